@@ -1,0 +1,3 @@
+export { startHoneycombStandIn } from './server';
+export type { HoneycombStandIn, HoneycombStandInOptions } from './server';
+export * from './seed';

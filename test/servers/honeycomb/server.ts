@@ -1,0 +1,54 @@
+/**
+ * The Honeycomb stand-in: the generic stand-in with Honeycomb's routes, seed, error bodies and
+ * rate-limit headers.
+ */
+import { startStandIn } from '../standIn';
+import type { Route, StandIn } from '../core/types';
+import { getAuthV1, getAuthV2, describeCredential } from './auth';
+import { faultResponders } from './errors';
+import { RateLimitWindow, type RateLimitOptions } from './rateLimit';
+import { createHoneycombSeed, type HoneycombSeed, type SeedOptions } from './seed';
+
+export interface HoneycombStandInOptions extends SeedOptions {
+  port?: number;
+  https?: boolean;
+  rateLimit?: RateLimitOptions;
+  /** replaces the default seed (called again on reset) */
+  seed?: () => HoneycombSeed;
+}
+
+export interface HoneycombStandIn extends StandIn {
+  /** the live seed data (reset() restores a fresh copy) */
+  readonly seed: HoneycombSeed;
+}
+
+export async function startHoneycombStandIn(options: HoneycombStandInOptions = {}): Promise<HoneycombStandIn> {
+  const makeSeed = options.seed ?? (() => createHoneycombSeed({ scale: options.scale }));
+  let seed = makeSeed();
+  const window = new RateLimitWindow(options.rateLimit);
+
+  const routes: Route[] = [
+    { method: 'GET', path: '/1/auth', handler: (req) => getAuthV1(seed, req) },
+    { method: 'GET', path: '/2/auth', handler: (req) => getAuthV2(seed, req) },
+  ];
+
+  const standIn = await startStandIn({
+    name: 'honeycomb',
+    document: 'honeycomb',
+    routes,
+    port: options.port,
+    https: options.https,
+    faultResponders: faultResponders(window),
+    describeCredential: (req) => describeCredential(seed, req),
+    // Honeycomb sends the rate-limit headers on most answers, not on authentication failures.
+    decorate: (_req, res) => {
+      if (res.status === 401 || res.status >= 500) return;
+      res.headers = { ...window.count(), ...res.headers };
+    },
+    onReset: () => {
+      seed = makeSeed();
+      window.reset();
+    },
+  });
+  return Object.defineProperty(standIn, 'seed', { get: () => seed, enumerable: true }) as HoneycombStandIn;
+}
