@@ -1,0 +1,74 @@
+import { ServiceError } from '../../core/errors';
+import { HttpClient } from '../../core/http';
+import { Logger } from '../../core/logger';
+import { SecretRegistry } from '../../core/redact';
+import { parseChallenge, registryBaseUrl } from './challenge';
+
+/**
+ * Checks registry credentials before they are saved, the way `docker login` does: ask `/v2/`,
+ * then answer its challenge — Basic directly, or Bearer by asking the token realm for a token
+ * with the credentials.
+ */
+export interface RegistryCredentials {
+  username: string;
+  password: string;
+}
+
+export interface LoginCheckOptions {
+  logger?: Logger;
+  secrets?: SecretRegistry;
+  userAgent?: string;
+  timeoutMs?: number;
+  insecure?: boolean;
+  proxy?: string;
+  noProxy?: string;
+}
+
+export type LoginResult = { scheme: 'basic' | 'bearer' } | { scheme: 'none' };
+
+export async function checkRegistryLogin(host: string, credentials: RegistryCredentials, options: LoginCheckOptions = {}, signal?: AbortSignal): Promise<LoginResult> {
+  const service = `Registry ${host}`;
+  const basic = `Basic ${Buffer.from(`${credentials.username}:${credentials.password}`).toString('base64')}`;
+  options.secrets?.add(credentials.password);
+  options.secrets?.add(basic.slice(6));
+  const http = new HttpClient({
+    service,
+    baseUrl: registryBaseUrl(host),
+    userAgent: options.userAgent,
+    logger: options.logger,
+    secrets: options.secrets,
+    timeoutMs: options.timeoutMs,
+    tls: { insecure: options.insecure },
+    proxy: options.proxy,
+    noProxy: options.noProxy,
+  });
+  const probe = await http.request({ operation: 'login', path: '/v2/', acceptStatus: [401], signal, responseType: 'text' });
+  if (probe.status !== 401) {
+    return { scheme: 'none' };
+  }
+  const challenge = parseChallenge(probe.headers['www-authenticate']);
+  if (challenge?.scheme === 'basic') {
+    await http.request({ operation: 'login', path: '/v2/', headers: { Authorization: basic }, signal, responseType: 'text' });
+    return { scheme: 'basic' };
+  }
+  if (challenge?.scheme === 'bearer' && challenge.params.realm) {
+    const token = await http.request<{ token?: string; access_token?: string }>({
+      operation: 'login',
+      path: challenge.params.realm,
+      query: { service: challenge.params.service, account: credentials.username },
+      headers: { Authorization: basic },
+      signal,
+    });
+    if (!token.data?.token && !token.data?.access_token) {
+      throw new ServiceError({ kind: 'invalidResponse', service, operation: 'login', summary: 'the token service answered without a token' });
+    }
+    options.secrets?.add(token.data.token ?? token.data.access_token);
+    return { scheme: 'bearer' };
+  }
+  throw new ServiceError({
+    kind: 'invalidResponse',
+    service,
+    operation: 'login',
+    summary: `the registry asked for an authentication scheme this extension does not speak (${probe.headers['www-authenticate'] ?? 'none given'})`,
+  });
+}

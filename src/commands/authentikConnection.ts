@@ -1,0 +1,153 @@
+import * as vscode from 'vscode';
+import { AuthentikConnection } from '../connections/authentikConnection';
+import { ConfigError, validateHeaderMap } from '../core/config';
+import { ServiceError } from '../core/errors';
+import { Logger } from '../core/logger';
+import { SecretKeys, SecretStore } from '../core/secrets';
+import { updateGlobalSetting } from '../core/settings';
+import { registerCommand, withCancellableProgress } from '../ui/commandRunner';
+import { prompts } from '../ui/prompts';
+
+/**
+ * Connect to authentik (server URL + API token), set the extra headers, test and clear. The
+ * token is checked with `GET /api/v3/core/users/me/` before anything is saved.
+ */
+export function registerAuthentikConnectionCommands(context: vscode.ExtensionContext, logger: Logger, secrets: SecretStore, connection: AuthentikConnection): void {
+  const signIn = (): string => 'opsConfig.authentik.connect';
+  registerCommand(context, logger, 'opsConfig.authentik.connect', () => connect(secrets, connection), signIn);
+  registerCommand(context, logger, 'opsConfig.authentik.setHeaders', () => setHeaders(secrets, connection), signIn);
+  registerCommand(context, logger, 'opsConfig.authentik.testConnection', () => testConnection(connection), signIn);
+  registerCommand(context, logger, 'opsConfig.authentik.clearCredentials', () => clearCredentials(secrets, connection));
+}
+
+async function connect(secrets: SecretStore, connection: AuthentikConnection): Promise<boolean> {
+  const current = await connection.config().catch(() => undefined);
+  const urlInput = await prompts.inputBox({
+    title: 'authentik: Connect (1/2)',
+    prompt: 'Address of your authentik server, for example https://auth.example.com (without /api/v3).',
+    value: current?.url ?? '',
+    ignoreFocusOut: true,
+    validateInput: (value) => validateUrl(value),
+  });
+  if (urlInput === undefined) {
+    return false;
+  }
+  const url = urlInput.trim().replace(/\/+$/, '');
+  const tokenInput = await prompts.inputBox({
+    title: 'authentik: Connect (2/2)',
+    prompt: 'An authentik API token (Admin → Directory → Tokens, intent "API"). It is checked with the server before it is saved in the editor\u2019s secret storage.',
+    password: true,
+    ignoreFocusOut: true,
+    validateInput: (value) => (value.trim() ? undefined : 'Enter the API token.'),
+  });
+  if (tokenInput === undefined) {
+    return false;
+  }
+  const token = tokenInput.trim();
+  const client = await connection.candidateClient({ url, token });
+  let user;
+  try {
+    user = await withCancellableProgress(`Checking the token with ${url}…`, (signal) => client.getCurrentUser(signal));
+  } catch (error) {
+    if (!(error instanceof ServiceError && error.kind === 'cancelled')) {
+      await prompts.error(`Not connected to authentik; nothing was saved. ${messageOf(error)}`);
+    }
+    return false;
+  }
+  await secrets.store(SecretKeys.authentikToken, token);
+  if (current?.url !== url || current?.urlSource !== 'setting') {
+    await updateGlobalSetting('authentik.url', url);
+  }
+  connection.invalidate();
+  void prompts.info(`Connected to authentik at ${url} as ${user.username}.`);
+  return true;
+}
+
+async function setHeaders(secrets: SecretStore, connection: AuthentikConnection): Promise<boolean> {
+  const input = await prompts.inputBox({
+    title: 'authentik: Set Extra Headers',
+    prompt: 'Headers sent with every authentik request, as a JSON object, e.g. {"X-Proxy-Auth": "…"}. Stored in secret storage. Leave empty to remove them.',
+    password: true,
+    ignoreFocusOut: true,
+    validateInput: (value) => {
+      if (!value.trim()) return undefined;
+      try {
+        validateHeaderMap(JSON.parse(value));
+        return undefined;
+      } catch (error) {
+        return error instanceof ConfigError ? error.message : 'Not valid JSON: write an object like {"X-Header": "value"}.';
+      }
+    },
+  });
+  if (input === undefined) {
+    return false;
+  }
+  if (!input.trim()) {
+    await secrets.delete(SecretKeys.authentikHeaders);
+    connection.invalidate();
+    void prompts.info('Removed the extra authentik headers.');
+    return true;
+  }
+  const headers = validateHeaderMap(JSON.parse(input));
+  const config = await connection.config().catch(() => undefined);
+  if (config?.url && config.token) {
+    const client = await connection.candidateClient({ url: config.url, token: config.token, headers });
+    try {
+      await withCancellableProgress('Checking the headers with authentik…', (signal) => client.getCurrentUser(signal));
+    } catch (error) {
+      if (!(error instanceof ServiceError && error.kind === 'cancelled')) {
+        await prompts.error(`The headers were not saved: authentik refused the request with them. ${messageOf(error)}`);
+      }
+      return false;
+    }
+  }
+  await secrets.store(SecretKeys.authentikHeaders, JSON.stringify(headers));
+  connection.invalidate();
+  void prompts.info(`Saved ${Object.keys(headers).length} extra authentik header(s): ${Object.keys(headers).join(', ')}.`);
+  return true;
+}
+
+async function testConnection(connection: AuthentikConnection): Promise<void> {
+  const config = await connection.config();
+  const client = await connection.client();
+  if (!client || !config.url) {
+    await prompts.warn('authentik is not connected. Run "authentik: Connect…" first.', {}, 'OK');
+    return;
+  }
+  const [user, version] = await withCancellableProgress(`Testing ${config.url}…`, (signal) =>
+    Promise.all([client.getCurrentUser(signal), client.getServerVersion(signal).catch(() => undefined)]),
+  );
+  void prompts.info(`authentik at ${config.url}${version ? ` (version ${version.versionCurrent})` : ''}: signed in as ${user.username}${user.isSuperuser ? ' (superuser)' : ''}.`);
+}
+
+async function clearCredentials(secrets: SecretStore, connection: AuthentikConnection): Promise<void> {
+  const items: Array<vscode.QuickPickItem & { key: string }> = [];
+  if (await secrets.get(SecretKeys.authentikToken)) items.push({ label: 'API token', key: SecretKeys.authentikToken, picked: true });
+  if (await secrets.get(SecretKeys.authentikHeaders)) items.push({ label: 'Extra headers', key: SecretKeys.authentikHeaders, picked: true });
+  if (items.length === 0) {
+    await prompts.info(process.env.AUTHENTIK_TOKEN ? 'No authentik token is saved in this editor; AUTHENTIK_TOKEN is set in the environment and is used.' : 'No authentik credentials are saved in this editor.');
+    return;
+  }
+  const chosen = await prompts.quickPickMany(items, { title: 'authentik: Clear Credentials', placeHolder: 'Which saved credentials should be removed?' });
+  if (!chosen || chosen.length === 0) {
+    return;
+  }
+  for (const item of chosen as typeof items) {
+    await secrets.delete(item.key);
+  }
+  connection.invalidate();
+  void prompts.info(`Removed the authentik ${chosen.map((c) => c.label.toLowerCase()).join(' and ')}.`);
+}
+
+function validateUrl(value: string): string | undefined {
+  try {
+    const url = new URL(value.trim());
+    return url.protocol === 'https:' || url.protocol === 'http:' ? undefined : 'The address must start with https:// (or http:// for a local server).';
+  } catch {
+    return 'Enter an address like https://auth.example.com.';
+  }
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof ServiceError || error instanceof ConfigError ? error.message : String((error as Error)?.message ?? error);
+}

@@ -1,0 +1,70 @@
+import * as vscode from 'vscode';
+import { checkRegistryLogin } from '../clients/registry/login';
+import { RegistryCredentialStore, normalizeHost } from '../connections/registryCredentials';
+import { CoreServices } from '../connections/services';
+import { ServiceError } from '../core/errors';
+import { readProxy, readRequestTimeoutMs } from '../core/settings';
+import { registerCommand, withCancellableProgress } from '../ui/commandRunner';
+import { prompts } from '../ui/prompts';
+import { RegistryLoginNode } from '../views/signatures/roots';
+
+/** Registry logins for private images: checked against the registry, then kept in SecretStorage. */
+export function registerRegistryCommands(services: CoreServices, store: RegistryCredentialStore): void {
+  const { context, logger } = services;
+  registerCommand(context, logger, 'opsConfig.signatures.addRegistryLogin', () => addLogin(services, store));
+  registerCommand(context, logger, 'opsConfig.signatures.removeRegistryLogin', (node?: RegistryLoginNode) => removeLogin(store, node));
+}
+
+async function addLogin(services: CoreServices, store: RegistryCredentialStore): Promise<boolean> {
+  const hostInput = await prompts.inputBox({
+    title: 'Add Registry Login (1/3)',
+    prompt: 'Registry host, e.g. ghcr.io, registry.example.com:5000',
+    ignoreFocusOut: true,
+    validateInput: (value) => (/^[\w.-]+(:\d+)?$/.test(normalizeHost(value)) ? undefined : 'Enter a host name, optionally with a port.'),
+  });
+  if (hostInput === undefined) return false;
+  const host = normalizeHost(hostInput);
+  const username = await prompts.inputBox({ title: 'Add Registry Login (2/3)', prompt: `User name for ${host}`, ignoreFocusOut: true, validateInput: (v) => (v.trim() ? undefined : 'Enter the user name.') });
+  if (username === undefined) return false;
+  const password = await prompts.inputBox({
+    title: 'Add Registry Login (3/3)',
+    prompt: `Password or access token for ${username.trim()} at ${host}. It is checked with the registry before it is saved in the editor\u2019s secret storage.`,
+    password: true,
+    ignoreFocusOut: true,
+    validateInput: (v) => (v ? undefined : 'Enter the password or token.'),
+  });
+  if (password === undefined) return false;
+  const credentials = { username: username.trim(), password };
+  let result;
+  try {
+    result = await withCancellableProgress(`Signing in to ${host}…`, (signal) =>
+      checkRegistryLogin(host, credentials, { logger: services.logger.child('registry'), secrets: services.registry, userAgent: services.userAgent, timeoutMs: readRequestTimeoutMs(), ...readProxy() }, signal),
+    );
+  } catch (error) {
+    if (!(error instanceof ServiceError && error.kind === 'cancelled')) {
+      await prompts.error(`The login for ${host} was not saved. ${error instanceof ServiceError ? error.message : String((error as Error)?.message ?? error)}`);
+    }
+    return false;
+  }
+  await store.save(host, credentials);
+  void prompts.info(
+    result.scheme === 'none'
+      ? `${host} accepts requests without signing in, so the login could not be checked; it was saved for when the registry asks.`
+      : `Signed in to ${host} as ${credentials.username}; the login was saved.`,
+  );
+  return true;
+}
+
+async function removeLogin(store: RegistryCredentialStore, node?: RegistryLoginNode): Promise<void> {
+  let host = node?.login.host;
+  if (!host) {
+    const pick = await prompts.quickPick(
+      store.list().map((l) => ({ label: l.host, description: l.username })),
+      { title: 'Remove Registry Login', placeHolder: 'Which login should be removed?' },
+    );
+    host = pick?.label;
+  }
+  if (!host) return;
+  await store.remove(host);
+  void prompts.info(`Removed the login for ${host}.`);
+}

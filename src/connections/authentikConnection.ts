@@ -1,0 +1,106 @@
+import * as vscode from 'vscode';
+import { AuthentikClient } from '../clients/authentik';
+import { AuthentikConfig, authentikApiBase, resolveAuthentikConfig } from '../core/config';
+import { SecretKeys } from '../core/secrets';
+import { affects, readAuthentikSettings, readProxy, readRequestTimeoutMs } from '../core/settings';
+import { CoreServices } from './services';
+
+/**
+ * The authentik connection of this window: URL and `insecure` from settings (or AUTHENTIK_*),
+ * token and extra headers from SecretStorage (or AUTHENTIK_TOKEN). `insecure` applies to this
+ * connection's own agent only, never to the process.
+ */
+export class AuthentikConnection implements vscode.Disposable {
+  private readonly emitter = new vscode.EventEmitter<void>();
+  readonly onDidChange = this.emitter.event;
+  private cached?: Promise<{ config: AuthentikConfig; client?: AuthentikClient }>;
+  private readonly disposables: vscode.Disposable[] = [];
+
+  constructor(private readonly services: CoreServices) {
+    this.disposables.push(
+      services.secrets.onDidChange((event) => {
+        if (event.key.startsWith('opsConfig.authentik.')) {
+          this.invalidate();
+        }
+      }),
+      vscode.workspace.onDidChangeConfiguration((event) => {
+        if (affects(event, 'authentik') || affects(event, 'requestTimeoutSeconds') || event.affectsConfiguration('http.proxy')) {
+          this.invalidate();
+        }
+      }),
+    );
+  }
+
+  async config(): Promise<AuthentikConfig> {
+    return (await this.state()).config;
+  }
+
+  async client(): Promise<AuthentikClient | undefined> {
+    return (await this.state()).client;
+  }
+
+  async hasCredentials(): Promise<boolean> {
+    try {
+      const config = await this.config();
+      return Boolean(config.url || config.token);
+    } catch {
+      return true;
+    }
+  }
+
+  /** A client for a URL and token that are not saved yet, to check them first. */
+  async candidateClient(candidate: { url: string; token: string; headers?: Record<string, string> }): Promise<AuthentikClient> {
+    const current = await this.config().catch(() => undefined);
+    this.services.registry.add(candidate.token);
+    return this.createClient({
+      url: candidate.url,
+      apiBase: authentikApiBase(candidate.url),
+      token: candidate.token,
+      insecure: current?.insecure ?? false,
+      insecureSource: current?.insecureSource ?? 'default',
+      headers: candidate.headers ?? current?.headers ?? {},
+    });
+  }
+
+  invalidate(): void {
+    this.cached = undefined;
+    this.emitter.fire();
+  }
+
+  dispose(): void {
+    this.emitter.dispose();
+    this.disposables.forEach((d) => d.dispose());
+  }
+
+  private state(): Promise<{ config: AuthentikConfig; client?: AuthentikClient }> {
+    this.cached ??= this.load();
+    const pending = this.cached;
+    pending.catch(() => {
+      if (this.cached === pending) {
+        this.cached = undefined;
+      }
+    });
+    return pending;
+  }
+
+  private async load(): Promise<{ config: AuthentikConfig; client?: AuthentikClient }> {
+    const [token, headers] = await Promise.all([this.services.secrets.get(SecretKeys.authentikToken), this.services.secrets.get(SecretKeys.authentikHeaders)]);
+    const config = resolveAuthentikConfig(readAuthentikSettings(), { token, headers }, process.env);
+    this.services.registry.add(config.token);
+    return { config, client: config.apiBase && config.token ? this.createClient(config) : undefined };
+  }
+
+  private createClient(config: AuthentikConfig): AuthentikClient {
+    return new AuthentikClient({
+      apiBase: config.apiBase!,
+      token: config.token,
+      headers: config.headers,
+      insecure: config.insecure,
+      userAgent: this.services.userAgent,
+      logger: this.services.logger.child('authentik'),
+      secrets: this.services.registry,
+      timeoutMs: readRequestTimeoutMs(),
+      ...readProxy(),
+    });
+  }
+}

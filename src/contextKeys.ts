@@ -1,0 +1,25 @@
+import * as vscode from 'vscode';
+import { AuthentikConnection } from './connections/authentikConnection';
+import { HoneycombConnection } from './connections/honeycombConnection';
+import { RegistryCredentialStore } from './connections/registryCredentials';
+
+/**
+ * Context keys that drive the welcome content and menus: whether each service has credentials.
+ * Computed off the activation path (SecretStorage reads are asynchronous).
+ */
+export function updateContextKeys(context: vscode.ExtensionContext, honeycomb: HoneycombConnection, authentik: AuthentikConnection, registries: RegistryCredentialStore): void {
+  const set = (key: string, value: unknown): Thenable<unknown> => vscode.commands.executeCommand('setContext', key, value);
+  const refreshHoneycomb = async (): Promise<void> => {
+    await set('opsConfig.honeycomb.connected', await honeycomb.hasCredentials());
+  };
+  const refreshAuthentik = async (): Promise<void> => {
+    await set('opsConfig.authentik.connected', await authentik.hasCredentials());
+  };
+  const refreshRegistries = async (): Promise<void> => {
+    await set('opsConfig.signatures.hasLogins', registries.list().length > 0);
+  };
+  context.subscriptions.push(honeycomb.onDidChange(refreshHoneycomb), authentik.onDidChange(refreshAuthentik), registries.onDidChange(refreshRegistries));
+  void refreshHoneycomb();
+  void refreshAuthentik();
+  void refreshRegistries();
+}

@@ -1,0 +1,74 @@
+import { SecretRegistry } from './redact';
+
+/**
+ * The logging seam shared by clients (plain Node) and the extension (a LogOutputChannel).
+ * Every line passes through the secret registry before it reaches a sink, so no caller can
+ * forget to redact.
+ */
+
+export type LogLevel = 'trace' | 'debug' | 'info' | 'warn' | 'error';
+
+export interface Logger {
+  trace(message: string): void;
+  debug(message: string): void;
+  info(message: string): void;
+  warn(message: string): void;
+  error(message: string): void;
+}
+
+export type LogSink = (level: LogLevel, message: string) => void;
+
+export class RedactingLogger implements Logger {
+  constructor(
+    private readonly sink: LogSink,
+    private readonly secrets: SecretRegistry,
+    /** Lines prefixed with the area (e.g. "honeycomb") make a shared channel readable. */
+    private readonly area?: string,
+  ) {}
+
+  /** A logger for one area that writes through the same sink and registry. */
+  child(area: string): RedactingLogger {
+    return new RedactingLogger(this.sink, this.secrets, area);
+  }
+
+  /** A logger that raises debug and trace lines to info: a service's own `debug` setting. */
+  promoted(): Logger {
+    return {
+      trace: (m) => this.write('info', `[debug] ${m}`),
+      debug: (m) => this.write('info', `[debug] ${m}`),
+      info: (m) => this.info(m),
+      warn: (m) => this.warn(m),
+      error: (m) => this.error(m),
+    };
+  }
+
+  trace(message: string): void {
+    this.write('trace', message);
+  }
+  debug(message: string): void {
+    this.write('debug', message);
+  }
+  info(message: string): void {
+    this.write('info', message);
+  }
+  warn(message: string): void {
+    this.write('warn', message);
+  }
+  error(message: string): void {
+    this.write('error', message);
+  }
+
+  private write(level: LogLevel, message: string): void {
+    const text = this.area ? `[${this.area}] ${message}` : message;
+    this.sink(level, this.secrets.redactText(text));
+  }
+}
+
+/** A logger that drops everything (clients used without a logger). */
+export const silentLogger: Logger = {
+  trace: () => undefined,
+  debug: () => undefined,
+  info: () => undefined,
+  warn: () => undefined,
+  error: () => undefined,
+};

@@ -1,0 +1,20 @@
+import * as vscode from 'vscode';
+import { LogLevel, RedactingLogger } from './logger';
+import { SecretRegistry } from './redact';
+
+/**
+ * The extension's single LogOutputChannel ("Ops Config Explorer"), behind a redacting logger.
+ * The channel's level (set by the user with "Developer: Set Log Level…") decides what shows.
+ */
+export function createOutputLogger(secrets: SecretRegistry): { channel: vscode.LogOutputChannel; logger: RedactingLogger } {
+  const channel = vscode.window.createOutputChannel('Ops Config Explorer', { log: true });
+  const sink = (level: LogLevel, message: string): void => {
+    channel[level](message);
+  };
+  return { channel, logger: new RedactingLogger(sink, secrets) };
+}
+
+/** True when the user raised the channel to Debug or Trace: HTTP details are then logged. */
+export function isDebugLevel(channel: vscode.LogOutputChannel): boolean {
+  return channel.logLevel === vscode.LogLevel.Debug || channel.logLevel === vscode.LogLevel.Trace;
+}

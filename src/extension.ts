@@ -1,0 +1,60 @@
+import * as vscode from 'vscode';
+import { registerAuthentikConnectionCommands } from './commands/authentikConnection';
+import { registerHoneycombConnectionCommands } from './commands/honeycombConnection';
+import { registerRegistryCommands } from './commands/registryConnection';
+import { registerViewCommands } from './commands/viewCommands';
+import { AuthentikConnection } from './connections/authentikConnection';
+import { HoneycombConnection } from './connections/honeycombConnection';
+import { RegistryCredentialStore } from './connections/registryCredentials';
+import { CoreServices, userAgentFor } from './connections/services';
+import { createOutputLogger } from './core/outputLog';
+import { SecretRegistry } from './core/redact';
+import { SecretStore } from './core/secrets';
+import { prompts } from './ui/prompts';
+import { AuthentikRecords } from './views/authentik/records';
+import { HoneycombRecords } from './views/honeycomb/records';
+import { JSON_SCHEME, JsonDocuments } from './views/panels/jsonDocuments';
+import { createRecordPanels } from './views/panels/recordPanel';
+import { RecordSources } from './views/panels/recordSources';
+import { registerViews } from './views/registerViews';
+import { updateContextKeys } from './contextKeys';
+
+/**
+ * Builds the services, registers views, panels and commands — nothing else. No request is made
+ * here: views load when shown, commands when run.
+ */
+export function activate(context: vscode.ExtensionContext) {
+  const started = performance.now();
+  const registry = new SecretRegistry();
+  const { channel, logger } = createOutputLogger(registry);
+  const secrets = new SecretStore(context.secrets, registry);
+  const services: CoreServices = { context, logger, channel, registry, secrets, userAgent: userAgentFor(context) };
+
+  const honeycomb = new HoneycombConnection(services);
+  const authentik = new AuthentikConnection(services);
+  const registries = new RegistryCredentialStore(context.globalState, secrets);
+  context.subscriptions.push(channel, honeycomb, authentik, registries);
+
+  const sources = new RecordSources();
+  sources.register('honeycomb', new HoneycombRecords(honeycomb));
+  sources.register('authentik', new AuthentikRecords(authentik));
+  const json = new JsonDocuments(sources);
+  const records = createRecordPanels(context.extensionUri, sources, json, logger.child('panels'));
+  context.subscriptions.push(vscode.workspace.registerTextDocumentContentProvider(JSON_SCHEME, json), json, records, records.registerSerializer());
+
+  const views = registerViews(context, honeycomb, authentik, registries);
+  registerViewCommands(context, logger, channel, views, records, json);
+  registerHoneycombConnectionCommands(context, logger, secrets, honeycomb);
+  registerAuthentikConnectionCommands(context, logger, secrets, authentik);
+  registerRegistryCommands(services, registries);
+  updateContextKeys(context, honeycomb, authentik, registries);
+
+  const activationMs = performance.now() - started;
+  logger.info(`Activated in ${activationMs.toFixed(1)} ms.`);
+  // Returned for integration tests and benchmarks; not a stable API for other extensions.
+  return { activationMs, services, honeycomb, authentik, registries, views, records, sources, json, prompts };
+}
+
+export function deactivate(): void {
+  // Everything is disposed through context.subscriptions.
+}

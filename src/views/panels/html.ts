@@ -1,0 +1,33 @@
+import { randomBytes } from 'node:crypto';
+import * as vscode from 'vscode';
+
+/**
+ * The static HTML shell of every webview: a strict CSP with a fresh nonce, the extension's own
+ * script and stylesheet, and an empty root. No data is ever interpolated here; it arrives by
+ * postMessage after the app says it is ready.
+ */
+export function renderShell(webview: vscode.Webview, extensionUri: vscode.Uri, script: string): string {
+  const nonce = randomBytes(16).toString('base64');
+  const asset = (name: string): vscode.Uri => webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'dist', 'webview', name));
+  const csp = [
+    "default-src 'none'",
+    `img-src ${webview.cspSource} data:`,
+    `style-src ${webview.cspSource}`,
+    `font-src ${webview.cspSource}`,
+    `script-src 'nonce-${nonce}'`,
+    "connect-src 'none'",
+  ].join('; ');
+  return `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="UTF-8">
+<meta http-equiv="Content-Security-Policy" content="${csp}">
+<meta name="viewport" content="width=device-width, initial-scale=1.0">
+<link rel="stylesheet" href="${asset('webview.css')}">
+</head>
+<body>
+<main id="app" aria-live="polite"><p class="muted">Loading…</p></main>
+<script nonce="${nonce}" src="${asset(script)}"></script>
+</body>
+</html>`;
+}

@@ -1,0 +1,212 @@
+import * as vscode from 'vscode';
+import { Logger } from '../../core/logger';
+import { renderShell } from './html';
+import { HostMessage, PanelState, RecordLink, WebviewMessage, isWebviewMessage } from './protocol';
+
+/**
+ * One kind of webview panel (record, query result, verification report): a cache of open panels
+ * keyed by what they show, the ready handshake, and a serializer so panels come back after a
+ * window reload. A panel only holds a key; its model is (re)loaded by the kind.
+ */
+export interface PanelKind<M> {
+  viewType: string;
+  /** The app bundle under dist/webview. */
+  script: string;
+  load(key: string, signal: AbortSignal): Promise<M>;
+  title(model: M): string;
+  /** Value of a masked field, sent only when the user clicks Reveal. */
+  revealSecret?(key: string, secretId: string): Promise<string | undefined>;
+  onAction?(key: string, action: string, args: unknown, panel: PanelHandle<M>): Promise<void>;
+}
+
+export interface PanelHandle<M> {
+  readonly key: string;
+  readonly panel: vscode.WebviewPanel;
+  model?: M;
+  /** Replace the model (e.g. after a re-run) and redraw. */
+  show(model: M): void;
+  post(message: HostMessage): void;
+}
+
+class OpenPanel<M> implements PanelHandle<M> {
+  ready = false;
+  model?: M;
+  readonly sent: HostMessage[] = [];
+
+  constructor(
+    readonly key: string,
+    readonly panel: vscode.WebviewPanel,
+    private readonly titleOf: (model: M) => string,
+  ) {}
+
+  show(model: M): void {
+    this.model = model;
+    this.panel.title = this.titleOf(model);
+    if (this.ready) {
+      this.post({ type: 'render', model });
+    }
+  }
+
+  post(message: HostMessage): void {
+    this.sent.push(message);
+    if (this.sent.length > 20) {
+      this.sent.shift();
+    }
+    void this.panel.webview.postMessage(message);
+  }
+}
+
+export class PanelHost<M> implements vscode.Disposable {
+  private readonly panels = new Map<string, OpenPanel<M>>();
+  private readonly disposables: vscode.Disposable[] = [];
+
+  constructor(
+    private readonly extensionUri: vscode.Uri,
+    private readonly kind: PanelKind<M>,
+    private readonly logger: Logger,
+  ) {}
+
+  /** Shows the panel for a key: reveals it when open, else creates it. A given model skips loading. */
+  open(key: string, model?: M, column: vscode.ViewColumn = vscode.ViewColumn.Active): PanelHandle<M> {
+    const existing = this.panels.get(key);
+    if (existing) {
+      existing.panel.reveal(column);
+      if (model !== undefined) {
+        existing.show(model);
+      }
+      return existing;
+    }
+    const panel = vscode.window.createWebviewPanel(this.kind.viewType, 'Loading…', column, this.webviewOptions());
+    return this.adopt(panel, key, model);
+  }
+
+  /** Registers the serializer that restores this kind's panels after a reload. */
+  registerSerializer(): vscode.Disposable {
+    return vscode.window.registerWebviewPanelSerializer(this.kind.viewType, {
+      deserializeWebviewPanel: async (panel, state: unknown) => {
+        const key = (state as PanelState | undefined)?.key;
+        if (typeof key !== 'string') {
+          panel.dispose();
+          return;
+        }
+        panel.webview.options = { enableScripts: true, localResourceRoots: this.webviewOptions().localResourceRoots };
+        this.adopt(panel, key);
+      },
+    });
+  }
+
+  get(key: string): PanelHandle<M> | undefined {
+    return this.panels.get(key);
+  }
+
+  /** Messages sent to a panel most recently (integration tests read what a panel was given). */
+  sentTo(key: string): readonly HostMessage[] {
+    return this.panels.get(key)?.sent ?? [];
+  }
+
+  keys(): string[] {
+    return [...this.panels.keys()];
+  }
+
+  dispose(): void {
+    for (const open of this.panels.values()) {
+      open.panel.dispose();
+    }
+    this.disposables.forEach((d) => d.dispose());
+  }
+
+  private webviewOptions(): vscode.WebviewPanelOptions & vscode.WebviewOptions {
+    return {
+      enableScripts: true,
+      enableFindWidget: true,
+      // Panels keep no hidden DOM; they redraw from the model when shown again.
+      retainContextWhenHidden: false,
+      localResourceRoots: [vscode.Uri.joinPath(this.extensionUri, 'dist', 'webview')],
+    };
+  }
+
+  private adopt(panel: vscode.WebviewPanel, key: string, model?: M): OpenPanel<M> {
+    const open = new OpenPanel<M>(key, panel, (m) => this.kind.title(m));
+    this.panels.set(key, open);
+    const abort = new AbortController();
+    if (model !== undefined) {
+      open.show(model);
+    }
+    panel.webview.html = renderShell(panel.webview, this.extensionUri, this.kind.script);
+    const subscriptions = [
+      panel.webview.onDidReceiveMessage((message: unknown) => {
+        if (!isWebviewMessage(message)) {
+          this.logger.warn(`Ignored an unexpected message from the ${this.kind.viewType} webview.`);
+          return;
+        }
+        void this.handle(open, message, abort.signal).catch((error: unknown) => {
+          this.logger.error(`${this.kind.viewType}: ${(error as Error).message}`);
+          open.post({ type: 'error', message: (error as Error).message });
+        });
+      }),
+      panel.onDidDispose(() => {
+        abort.abort();
+        this.panels.delete(key);
+        subscriptions.forEach((s) => s.dispose());
+      }),
+    ];
+    return open;
+  }
+
+  private async handle(open: OpenPanel<M>, message: WebviewMessage, signal: AbortSignal): Promise<void> {
+    switch (message.type) {
+      case 'ready':
+        open.ready = true;
+        if (open.model !== undefined) {
+          open.post({ type: 'render', model: open.model });
+        } else {
+          await this.load(open, signal);
+        }
+        return;
+      case 'reveal': {
+        const value = await this.kind.revealSecret?.(open.key, message.secretId);
+        if (value !== undefined) {
+          open.post({ type: 'secret', secretId: message.secretId, value });
+        }
+        return;
+      }
+      case 'copy':
+        await vscode.env.clipboard.writeText(message.text);
+        void vscode.window.setStatusBarMessage('Copied to the clipboard', 2000);
+        return;
+      case 'open':
+        await openLink(message.link);
+        return;
+      case 'action':
+        await this.kind.onAction?.(open.key, message.id, message.args, open);
+        return;
+    }
+  }
+
+  private async load(open: OpenPanel<M>, signal: AbortSignal): Promise<void> {
+    open.post({ type: 'loading' });
+    try {
+      open.show(await this.kind.load(open.key, signal));
+    } catch (error) {
+      this.logger.warn(`Could not load ${open.key}: ${(error as Error).message}`);
+      open.panel.title = 'Could not load';
+      open.post({ type: 'error', message: (error as Error).message });
+    }
+  }
+}
+
+/** Links from a webview: only our own commands, http(s) URLs and records are followed. */
+async function openLink(link: RecordLink): Promise<void> {
+  if (link.kind === 'url') {
+    const uri = vscode.Uri.parse(link.url);
+    if (uri.scheme === 'https' || uri.scheme === 'http') {
+      await vscode.env.openExternal(uri);
+    }
+  } else if (link.kind === 'command') {
+    if (link.command.startsWith('opsConfig.')) {
+      await vscode.commands.executeCommand(link.command, ...(link.args ?? []));
+    }
+  } else if (link.kind === 'record') {
+    await vscode.commands.executeCommand('opsConfig.openRecord', link.key);
+  }
+}

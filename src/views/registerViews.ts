@@ -1,0 +1,54 @@
+import * as vscode from 'vscode';
+import { AuthentikConnection } from '../connections/authentikConnection';
+import { HoneycombConnection } from '../connections/honeycombConnection';
+import { RegistryCredentialStore } from '../connections/registryCredentials';
+import { authentikRoots } from './authentik/roots';
+import { honeycombRoots } from './honeycomb/roots';
+import { signatureRoots } from './signatures/roots';
+import { ExplorerProvider } from './tree/explorerProvider';
+import { TreeNode } from './tree/node';
+import { ViewFilter } from './tree/viewFilter';
+
+export const VIEW_IDS = {
+  honeycomb: 'opsConfig.honeycomb',
+  authentik: 'opsConfig.authentik',
+  signatures: 'opsConfig.signatures',
+} as const;
+
+export type ViewName = keyof typeof VIEW_IDS;
+
+export interface Views {
+  providers: Record<ViewName, ExplorerProvider>;
+  treeViews: Record<ViewName, vscode.TreeView<TreeNode>>;
+}
+
+/** Creates the three views. Nothing is fetched here: a view loads when it is first shown. */
+export function registerViews(
+  context: vscode.ExtensionContext,
+  honeycomb: HoneycombConnection,
+  authentik: AuthentikConnection,
+  registries: RegistryCredentialStore,
+): Views {
+  const make = (name: ViewName, roots: (view: ExplorerProvider) => Promise<TreeNode[]> | TreeNode[]): [ExplorerProvider, vscode.TreeView<TreeNode>] => {
+    const filter = new ViewFilter(context.workspaceState, VIEW_IDS[name]);
+    let provider: ExplorerProvider;
+    provider = new ExplorerProvider(VIEW_IDS[name], () => roots(provider), filter);
+    const treeView = vscode.window.createTreeView(VIEW_IDS[name], { treeDataProvider: provider, showCollapseAll: true });
+    provider.attach(treeView);
+    context.subscriptions.push(provider, treeView, filter);
+    return [provider, treeView];
+  };
+  const [hcProvider, hcView] = make('honeycomb', (view) => honeycombRoots(honeycomb, view));
+  const [akProvider, akView] = make('authentik', (view) => authentikRoots(authentik, view));
+  const [sigProvider, sigView] = make('signatures', () => signatureRoots(registries));
+
+  context.subscriptions.push(
+    honeycomb.onDidChange(() => hcProvider.refresh()),
+    authentik.onDidChange(() => akProvider.refresh()),
+    registries.onDidChange(() => sigProvider.refresh()),
+  );
+  return {
+    providers: { honeycomb: hcProvider, authentik: akProvider, signatures: sigProvider },
+    treeViews: { honeycomb: hcView, authentik: akView, signatures: sigView },
+  };
+}

@@ -1,0 +1,52 @@
+import * as vscode from 'vscode';
+
+/**
+ * A tree node is a plain object: an id, how it looks, its children and its parent. Providers only
+ * delegate to nodes, so each kind of node lives in its own small file.
+ */
+export interface TreeNode {
+  /** Unique within the view and stable across refreshes (so expansion state survives). */
+  readonly id: string;
+  getTreeItem(): vscode.TreeItem | Promise<vscode.TreeItem>;
+  getChildren?(): TreeNode[] | Promise<TreeNode[]>;
+  getParent(): TreeNode | undefined;
+  /** The text the view filter matches; nodes without it (folders, messages) are never hidden. */
+  filterText?(): string;
+  /** Forget cached children so the next getChildren loads again (Refresh, Retry). */
+  invalidate?(): void;
+}
+
+/** A node whose children can be refreshed through the provider that shows it. */
+export interface RefreshTarget {
+  refresh(node?: TreeNode): void;
+}
+
+/** A leaf with fixed content: connection facts, setup URLs and the like. */
+export class InfoNode implements TreeNode {
+  constructor(
+    readonly id: string,
+    private readonly parent: TreeNode | undefined,
+    private readonly label: string,
+    private readonly options: {
+      description?: string;
+      tooltip?: string | vscode.MarkdownString;
+      icon?: vscode.ThemeIcon;
+      contextValue?: string;
+      command?: vscode.Command;
+    } = {},
+  ) {}
+
+  getTreeItem(): vscode.TreeItem {
+    const item = new vscode.TreeItem(this.label, vscode.TreeItemCollapsibleState.None);
+    item.description = this.options.description;
+    item.tooltip = this.options.tooltip;
+    item.iconPath = this.options.icon;
+    item.contextValue = this.options.contextValue;
+    item.command = this.options.command;
+    return item;
+  }
+
+  getParent(): TreeNode | undefined {
+    return this.parent;
+  }
+}

@@ -1,0 +1,110 @@
+import * as vscode from 'vscode';
+import { ErrorNode, EmptyNode } from './messageNodes';
+import { RefreshTarget, TreeNode } from './node';
+import { Page, PageLoader, loadMoreLabel } from './pageLoader';
+
+/**
+ * A folder whose children come page by page from a server: the first page when expanded, then
+ * one more page per click on "Load more (N of M)". A failed first page is an error node with
+ * Retry; a failed later page keeps what was loaded and puts the error node where "Load more" was.
+ */
+export abstract class PagedFolderNode<T, C = unknown> implements TreeNode {
+  protected readonly loader: PageLoader<TreeNode, C>;
+
+  constructor(
+    readonly id: string,
+    protected readonly parent: TreeNode | undefined,
+    protected readonly view: RefreshTarget,
+  ) {
+    this.loader = new PageLoader<TreeNode, C>(async (cursor, signal) => {
+      const page = await this.fetchPage(cursor, signal);
+      return { items: page.items.map((item) => this.toNode(item)), total: page.total, next: page.next };
+    });
+  }
+
+  abstract getTreeItem(): vscode.TreeItem | Promise<vscode.TreeItem>;
+  protected abstract fetchPage(cursor: C | undefined, signal?: AbortSignal): Promise<Page<T, C>>;
+  protected abstract toNode(item: T): TreeNode;
+  /** "No groups" — shown when the first page is empty. */
+  protected abstract emptyMessage(): string;
+  /** Command that sets credentials again, offered on auth errors. */
+  protected signInCommand(): string | undefined {
+    return undefined;
+  }
+
+  async getChildren(): Promise<TreeNode[]> {
+    if (!this.loader.hasLoadedFirstPage) {
+      try {
+        await this.loader.loadNext();
+      } catch (error) {
+        return [new ErrorNode(`${this.id}/error`, this, error, this, this.signInCommand())];
+      }
+    }
+    const children: TreeNode[] = [...this.loader.items];
+    if (children.length === 0) {
+      return [new EmptyNode(`${this.id}/empty`, this, this.emptyMessage())];
+    }
+    if (this.loader.error) {
+      children.push(new ErrorNode(`${this.id}/error`, this, this.loader.error, this, this.signInCommand()));
+    } else if (this.loader.hasMore) {
+      children.push(new LoadMoreNode(`${this.id}/more`, this));
+    }
+    return children;
+  }
+
+  getParent(): TreeNode | undefined {
+    return this.parent;
+  }
+
+  get loadedCount(): number {
+    return this.loader.items.length;
+  }
+
+  get total(): number | undefined {
+    return this.loader.total;
+  }
+
+  /** Fetches one more page and redraws this folder (errors become the error node). */
+  async loadMore(): Promise<void> {
+    try {
+      await this.loader.loadNext();
+    } catch {
+      // Shown by getChildren as an error node in place of "Load more".
+    }
+    this.view.refresh(this);
+  }
+
+  invalidate(): void {
+    this.loader.reset();
+  }
+}
+
+/** What "Load more" needs of its folder. */
+interface LoadMoreTarget extends TreeNode {
+  readonly loadedCount: number;
+  readonly total: number | undefined;
+  loadMore(): Promise<void>;
+}
+
+export class LoadMoreNode implements TreeNode {
+  constructor(
+    readonly id: string,
+    private readonly folder: LoadMoreTarget,
+  ) {}
+
+  getTreeItem(): vscode.TreeItem {
+    const item = new vscode.TreeItem(loadMoreLabel(this.folder.loadedCount, this.folder.total), vscode.TreeItemCollapsibleState.None);
+    item.iconPath = new vscode.ThemeIcon('more');
+    item.contextValue = 'opsConfig.loadMore';
+    item.command = { command: 'opsConfig.loadMore', title: 'Load more', arguments: [this] };
+    return item;
+  }
+
+  getParent(): TreeNode {
+    return this.folder;
+  }
+
+  loadMore(): Promise<void> {
+    return this.folder.loadMore();
+  }
+}

@@ -1,0 +1,100 @@
+import * as assert from 'node:assert/strict';
+import { ConfigError, authentikApiBase, parseHeaderMap, resolveAuthentikConfig, resolveHoneycombConfig, resolveSigningConfig } from '../../../src/core/config';
+
+describe('core/config', () => {
+  describe('Honeycomb', () => {
+    it('defaults to the US API and takes HONEYCOMB_API_ENDPOINT unless the setting is set', () => {
+      assert.equal(resolveHoneycombConfig({}, {}, {}).apiUrl, 'https://api.honeycomb.io');
+      const fromEnv = resolveHoneycombConfig({}, {}, { HONEYCOMB_API_ENDPOINT: 'https://api.eu1.honeycomb.io/' });
+      assert.equal(fromEnv.apiUrl, 'https://api.eu1.honeycomb.io');
+      assert.equal(fromEnv.apiUrlSource, 'env:HONEYCOMB_API_ENDPOINT');
+      const fromSetting = resolveHoneycombConfig({ apiUrl: 'http://127.0.0.1:9000' }, {}, { HONEYCOMB_API_ENDPOINT: 'https://api.eu1.honeycomb.io' });
+      assert.equal(fromSetting.apiUrl, 'http://127.0.0.1:9000');
+      assert.equal(fromSetting.apiUrlSource, 'setting');
+    });
+
+    it('prefers the saved API key, then HONEYCOMB_API_KEY, then the legacy HONEYCOMBIO_APIKEY', () => {
+      const env = { HONEYCOMB_API_KEY: 'env-key', HONEYCOMBIO_APIKEY: 'legacy-key' };
+      assert.deepEqual(pick(resolveHoneycombConfig({}, { apiKey: 'saved' }, env)), ['saved', 'secret']);
+      assert.deepEqual(pick(resolveHoneycombConfig({}, {}, env)), ['env-key', 'env:HONEYCOMB_API_KEY']);
+      assert.deepEqual(pick(resolveHoneycombConfig({}, {}, { HONEYCOMBIO_APIKEY: 'legacy-key' })), ['legacy-key', 'env:HONEYCOMBIO_APIKEY']);
+      assert.deepEqual(pick(resolveHoneycombConfig({}, {}, { HONEYCOMB_API_KEY: '  ', HONEYCOMBIO_APIKEY: 'legacy-key' })), ['legacy-key', 'env:HONEYCOMBIO_APIKEY']);
+      assert.equal(resolveHoneycombConfig({}, {}, {}).apiKey, undefined);
+    });
+
+    it('needs both halves of a management key and says which half is missing', () => {
+      const both = resolveHoneycombConfig({}, {}, { HONEYCOMB_KEY_ID: 'hcxmk_1', HONEYCOMB_KEY_SECRET: 's3cret' });
+      assert.deepEqual(both.managementKey, { id: 'hcxmk_1', secret: 's3cret', source: 'env:HONEYCOMB_KEY_ID' });
+      assert.deepEqual(resolveHoneycombConfig({}, { apiKeyId: 'a', apiKeySecret: 'b' }, {}).managementKey?.source, 'secret');
+      assert.throws(() => resolveHoneycombConfig({}, {}, { HONEYCOMB_KEY_ID: 'hcxmk_1' }), /key ID is set but its secret is missing/);
+      assert.throws(() => resolveHoneycombConfig({}, { apiKeySecret: 'x' }, {}), /secret is set but its key ID is missing/);
+    });
+
+    it('refuses an API URL that is not http(s), naming where it came from', () => {
+      assert.throws(() => resolveHoneycombConfig({ apiUrl: 'api.honeycomb.io' }, {}, {}), (e: Error) => e instanceof ConfigError && /opsConfig\.honeycomb\.apiUrl: "api\.honeycomb\.io" is not a URL/.test(e.message));
+      assert.throws(() => resolveHoneycombConfig({}, {}, { HONEYCOMB_API_ENDPOINT: 'ftp://x' }), /HONEYCOMB_API_ENDPOINT: "ftp:\/\/x" must start with https:\/\//);
+    });
+
+    it('passes debug and features through', () => {
+      const config = resolveHoneycombConfig({ debug: true, features: { a: 1 } }, {}, {});
+      assert.equal(config.debug, true);
+      assert.deepEqual(config.features, { a: 1 });
+    });
+  });
+
+  describe('authentik', () => {
+    it('takes url, token and insecure from settings and secrets before AUTHENTIK_*', () => {
+      const env = { AUTHENTIK_URL: 'https://env.example', AUTHENTIK_TOKEN: 'env-token', AUTHENTIK_INSECURE: 'true' };
+      const fromEnv = resolveAuthentikConfig({}, {}, env);
+      assert.equal(fromEnv.url, 'https://env.example');
+      assert.equal(fromEnv.apiBase, 'https://env.example/api/v3');
+      assert.equal(fromEnv.token, 'env-token');
+      assert.equal(fromEnv.insecure, true);
+      assert.equal(fromEnv.insecureSource, 'env:AUTHENTIK_INSECURE');
+      const explicit = resolveAuthentikConfig({ url: 'https://auth.example/', insecure: false }, { token: 'saved' }, env);
+      assert.equal(explicit.url, 'https://auth.example');
+      assert.equal(explicit.token, 'saved');
+      assert.equal(explicit.insecure, false);
+      assert.equal(explicit.insecureSource, 'setting');
+    });
+
+    it('appends /api/v3 like the provider does, also for sub-path installs', () => {
+      assert.equal(authentikApiBase('https://example.com/sso/'), 'https://example.com/sso/api/v3');
+      assert.equal(authentikApiBase('https://example.com/api/v3'), 'https://example.com/api/v3');
+    });
+
+    it('rejects a malformed AUTHENTIK_INSECURE and header maps by name', () => {
+      assert.throws(() => resolveAuthentikConfig({}, {}, { AUTHENTIK_INSECURE: 'maybe' }), /AUTHENTIK_INSECURE: "maybe" is not a boolean/);
+      assert.deepEqual(parseHeaderMap('{"X-Proxy-Auth":"abc"}'), { 'X-Proxy-Auth': 'abc' });
+      assert.throws(() => parseHeaderMap('[1]'), /must be a JSON object/);
+      assert.throws(() => parseHeaderMap('{"Bad Header":"x"}'), /"Bad Header" is not a valid HTTP header name/);
+      assert.throws(() => parseHeaderMap('{"X-A": 1}'), /value of "X-A" must be a string/);
+      assert.throws(() => parseHeaderMap('{"X-A": "a\\r\\nInjected: 1"}'), /must not contain line breaks/);
+      assert.throws(() => parseHeaderMap('{'), /not valid JSON/);
+    });
+  });
+
+  describe('image signing', () => {
+    it('has the seed defaults', () => {
+      assert.deepEqual(resolveSigningConfig({}), {
+        defaultSignatureFormat: 'legacy',
+        defaultAttestationEntryType: 'intoto',
+        timeout: '3m',
+        timeoutMs: 180_000,
+        useTransparencyLogV2: false,
+      });
+    });
+
+    it('rejects a malformed timeout and unknown enum values with the setting name', () => {
+      assert.throws(() => resolveSigningConfig({ timeout: '3 minutes' }), /opsConfig\.signing\.timeout: "3 minutes" is not a Go duration/);
+      assert.throws(() => resolveSigningConfig({ timeout: '0s' }), /must be longer than zero/);
+      assert.throws(() => resolveSigningConfig({ defaultSignatureFormat: 'cms' }), /"cms" is not one of legacy, bundle, both/);
+      assert.throws(() => resolveSigningConfig({ defaultAttestationEntryType: 'hashedrekord' }), /not one of intoto, dsse/);
+      assert.equal(resolveSigningConfig({ timeout: '1h30m', useTransparencyLogV2: true }).timeoutMs, 5_400_000);
+    });
+  });
+});
+
+function pick(config: { apiKey?: string; apiKeySource?: string }): [string | undefined, string | undefined] {
+  return [config.apiKey, config.apiKeySource];
+}

@@ -1,0 +1,64 @@
+// Two bundles: the extension (Node, `vscode` provided by the editor) and the webview apps
+// (browser). Tests are compiled separately with tsc.
+const fs = require('node:fs');
+const path = require('node:path');
+
+const dist = path.resolve(__dirname, 'dist');
+
+/** Copies static webview assets next to the bundles (a stylesheet; no loader needed for that). */
+class CopyAssets {
+  constructor(files) {
+    this.files = files;
+  }
+  apply(compiler) {
+    compiler.hooks.afterEmit.tap('CopyAssets', () => {
+      for (const [from, to] of this.files) {
+        fs.mkdirSync(path.dirname(to), { recursive: true });
+        fs.copyFileSync(from, to);
+      }
+    });
+  }
+}
+
+const tsRule = (configFile) => ({
+  test: /\.ts$/,
+  exclude: /node_modules/,
+  use: [{ loader: 'ts-loader', options: { configFile, transpileOnly: true } }],
+});
+
+/** @type {(env: unknown, argv: { mode?: string }) => import('webpack').Configuration[]} */
+module.exports = (_env, argv) => {
+  const mode = argv.mode === 'development' ? 'development' : 'production';
+  const extension = {
+    name: 'extension',
+    target: 'node',
+    mode,
+    entry: './src/extension.ts',
+    output: { path: dist, filename: 'extension.js', libraryTarget: 'commonjs2', devtoolModuleFilenameTemplate: '../[resource-path]' },
+    externals: { vscode: 'commonjs vscode' },
+    resolve: {
+      extensions: ['.ts', '.js'],
+      mainFields: ['main', 'module'],
+      // axios's Node build imports form-data for multipart bodies, which the extension never
+      // sends; form-data drags in the whole mime database. Leaving it out keeps the bundle small.
+      alias: { 'form-data': path.resolve(__dirname, 'src/core/noFormData.js') },
+    },
+    module: { rules: [tsRule(path.resolve(__dirname, 'tsconfig.json'))] },
+    devtool: 'source-map',
+    performance: { hints: false },
+    infrastructureLogging: { level: 'warn' },
+  };
+  const webviews = {
+    name: 'webviews',
+    target: 'web',
+    mode,
+    entry: { record: './media/record/main.ts' },
+    output: { path: path.join(dist, 'webview'), filename: '[name].js' },
+    resolve: { extensions: ['.ts', '.js'] },
+    module: { rules: [tsRule(path.resolve(__dirname, 'media/tsconfig.json'))] },
+    devtool: 'source-map',
+    performance: { hints: false },
+    plugins: [new CopyAssets([[path.resolve(__dirname, 'media/webview.css'), path.join(dist, 'webview', 'webview.css')]])],
+  };
+  return [extension, webviews];
+};
