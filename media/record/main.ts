@@ -81,8 +81,11 @@ function renderValue(field: RecordField): Node {
   if (field.format === 'expression') {
     return highlight(text);
   }
-  if (field.format === 'json' || field.format === 'xml' || field.format === 'code') {
+  if (field.format === 'json' || field.format === 'xml') {
     return h('pre', { class: 'code' }, text);
+  }
+  if (field.format === 'code' && text !== '') {
+    return h('code', { class: 'inline-code' }, text);
   }
   const shown = text === '' ? h('span', { class: 'muted' }, '—') : document.createTextNode(text);
   if (field.link && text !== '') {

@@ -1,4 +1,4 @@
-import axios, { AxiosInstance, AxiosProxyConfig, AxiosResponse, Method } from 'axios';
+import type { AxiosInstance, AxiosProxyConfig, AxiosResponse, AxiosStatic, Method } from 'axios';
 import * as http from 'node:http';
 import * as https from 'node:https';
 import { ErrorKind, FieldError, ServiceError } from './errors';
@@ -88,7 +88,8 @@ const DEFAULT_TIMEOUT_MS = 30_000;
 export class HttpClient {
   readonly service: string;
   readonly baseUrl: string;
-  private readonly axios: AxiosInstance;
+  /** Created on the first request: axios is loaded lazily so activation does not pay for it. */
+  private transport?: Promise<AxiosInstance>;
   private readonly policy: RetryPolicy;
   private readonly logger: Logger;
   private readonly secrets: SecretRegistry;
@@ -106,19 +107,26 @@ export class HttpClient {
         this.secrets.add(value);
       }
     }
+  }
+
+  private axiosInstance(): Promise<AxiosInstance> {
+    const options = this.options;
     const tls = { rejectUnauthorized: !options.tls?.insecure, ca: options.tls?.ca, keepAlive: true };
-    this.axios = axios.create({
-      timeout: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
-      httpAgent: new http.Agent({ keepAlive: true }),
-      // axios tunnels HTTPS through a proxy with CONNECT and keeps these TLS options for the origin.
-      httpsAgent: new https.Agent(tls),
-      // The proxy is chosen here from the options, never from HTTP(S)_PROXY behind our back.
-      proxy: proxyConfig(options, this.baseUrl),
-      validateStatus: () => true,
-      transformResponse: [(data: unknown) => data],
-      maxRedirects: 5,
-      beforeRedirect: (redirectOptions, response) => this.stripSecretsAcrossHosts(redirectOptions, response),
-    });
+    this.transport ??= loadAxios().then((axios) =>
+      axios.create({
+        timeout: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+        httpAgent: new http.Agent({ keepAlive: true }),
+        // axios tunnels HTTPS through a proxy with CONNECT and keeps these TLS options for the origin.
+        httpsAgent: new https.Agent(tls),
+        // The proxy is chosen here from the options, never from HTTP(S)_PROXY behind our back.
+        proxy: proxyConfig(options, this.baseUrl),
+        validateStatus: () => true,
+        transformResponse: [(data: unknown) => data],
+        maxRedirects: 5,
+        beforeRedirect: (redirectOptions, response) => this.stripSecretsAcrossHosts(redirectOptions, response),
+      }),
+    );
+    return this.transport;
   }
 
   async request<T = unknown>(spec: RequestSpec): Promise<HttpResponse<T>> {
@@ -140,10 +148,13 @@ export class HttpClient {
 
     for (let attempt = 0; ; attempt++) {
       const started = Date.now();
-      this.logger.debug(`→ ${method} ${this.secrets.redactText(url)} ${JSON.stringify(this.secrets.redactHeaders(headers))}`);
+      if (this.logger.enabled('debug')) {
+        this.logger.debug(`→ ${method} ${this.secrets.redactText(url)} ${JSON.stringify(this.secrets.redactHeaders(headers))}`);
+      }
       let response: AxiosResponse<unknown>;
       try {
-        response = await this.axios.request({
+        const transport = await this.axiosInstance();
+        response = await transport.request({
           url,
           method,
           headers,
@@ -232,7 +243,10 @@ export class HttpClient {
     }
     try {
       const parsed = JSON.parse(text) as T;
-      this.logger.trace(`body of ${this.secrets.redactText(url)}: ${truncate(JSON.stringify(this.secrets.redactJson(parsed)), 2000)}`);
+      // Masking a large body costs more than the request; only do it when someone reads it.
+      if (this.logger.enabled('trace')) {
+        this.logger.trace(`body of ${this.secrets.redactText(url)}: ${truncate(JSON.stringify(this.secrets.redactJson(parsed)), 2000)}`);
+      }
       return parsed;
     } catch {
       throw this.withHint(
@@ -282,7 +296,7 @@ export class HttpClient {
   }
 
   private transportError(error: unknown, spec: RequestSpec, url: string): ServiceError {
-    if (axios.isCancel(error) || (error as { name?: string })?.name === 'CanceledError' || spec.signal?.aborted) {
+    if ((error as { name?: string; __CANCEL__?: boolean })?.__CANCEL__ || (error as { name?: string })?.name === 'CanceledError' || spec.signal?.aborted) {
       return this.cancelled(spec);
     }
     const code = (error as { code?: string })?.code;
@@ -365,6 +379,14 @@ function flattenHeaders(headers: Record<string, unknown>): Record<string, string
     }
   }
   return out;
+}
+
+let axiosModule: Promise<AxiosStatic> | undefined;
+
+/** axios, loaded on first use (in the extension bundle it is a separate chunk). */
+function loadAxios(): Promise<AxiosStatic> {
+  axiosModule ??= import('axios').then((m) => ((m as unknown as { default?: AxiosStatic }).default ?? (m as unknown as AxiosStatic)));
+  return axiosModule;
 }
 
 export function kindForStatus(status: number): ErrorKind {

@@ -9,6 +9,8 @@ import { SecretRegistry } from './redact';
 export type LogLevel = 'trace' | 'debug' | 'info' | 'warn' | 'error';
 
 export interface Logger {
+  /** Whether a line at this level would be kept; lets callers skip building costly lines. */
+  enabled(level: LogLevel): boolean;
   trace(message: string): void;
   debug(message: string): void;
   info(message: string): void;
@@ -24,16 +26,23 @@ export class RedactingLogger implements Logger {
     private readonly secrets: SecretRegistry,
     /** Lines prefixed with the area (e.g. "honeycomb") make a shared channel readable. */
     private readonly area?: string,
+    /** The sink's level filter (a LogOutputChannel's level); everything by default. */
+    private readonly isEnabled: (level: LogLevel) => boolean = () => true,
   ) {}
 
   /** A logger for one area that writes through the same sink and registry. */
   child(area: string): RedactingLogger {
-    return new RedactingLogger(this.sink, this.secrets, area);
+    return new RedactingLogger(this.sink, this.secrets, area, this.isEnabled);
+  }
+
+  enabled(level: LogLevel): boolean {
+    return this.isEnabled(level);
   }
 
   /** A logger that raises debug and trace lines to info: a service's own `debug` setting. */
   promoted(): Logger {
     return {
+      enabled: (level) => level === 'trace' || level === 'debug' || this.isEnabled(level),
       trace: (m) => this.write('info', `[debug] ${m}`),
       debug: (m) => this.write('info', `[debug] ${m}`),
       info: (m) => this.info(m),
@@ -66,6 +75,7 @@ export class RedactingLogger implements Logger {
 
 /** A logger that drops everything (clients used without a logger). */
 export const silentLogger: Logger = {
+  enabled: () => false,
   trace: () => undefined,
   debug: () => undefined,
   info: () => undefined,

@@ -11,7 +11,15 @@ export function createOutputLogger(secrets: SecretRegistry): { channel: vscode.L
   const sink = (level: LogLevel, message: string): void => {
     channel[level](message);
   };
-  return { channel, logger: new RedactingLogger(sink, secrets) };
+  const rank: Record<LogLevel, vscode.LogLevel> = {
+    trace: vscode.LogLevel.Trace,
+    debug: vscode.LogLevel.Debug,
+    info: vscode.LogLevel.Info,
+    warn: vscode.LogLevel.Warning,
+    error: vscode.LogLevel.Error,
+  };
+  const enabled = (level: LogLevel): boolean => channel.logLevel !== vscode.LogLevel.Off && channel.logLevel <= rank[level];
+  return { channel, logger: new RedactingLogger(sink, secrets, undefined, enabled) };
 }
 
 /** True when the user raised the channel to Debug or Trace: HTTP details are then logged. */

@@ -105,7 +105,12 @@ export async function runCommand(page: Page, label: string): Promise<void> {
     .first();
   await row.waitFor();
   await row.click();
-  await page.locator('.quick-input-widget').waitFor({ state: 'hidden' });
+  // The palette closes, or the command opens its own input box in the same widget (no ">" prefix).
+  await page.waitForFunction(`(() => {
+    const widget = document.querySelector('.quick-input-widget');
+    const input = widget && widget.querySelector('input');
+    return !widget || widget.offsetParent === null || !input || !input.value.startsWith('>');
+  })()`);
 }
 
 /** A tree item in any visible tree, by its accessible name (label, plus description if any). */

@@ -105,3 +105,63 @@ export function isWebviewMessage(value: unknown): value is WebviewMessage {
       return false;
   }
 }
+
+/** One signature or attestation as the verification report shows it. */
+export interface ReportCheck {
+  label: string;
+  format: string;
+  kind: string;
+  passed: boolean;
+  reasons: string[];
+  signer?: { subjects: string[]; issuer?: string; notBefore?: string; notAfter?: string; keyFingerprint?: string; ci?: Record<string, string> };
+  tlog?: { logIndex: string; logId: string; integratedTime?: string; kind: string; inclusionProof: boolean; trusted: boolean };
+  predicateType?: string;
+  matched?: string;
+}
+
+/** The verification report panel's model (app media/report): a verdict and why. */
+export interface ReportViewModel {
+  key: string;
+  title: string;
+  verdict: 'verified' | 'not verified';
+  admission: 'allow' | 'warn' | 'deny';
+  image: string;
+  verifiedRef: string;
+  resolvedFromTag: boolean;
+  checkedAt: string;
+  policySource: string;
+  trustRoot: string;
+  matched?: { policy: string; authority: string; description: string; check?: ReportCheck };
+  reasons: string[];
+  warnings: string[];
+  policies: Array<{
+    name: string;
+    mode: string;
+    passed: boolean;
+    matchedGlob: string;
+    reasons: string[];
+    authorities: Array<{ name: string; description: string; passed: boolean; checks: ReportCheck[]; attestations: Array<{ name: string; predicateType: string; passed: boolean }> }>;
+  }>;
+  /** "2 legacy signatures, 1 bundle" */
+  found: string;
+  /** "2 registry requests, 2 for tokens, 10.1 KB" */
+  requests: string;
+  /** The whole report as JSON, for the Copy JSON button. */
+  json: string;
+  /** Set when the report follows a sign, attest or copy: what was written, then its verification. */
+  operation?: SigningSummary;
+}
+
+/** A sign, attest or copy as the report panel shows it above the verification of its result. */
+export interface SigningSummary {
+  /** "Signed", "Attested", "Copied", or "Nothing written". */
+  title: string;
+  /** The seed's output: signedRef, attestedRef or copiedRef, with its value. */
+  output: { name: string; value: string };
+  fields: Array<[string, string]>;
+  written: Array<{ location: string; detail: string }>;
+  tlog: Array<{ url: string; kind: string; logIndex: string; integratedTime: string }>;
+  warnings: string[];
+  /** Why the result was not verified (no policy for a copy), when so. */
+  verificationNote?: string;
+}

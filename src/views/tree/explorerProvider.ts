@@ -48,6 +48,10 @@ export class ExplorerProvider implements vscode.TreeDataProvider<TreeNode>, Refr
     this.emitter.fire(undefined);
   }
 
+  redraw(node: TreeNode): void {
+    this.emitter.fire(node);
+  }
+
   getTreeItem(node: TreeNode): vscode.TreeItem | Promise<vscode.TreeItem> {
     const item = node.getTreeItem();
     const withId = (it: vscode.TreeItem): vscode.TreeItem => {

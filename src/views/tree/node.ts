@@ -16,9 +16,12 @@ export interface TreeNode {
   invalidate?(): void;
 }
 
-/** A node whose children can be refreshed through the provider that shows it. */
+/** The provider that shows a node, as nodes see it. */
 export interface RefreshTarget {
+  /** Reloads a node's children (it forgets them first), or the whole view. */
   refresh(node?: TreeNode): void;
+  /** Redraws a node from what it already holds, e.g. after "Load more" appended a page. */
+  redraw(node: TreeNode): void;
 }
 
 /** A leaf with fixed content: connection facts, setup URLs and the like. */

@@ -64,14 +64,14 @@ export abstract class PagedFolderNode<T, C = unknown> implements TreeNode {
     return this.loader.total;
   }
 
-  /** Fetches one more page and redraws this folder (errors become the error node). */
+  /** Fetches one more page and redraws this folder, keeping the pages it has (errors become the error node). */
   async loadMore(): Promise<void> {
     try {
       await this.loader.loadNext();
     } catch {
       // Shown by getChildren as an error node in place of "Load more".
     }
-    this.view.refresh(this);
+    this.view.redraw(this);
   }
 
   invalidate(): void {

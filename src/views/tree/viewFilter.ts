@@ -1,11 +1,9 @@
 import * as vscode from 'vscode';
 
 /**
- * The per-view filter, kept in workspace state so it survives a reload. A context key lists the
- * filtered views, so each view's title bar swaps its Filter button for Clear Filter.
+ * The per-view filter, kept in workspace state so it survives a reload. A context key per view
+ * (`<viewId>.filtered`) lets the view's title bar swap its Filter button for Clear Filter.
  */
-const CONTEXT_KEY = 'opsConfig.filteredViews';
-const filtered = new Set<string>();
 
 export class ViewFilter {
   private readonly emitter = new vscode.EventEmitter<string>();
@@ -16,8 +14,7 @@ export class ViewFilter {
     readonly viewId: string,
   ) {
     if (this.text) {
-      filtered.add(viewId);
-      void publish();
+      void this.publish(true);
     }
   }
 
@@ -28,12 +25,7 @@ export class ViewFilter {
   async set(text: string): Promise<void> {
     const value = text.trim();
     await this.state.update(this.key, value || undefined);
-    if (value) {
-      filtered.add(this.viewId);
-    } else {
-      filtered.delete(this.viewId);
-    }
-    await publish();
+    await this.publish(Boolean(value));
     this.emitter.fire(value);
   }
 
@@ -44,8 +36,8 @@ export class ViewFilter {
   private get key(): string {
     return `opsConfig.filter.${this.viewId}`;
   }
-}
 
-function publish(): Thenable<unknown> {
-  return vscode.commands.executeCommand('setContext', CONTEXT_KEY, [...filtered]);
+  private publish(on: boolean): Thenable<unknown> {
+    return vscode.commands.executeCommand('setContext', `${this.viewId}.filtered`, on);
+  }
 }
