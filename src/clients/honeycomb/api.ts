@@ -43,6 +43,8 @@ const PERMISSION_HINTS: Record<string, string> = {
   getRecipients: 'The configuration key needs the "Manage Recipients" permission.',
   getRecipient: 'The configuration key needs the "Manage Recipients" permission.',
   getTriggers: 'The configuration key needs the "Manage Triggers" permission.',
+  getTrigger: 'The configuration key needs the "Manage Triggers" permission.',
+  getRecipientTriggers: 'The configuration key needs the "Manage Recipients" and "Manage Triggers" permissions.',
   getTriggerRecipient: 'The configuration key needs the "Manage Triggers" permission.',
   getQueryResult: 'The configuration key needs "Manage Queries and Columns" and "Run Queries" (Query Data needs an Enterprise plan).',
 };
@@ -78,6 +80,37 @@ export class HoneycombApi {
 
   get hasManagementKey(): boolean {
     return Boolean(this.connection.managementKey);
+  }
+
+  /**
+   * Uses a team slug already known (from `/1/auth` of an API key of the same team) instead of
+   * asking `/2/auth`, which saves the view a request on open.
+   */
+  useTeamSlug(slug: string): void {
+    if (slug && !this.teamSlugPromise) {
+      this.teamSlugPromise = Promise.resolve(slug);
+    }
+  }
+
+  /** Masks a secret found in an answer (a webhook secret, an integration key) in every log line. */
+  registerSecret(value: string | undefined): void {
+    this.connection.secrets?.add(value);
+  }
+
+  /** The answer as a list of objects, or a clear error naming the operation. */
+  expectArray<T>(operation: string, body: unknown): T[] {
+    if (!Array.isArray(body) || body.some((item) => !item || typeof item !== 'object' || Array.isArray(item))) {
+      throw invalidAnswer(operation, 'a list of objects');
+    }
+    return body as T[];
+  }
+
+  /** The answer as one object, or a clear error naming the operation. */
+  expectObject<T>(operation: string, body: unknown): T {
+    if (!body || typeof body !== 'object' || Array.isArray(body)) {
+      throw invalidAnswer(operation, 'an object');
+    }
+    return body as T;
   }
 
   /** A v1 request with the configuration key. */
@@ -175,6 +208,16 @@ export class HoneycombApi {
       hintFor: ({ kind, operation }) => honeycombHint(kind, operation),
     });
   }
+}
+
+function invalidAnswer(operation: string, expected: string): ServiceError {
+  return new ServiceError({
+    kind: 'invalidResponse',
+    service: SERVICE,
+    operation,
+    summary: `the answer was not ${expected} as the Honeycomb API documents`,
+    hint: 'Check that the API URL points at Honeycomb itself, not a proxy or another service.',
+  });
 }
 
 export interface V2AuthBody {

@@ -1,99 +1,119 @@
 import * as vscode from 'vscode';
-import { AuthMetadata, HoneycombClient, ManagementKeyInfo } from '../../clients/honeycomb';
-import { HoneycombConfig } from '../../core/config';
+import { EnvironmentItem } from '../../clients/honeycomb';
 import { ErrorNode } from '../tree/messageNodes';
 import { RefreshTarget, TreeNode } from '../tree/node';
 import { EnvironmentNode } from './environmentNode';
+import { HoneycombExplorer, Session } from './explorer';
+import { EnvironmentInfo } from './objects';
 
 /**
- * The root of the Honeycomb view: the team the configured keys reach. With an API key its
- * environment; with a management key the key's name and scopes.
+ * The root of the Honeycomb view: the team the configured keys reach. With a management key,
+ * the team's environments side by side (`GET /2/teams/{team}/environments`), each expandable
+ * when an API key for it is configured; without one, the API key's environment.
  */
 export class HoneycombConnectionNode implements TreeNode {
   readonly id = 'honeycomb/connection';
+  private children?: Promise<TreeNode[]>;
 
   constructor(
-    readonly config: HoneycombConfig,
-    readonly client: HoneycombClient,
-    readonly auth: AuthMetadata | undefined,
-    readonly managementKey: ManagementKeyInfo | undefined,
-    /** Failures of the other key, shown as children (e.g. a good API key and a refused management key). */
-    private readonly failures: Array<{ error: unknown; signIn: string }>,
+    readonly explorer: HoneycombExplorer,
+    readonly session: Session,
     readonly view: RefreshTarget,
   ) {}
 
   get teamName(): string {
-    return this.auth?.team.name || this.managementKey?.teamName || 'Honeycomb';
+    return this.session.team.name || 'Honeycomb';
   }
 
   get teamSlug(): string {
-    return this.auth?.team.slug || this.managementKey?.teamSlug || '';
+    return this.session.team.slug;
   }
 
   recordKey(): string {
     return 'honeycomb:connection';
   }
 
+  recordTitle(): string {
+    return this.teamName;
+  }
+
   getTreeItem(): vscode.TreeItem {
+    const { config, auth, management } = this.session;
     const item = new vscode.TreeItem(this.teamName, vscode.TreeItemCollapsibleState.Expanded);
-    const host = new URL(this.config.apiUrl).host;
-    const env = this.auth ? (this.auth.environment.classic ? 'Classic' : this.auth.environment.name) : undefined;
-    item.description = [env, host].filter(Boolean).join(' · ');
+    const host = new URL(config.apiUrl).host;
+    item.description = [config.managementKey ? 'all environments' : auth ? (auth.environment.classic ? 'Classic' : auth.environment.name) : undefined, host].filter(Boolean).join(' · ');
     item.iconPath = new vscode.ThemeIcon('pulse');
     item.contextValue = 'opsConfig.honeycomb.connection';
     const tooltip = new vscode.MarkdownString(undefined, true);
-    tooltip.appendMarkdown(`**Honeycomb team** `).appendText(this.teamName).appendMarkdown('\n\n');
-    tooltip.appendMarkdown('API URL: ').appendText(this.config.apiUrl).appendMarkdown('\n\n');
-    if (this.auth) {
-      tooltip.appendMarkdown('API key: ').appendText(`${this.auth.id} (${this.auth.type}), from ${describeSource(this.config.apiKeySource)}`).appendMarkdown('\n\n');
+    tooltip.appendMarkdown('**Honeycomb team** ').appendText(this.teamName).appendMarkdown('\n\n');
+    tooltip.appendMarkdown('API URL: ').appendText(config.apiUrl).appendMarkdown('\n\n');
+    if (auth) {
+      tooltip.appendMarkdown('API key: ').appendText(`${auth.id} (${auth.type}) for ${auth.environment.classic ? 'Classic' : auth.environment.name}, from ${describeSource(config.apiKeySource)}`).appendMarkdown('\n\n');
     }
-    if (this.managementKey) {
-      tooltip
-        .appendMarkdown('Management key: ')
-        .appendText(`${this.managementKey.name} — scopes ${this.managementKey.scopes.join(', ') || 'none'}, from ${describeSource(this.config.managementKey?.source)}`);
+    if (config.managementKey) {
+      const about = management ? `${management.name}, scopes ${management.scopes.join(', ') || 'none'}` : config.managementKey.id;
+      tooltip.appendMarkdown('Management key: ').appendText(`${about}, from ${describeSource(config.managementKey.source)}`);
     }
     item.tooltip = tooltip;
     return item;
   }
 
-  getChildren(): TreeNode[] {
+  getChildren(): Promise<TreeNode[]> {
+    this.children ??= this.build();
+    return this.children;
+  }
+
+  private async build(): Promise<TreeNode[]> {
+    const { config, auth, authError } = this.session;
     const children: TreeNode[] = [];
-    if (this.auth) {
-      children.push(new EnvironmentNode(this, this.auth.environment.slug || 'classic', this.auth.environment.name || 'Classic', this.auth));
+    const defaultEnv = await this.explorer.defaultEnvironment();
+    if (config.managementKey) {
+      let listed: EnvironmentItem[] | undefined;
+      try {
+        listed = await this.explorer.environments();
+      } catch (error) {
+        children.push(new ErrorNode(`${this.id}/environments-error`, this, error, this, 'opsConfig.honeycomb.setManagementKey'));
+      }
+      const infos: EnvironmentInfo[] = (listed ?? []).map((e) => ({
+        slug: e.slug,
+        name: e.name,
+        id: e.id,
+        description: e.description,
+        color: e.color,
+        deleteProtected: e.deleteProtected,
+        raw: e.raw,
+      }));
+      // The API key's environment stays visible even when the listing failed or lacks it.
+      if (defaultEnv && !infos.some((i) => i.slug === defaultEnv.slug)) {
+        infos.unshift(defaultEnv);
+      }
+      for (const info of infos) {
+        children.push(await this.environmentNode(info));
+      }
+    } else if (defaultEnv) {
+      children.push(await this.environmentNode(defaultEnv));
     }
-    if (this.managementKey) {
-      const scopes = this.managementKey.scopes.join(', ') || 'no scopes';
-      children.push(new ManagementKeyNode(this, this.managementKey.name, scopes));
+    if (authError) {
+      children.push(new ErrorNode(`${this.id}/api-key-error`, this, authError, undefined, 'opsConfig.honeycomb.setApiKey'));
     }
-    this.failures.forEach((failure, index) => children.push(new ErrorNode(`${this.id}/failure-${index}`, this, failure.error, undefined, failure.signIn)));
+    if (!auth && !config.managementKey) {
+      children.push(new ErrorNode(`${this.id}/no-key`, this, new Error('No API key is configured.'), undefined, 'opsConfig.honeycomb.setApiKey'));
+    }
     return children;
+  }
+
+  private async environmentNode(info: EnvironmentInfo): Promise<EnvironmentNode> {
+    const [env, keySource] = await Promise.all([this.explorer.envContext(info.slug), this.explorer.keySource(info.slug)]);
+    return new EnvironmentNode(this, this.explorer, { ...env, envName: info.name || env.envName }, info, keySource);
+  }
+
+  invalidate(): void {
+    this.children = undefined;
+    this.explorer.cache.clear();
   }
 
   getParent(): undefined {
     return undefined;
-  }
-}
-
-class ManagementKeyNode implements TreeNode {
-  readonly id: string;
-
-  constructor(
-    private readonly parent: HoneycombConnectionNode,
-    private readonly name: string,
-    private readonly scopes: string,
-  ) {
-    this.id = `${parent.id}/management-key`;
-  }
-
-  getTreeItem(): vscode.TreeItem {
-    const item = new vscode.TreeItem(`Management key: ${this.name}`, vscode.TreeItemCollapsibleState.None);
-    item.description = this.scopes;
-    item.iconPath = new vscode.ThemeIcon('key');
-    return item;
-  }
-
-  getParent(): TreeNode {
-    return this.parent;
   }
 }
 

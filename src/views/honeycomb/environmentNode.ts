@@ -1,34 +1,104 @@
 import * as vscode from 'vscode';
-import { AuthMetadata } from '../../clients/honeycomb';
-import { TreeNode } from '../tree/node';
+import { ENVIRONMENT_WIDE } from '../../clients/honeycomb';
+import { InfoNode, TreeNode } from '../tree/node';
+import { DatasetsFolderNode } from './datasetNodes';
+import { accessible } from './folderNode';
+import { DerivedColumnsFolderNode } from './derivedColumnNodes';
+import { HoneycombExplorer, KeySource } from './explorer';
+import { EnvContext, EnvironmentInfo, HoneycombObject } from './objects';
+import { RecipientsFolderNode } from './recipientNodes';
+import { recordKeyOfObject } from './recordKeys';
+import { ObjectNode } from './scope';
+import { SlosFolderNode } from './sloNodes';
+import { TriggersFolderNode } from './triggerNodes';
 
-/** One Honeycomb environment reached by a configured API key. */
-export class EnvironmentNode implements TreeNode {
+/**
+ * One Honeycomb environment. With an API key for it (the configured one, or one set for this
+ * environment) it opens onto its datasets, environment-wide derived columns, SLOs and triggers,
+ * and the team's recipients; without one it offers to set a key.
+ */
+export class EnvironmentNode implements TreeNode, ObjectNode {
   readonly id: string;
+  private children?: TreeNode[];
 
   constructor(
     private readonly parent: TreeNode,
-    readonly slug: string,
-    readonly name: string,
-    readonly auth: AuthMetadata,
+    readonly explorer: HoneycombExplorer,
+    readonly env: EnvContext,
+    readonly info: EnvironmentInfo,
+    /** Where this environment's API key comes from; undefined when there is none. */
+    readonly keySource: KeySource | undefined,
   ) {
-    this.id = `${parent.id}/env/${slug}`;
+    this.id = `${parent.id}/env/${info.slug}`;
   }
 
   getTreeItem(): vscode.TreeItem {
-    const item = new vscode.TreeItem(this.name, vscode.TreeItemCollapsibleState.None);
-    item.description = this.auth.environment.classic ? 'Classic environment' : this.slug;
-    item.iconPath = new vscode.ThemeIcon('server-environment');
-    item.contextValue = 'opsConfig.honeycomb.environment';
-    const granted = Object.entries(this.auth.apiKeyAccess)
-      .filter(([, on]) => on)
-      .map(([name]) => name);
-    item.tooltip = `Environment ${this.name} (${this.slug})\nThe API key may: ${granted.join(', ') || 'nothing'}`;
-    return item;
+    const e = this.info;
+    const item = new vscode.TreeItem(e.name || e.slug, vscode.TreeItemCollapsibleState.Collapsed);
+    const key = this.keySource === 'stored' ? 'own API key' : this.keySource === 'default' ? 'API key' : 'no API key';
+    item.description = `${this.env.classic ? 'Classic' : e.slug} · ${key}`;
+    item.iconPath = new vscode.ThemeIcon('server-environment', this.keySource ? undefined : new vscode.ThemeColor('disabledForeground'));
+    const lines = [`Environment ${e.name} (${e.slug})`];
+    if (e.description) lines.push(e.description);
+    lines.push(
+      this.keySource === 'stored'
+        ? 'Read with the API key set for this environment.'
+        : this.keySource === 'default'
+          ? 'Read with the configured API key.'
+          : 'No API key for this environment yet: use "Set API Key for Environment…".',
+    );
+    item.tooltip = lines.join('\n');
+    // Flags after the kind, for menus: `.managed` (has an ID), `.storedKey` (a key to clear), `.noKey`.
+    item.contextValue = [
+      'opsConfig.honeycomb.environment',
+      e.id ? 'managed' : undefined,
+      this.keySource === 'stored' ? 'storedKey' : undefined,
+      this.keySource ? undefined : 'noKey',
+    ]
+      .filter(Boolean)
+      .join('.');
+    return accessible(item);
   }
 
-  filterText(): string {
-    return `${this.name} ${this.slug}`;
+  getChildren(): TreeNode[] {
+    if (!this.keySource) {
+      return [
+        new InfoNode(`${this.id}/set-key`, this, 'Set an API key to browse this environment…', {
+          icon: new vscode.ThemeIcon('key'),
+          tooltip: 'Honeycomb configuration keys belong to one environment. The key is checked with Honeycomb and kept in secret storage.',
+          command: { command: 'opsConfig.honeycomb.setEnvironmentApiKey', title: 'Set API Key for Environment…', arguments: [this] },
+          contextValue: 'opsConfig.honeycomb.setKeyInvite',
+        }),
+      ];
+    }
+    if (!this.children) {
+      const scope = { explorer: this.explorer, env: this.env, keySource: this.keySource };
+      this.children = [
+        new DatasetsFolderNode(this, scope),
+        new DerivedColumnsFolderNode(this, scope, undefined),
+        new SlosFolderNode(this, scope, undefined),
+        new TriggersFolderNode(this, scope, ENVIRONMENT_WIDE),
+        new RecipientsFolderNode(this, scope),
+      ];
+    }
+    return this.children;
+  }
+
+  invalidate(): void {
+    this.children = undefined;
+    this.explorer.cache.deletePrefix(`${this.info.slug}|`);
+  }
+
+  object(): HoneycombObject {
+    return { kind: 'environment', env: this.env, item: this.info };
+  }
+
+  recordKey(): string {
+    return recordKeyOfObject(this.object());
+  }
+
+  recordTitle(): string {
+    return this.info.name || this.info.slug;
   }
 
   getParent(): TreeNode {

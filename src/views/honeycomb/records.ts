@@ -1,13 +1,21 @@
+import { ENVIRONMENT_WIDE, HoneycombClient, TriggerItem } from '../../clients/honeycomb';
 import { HoneycombConnection } from '../../connections/honeycombConnection';
 import { ServiceError } from '../../core/errors';
 import { STANDARD_ACTIONS } from '../panels/recordPanel';
 import { LoadedRecord, RecordSource } from '../panels/recordSources';
 import { RecordField, RecordSection } from '../panels/protocol';
 import { describeSource } from './connectionNode';
+import { HoneycombExplorer } from './explorer';
+import { EnvironmentInfo, HoneycombObject } from './objects';
+import { RecordRef, parseRecordKey } from './recordKeys';
+import { buildRecord } from './recordModels';
+import { explorerFor } from './registry';
 
 /**
- * Honeycomb records by key. `honeycomb:connection` is what the configured keys reach; the
- * explorer adds one key form per object kind.
+ * Honeycomb records by key (recordKeys.ts): `honeycomb:connection` is what the configured keys
+ * reach; every object kind of the explorer has its own key form. A record is always read fresh
+ * from Honeycomb (one request by ID; two for a recipient, which also lists the triggers that
+ * notify it), with the API key of the environment named in the key.
  */
 export class HoneycombRecords implements RecordSource {
   constructor(private readonly connection: HoneycombConnection) {}
@@ -16,7 +24,100 @@ export class HoneycombRecords implements RecordSource {
     if (key === 'honeycomb:connection') {
       return this.connectionRecord(signal);
     }
-    throw new ServiceError({ kind: 'notFound', service: 'Honeycomb', operation: 'openRecord', summary: `no record kind for "${key}"` });
+    const ref = parseRecordKey(key);
+    if (!ref || ref.kind === 'connection') {
+      throw new ServiceError({ kind: 'notFound', service: 'Honeycomb', operation: 'openRecord', summary: `"${key}" is not a Honeycomb record` });
+    }
+    const explorer = explorerFor(this.connection);
+    const loaded = await this.loadObject(explorer, ref, signal);
+    loaded.model.key = key;
+    return loaded;
+  }
+
+  private async loadObject(explorer: HoneycombExplorer, ref: Exclude<RecordRef, { kind: 'connection' }>, signal?: AbortSignal): Promise<LoadedRecord> {
+    const env = await explorer.envContext(ref.env);
+    const options = { standardActions: STANDARD_ACTIONS };
+    if (ref.kind === 'environment') {
+      return this.environmentRecord(explorer, ref.env, ref.id, signal);
+    }
+    const client = await explorer.requireClient(ref.env);
+    let object: HoneycombObject;
+    switch (ref.kind) {
+      case 'dataset':
+        object = { kind: 'dataset', env, item: await client.getDatasetItem(ref.slug, signal) };
+        break;
+      case 'column':
+        object = { kind: 'column', env, dataset: ref.dataset, item: await client.getColumnById(ref.dataset, ref.id, signal) };
+        break;
+      case 'derivedColumn': {
+        const dataset = ref.dataset === ENVIRONMENT_WIDE ? undefined : ref.dataset;
+        object = { kind: 'derivedColumn', env, dataset, item: await client.getDerivedColumnById(dataset, ref.id, signal) };
+        break;
+      }
+      case 'sli':
+        object = await this.sliObject(client, env, ref.dataset, ref.alias, signal);
+        break;
+      case 'slo':
+        object = { kind: 'slo', env, item: await client.getSloItem(ref.id, ref.dataset, signal) };
+        break;
+      case 'trigger':
+        return this.triggerRecord(explorer, client, ref, signal);
+      case 'recipient': {
+        const [item, triggers] = await Promise.all([client.getRecipientById(ref.id, signal), client.listRecipientTriggers(ref.id, signal)]);
+        return buildRecord({ kind: 'recipient', env, item }, { ...options, recipientTriggers: triggers });
+      }
+    }
+    return buildRecord(object, options);
+  }
+
+  /** An SLO's SLI: the derived column with that alias in the SLO's dataset, else environment-wide. */
+  private async sliObject(client: HoneycombClient, env: HoneycombObject['env'], dataset: string, alias: string, signal?: AbortSignal): Promise<HoneycombObject> {
+    const inDataset = dataset === ENVIRONMENT_WIDE ? undefined : dataset;
+    try {
+      return { kind: 'derivedColumn', env, dataset: inDataset, item: await client.findDerivedColumn(alias, inDataset, signal) };
+    } catch (error) {
+      if (!(error instanceof ServiceError && error.kind === 'notFound') || inDataset === undefined) throw error;
+      return { kind: 'derivedColumn', env, dataset: undefined, item: await client.findDerivedColumn(alias, undefined, signal) };
+    }
+  }
+
+  /**
+   * A trigger by ID. The triggers under a recipient are team-wide, so one may live in another
+   * environment than the key reads: then the record shows the trigger as listed, and says so.
+   */
+  private async triggerRecord(explorer: HoneycombExplorer, client: HoneycombClient, ref: Extract<RecordRef, { kind: 'trigger' }>, signal?: AbortSignal): Promise<LoadedRecord> {
+    const env = await explorer.envContext(ref.env);
+    try {
+      return buildRecord({ kind: 'trigger', env, item: await client.getTrigger(ref.dataset, ref.id, signal) }, { standardActions: STANDARD_ACTIONS });
+    } catch (error) {
+      if (!(error instanceof ServiceError && error.kind === 'notFound')) throw error;
+      for (const pending of explorer.cache.entriesWith<TriggerItem[]>(`${ref.env}|`)) {
+        const list = await pending.catch(() => undefined);
+        const listed = Array.isArray(list) ? list.find((t) => t && typeof t === 'object' && t.id === ref.id && 'thresholds' in t) : undefined;
+        if (listed) {
+          return buildRecord(
+            { kind: 'trigger', env, item: listed },
+            { standardActions: STANDARD_ACTIONS, note: `Not in environment ${env.envName}: shown as the recipient’s trigger list gave it` },
+          );
+        }
+      }
+      throw error;
+    }
+  }
+
+  private async environmentRecord(explorer: HoneycombExplorer, envSlug: string, id: string | undefined, signal?: AbortSignal): Promise<LoadedRecord> {
+    const session = await explorer.start();
+    const env = await explorer.envContext(envSlug);
+    let info: EnvironmentInfo | undefined;
+    if (id && session.config.managementKey) {
+      const item = await session.client.getEnvironmentById(id, signal);
+      info = { slug: item.slug, name: item.name, id: item.id, description: item.description, color: item.color, deleteProtected: item.deleteProtected, raw: item.raw };
+    } else {
+      const fromAuth = await explorer.defaultEnvironment();
+      info = fromAuth?.slug === envSlug ? fromAuth : { slug: envSlug, name: env.envName };
+    }
+    const source = await explorer.keySource(envSlug);
+    return buildRecord({ kind: 'environment', env, item: info }, { standardActions: STANDARD_ACTIONS, apiKey: source ?? 'none' });
   }
 
   private async connectionRecord(signal?: AbortSignal): Promise<LoadedRecord> {

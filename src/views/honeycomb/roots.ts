@@ -3,33 +3,32 @@ import { configProblem } from '../configErrors';
 import { ErrorNode } from '../tree/messageNodes';
 import { RefreshTarget, TreeNode } from '../tree/node';
 import { HoneycombConnectionNode } from './connectionNode';
+import { explorerFor } from './registry';
 
 /**
  * The Honeycomb view's roots. Nothing without credentials (the welcome content shows instead);
- * otherwise one request per configured key (`/1/auth`, `/2/auth`) to say what the keys reach.
+ * otherwise one request says what the keys reach (`/1/auth`, or `/2/auth` with only a
+ * management key). The root is expanded, so opening the view also lists the team's environments
+ * when there is a management key: two requests in all. Building the roots again (view Refresh,
+ * a key changed) forgets every cached list.
  */
 export async function honeycombRoots(connection: HoneycombConnection, view: RefreshTarget): Promise<TreeNode[]> {
   if (!(await connection.hasCredentials())) {
     return [];
   }
-  let config;
+  const explorer = explorerFor(connection);
+  explorer.reset();
   try {
-    config = await connection.config();
+    await connection.config();
   } catch (error) {
     return [new ErrorNode('honeycomb/config-error', undefined, configProblem('Honeycomb', error), undefined)];
   }
-  const client = (await connection.client())!;
-  const [auth, management] = await Promise.allSettled([
-    config.apiKey ? client.getAuthMetadata() : Promise.resolve(undefined),
-    config.managementKey ? client.getManagementKeyInfo() : Promise.resolve(undefined),
-  ]);
-  const failures: Array<{ error: unknown; signIn: string }> = [];
-  if (auth.status === 'rejected') failures.push({ error: auth.reason, signIn: 'opsConfig.honeycomb.setApiKey' });
-  if (management.status === 'rejected') failures.push({ error: management.reason, signIn: 'opsConfig.honeycomb.setManagementKey' });
-  const authValue = auth.status === 'fulfilled' ? auth.value : undefined;
-  const managementValue = management.status === 'fulfilled' ? management.value : undefined;
-  if (!authValue && !managementValue) {
-    return failures.map((failure, index) => new ErrorNode(`honeycomb/error-${index}`, undefined, failure.error, undefined, failure.signIn));
+  try {
+    const session = await explorer.start();
+    return [new HoneycombConnectionNode(explorer, session, view)];
+  } catch (error) {
+    const config = await connection.config();
+    const signIn = config.apiKey ? 'opsConfig.honeycomb.setApiKey' : 'opsConfig.honeycomb.setManagementKey';
+    return [new ErrorNode('honeycomb/error', undefined, error, undefined, signIn)];
   }
-  return [new HoneycombConnectionNode(config, client, authValue, managementValue, failures, view)];
 }

@@ -1,10 +1,12 @@
 /**
- * Seed data of the Honeycomb stand-in: the team "Acme Observability" and its environments and
- * keys. A plain data module — later work adds datasets, columns, SLOs, recipients… as further
- * fields of `HoneycombSeed`, built in `createHoneycombSeed()`.
+ * Seed data of the Honeycomb stand-in: the team "Acme Observability", its environments and
+ * keys, and the configuration in each environment (datasets, columns, derived columns, SLOs,
+ * triggers; content.ts) plus the team's recipients. A plain data module.
  *
  * All key material here is fake and only valid against the stand-in.
  */
+import { EnvironmentContent, SeedRecipient, acmeDev, acmeProduction, acmeRecipients, acmeStaging, hcId, iso } from './content';
+import { scaleEnvironment, scaleRecipients } from './scale';
 
 export interface HoneycombTeam {
   /** JSON:API id of the team (v2) */
@@ -77,6 +79,10 @@ export interface HoneycombSeed {
    */
   publishedExampleKeys: { token: string; file: string }[];
   publishedExampleManagementKeys: { id: string; secret: string; file: string }[];
+  /** Configuration objects per environment slug. */
+  content: Record<string, EnvironmentContent>;
+  /** The team's recipients (team-wide, whichever environment's key asks). */
+  recipients: SeedRecipient[];
 }
 
 /** The credentials tests and the demo use. */
@@ -95,6 +101,8 @@ export const HONEYCOMB_KEYS = {
   management: { id: 'hcxmk_01jacme0mgmt0full000000001', secret: 'acmeMgmtSecretFullAccess00000001' },
   /** management key with read scopes only */
   managementReadOnly: { id: 'hcxmk_01jacme0mgmt0read000000002', secret: 'acmeMgmtSecretReadOnly0000000002' },
+  /** management key that may read API keys but not environments (for 403 paths) */
+  managementNoEnvironments: { id: 'hcxmk_01jacme0mgmt0keys000000003', secret: 'acmeMgmtSecretKeysOnly0000000003' },
   /** keys answered with the published example bodies, verbatim */
   published: {
     environment: 'docsExampleEnvKey0001x',
@@ -114,14 +122,51 @@ const NONE: ApiKeyAccess = {
 };
 
 export interface SeedOptions {
-  /** thousands of objects for paging and performance work (nothing to scale yet for auth) */
+  /**
+   * Production grows to 1,000 datasets (one, `wide-events`, with 10,000 columns) and 500 SLOs;
+   * the team to 200 recipients (scale.ts).
+   */
   scale?: boolean;
+  /**
+   * Test-only: adds a production dataset whose name and description are markup
+   * (HOSTILE_DATASET), to prove views render server data as text.
+   */
+  hostileNames?: boolean;
 }
 
+/** The dataset `hostileNames` adds: its name is an HTML injection attempt. */
+export const HOSTILE_DATASET = {
+  name: '<img src=x onerror=alert(1)>',
+  slug: 'img-src-x-onerror-alert-1',
+  description: '<script>alert("description")</script>',
+} as const;
+
 /** A fresh, independent copy of the seed (stand-ins may mutate theirs). */
-export function createHoneycombSeed(_options: SeedOptions = {}): HoneycombSeed {
+export function createHoneycombSeed(options: SeedOptions = {}): HoneycombSeed {
   const K = HONEYCOMB_KEYS;
+  // Times are relative to now, so "last written 2 min ago" stays true in the demo.
+  const now = Math.floor(Date.now() / 1000) * 1000;
+  const content: Record<string, EnvironmentContent> = {
+    production: acmeProduction(now),
+    staging: acmeStaging(now),
+    dev: acmeDev(now),
+  };
+  const recipients = acmeRecipients(now);
+  if (options.hostileNames) {
+    const p = content.production;
+    p.datasets.push({ ...HOSTILE_DATASET, expand_json_depth: 0, delete_protected: false, created_at: iso(now - 86_400_000), last_written_at: iso(now - 60_000) });
+    p.columns[HOSTILE_DATASET.slug] = [
+      { id: hcId('hostile/column'), key_name: '<b>bold</b>', hidden: false, description: '<i>x</i>', type: 'string', last_written: iso(now), created_at: iso(now), updated_at: iso(now) },
+    ];
+    p.derivedColumns[HOSTILE_DATASET.slug] = [];
+  }
+  if (options.scale) {
+    scaleEnvironment(content.production, now);
+    scaleRecipients(recipients, now);
+  }
   return {
+    content,
+    recipients,
     team: { id: 'hcxtm_01jacme0team00000000000001', name: 'Acme Observability', slug: 'acme' },
     environments: [
       { id: 'hcxen_01jacme0env0production0001', name: 'Production', slug: 'production', description: 'Customer-facing services', color: 'red', deleteProtected: true },
@@ -145,6 +190,11 @@ export function createHoneycombSeed(_options: SeedOptions = {}): HoneycombSeed {
         id: K.managementReadOnly.id, secret: K.managementReadOnly.secret, name: 'Config browser (read-only)',
         scopes: ['api-keys:read', 'environments:read'],
         disabled: false, created: '2025-06-21T13:05:10Z', updated: '2025-06-21T13:05:10Z',
+      },
+      {
+        id: K.managementNoEnvironments.id, secret: K.managementNoEnvironments.secret, name: 'Key rotation bot',
+        scopes: ['api-keys:read', 'api-keys:write'],
+        disabled: false, created: '2025-08-02T10:00:00Z', updated: '2025-08-02T10:00:00Z',
       },
     ],
     publishedExampleKeys: [

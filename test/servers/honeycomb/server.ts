@@ -5,6 +5,8 @@
 import { startStandIn } from '../standIn';
 import type { Route, StandIn } from '../core/types';
 import { getAuthV1, getAuthV2, describeCredential } from './auth';
+import { configRoutes } from './configRoutes';
+import { environmentRoutes } from './environmentRoutes';
 import { faultResponders } from './errors';
 import { RateLimitWindow, type RateLimitOptions } from './rateLimit';
 import { createHoneycombSeed, type HoneycombSeed, type SeedOptions } from './seed';
@@ -15,6 +17,8 @@ export interface HoneycombStandInOptions extends SeedOptions {
   rateLimit?: RateLimitOptions;
   /** replaces the default seed (called again on reset) */
   seed?: () => HoneycombSeed;
+  /** largest page the v2 environments list serves, whatever the client asks (default 100) */
+  environmentPageSize?: number;
 }
 
 export interface HoneycombStandIn extends StandIn {
@@ -23,13 +27,15 @@ export interface HoneycombStandIn extends StandIn {
 }
 
 export async function startHoneycombStandIn(options: HoneycombStandInOptions = {}): Promise<HoneycombStandIn> {
-  const makeSeed = options.seed ?? (() => createHoneycombSeed({ scale: options.scale }));
+  const makeSeed = options.seed ?? (() => createHoneycombSeed({ scale: options.scale, hostileNames: options.hostileNames }));
   let seed = makeSeed();
   const window = new RateLimitWindow(options.rateLimit);
 
   const routes: Route[] = [
     { method: 'GET', path: '/1/auth', handler: (req) => getAuthV1(seed, req) },
     { method: 'GET', path: '/2/auth', handler: (req) => getAuthV2(seed, req) },
+    ...configRoutes(() => seed),
+    ...environmentRoutes(() => seed, options.environmentPageSize),
   ];
 
   const standIn = await startStandIn({

@@ -1,0 +1,106 @@
+import * as vscode from 'vscode';
+import { HoneycombConnection } from '../connections/honeycombConnection';
+import { CoreServices } from '../connections/services';
+import { ServiceError, badInput } from '../core/errors';
+import { Logger } from '../core/logger';
+import { registerCommand, withCancellableProgress } from '../ui/commandRunner';
+import { prompts } from '../ui/prompts';
+import { EnvironmentNode } from '../views/honeycomb/environmentNode';
+import { HoneycombExplorer, environmentKeyName, slugOfAuth } from '../views/honeycomb/explorer';
+import { EnvironmentInfo } from '../views/honeycomb/objects';
+
+/**
+ * Per-environment API keys. A configuration key reads one environment, so browsing several side
+ * by side takes one key each; they are kept in SecretStorage under
+ * `opsConfig.honeycomb.apiKey.<environment slug>`. A key is checked with `GET /1/auth` before it
+ * is saved, and refused unless it is a configuration key of that very environment (and team).
+ * Saving or clearing one refreshes the view (the connection watches its secrets).
+ */
+export function registerHoneycombEnvironmentKeyCommands(
+  context: vscode.ExtensionContext,
+  logger: Logger,
+  services: CoreServices,
+  connection: HoneycombConnection,
+  explorer: HoneycombExplorer,
+): void {
+  registerCommand(context, logger, 'opsConfig.honeycomb.setEnvironmentApiKey', (node?: unknown) => setEnvironmentApiKey(services, connection, explorer, node), () => 'opsConfig.honeycomb.setEnvironmentApiKey');
+  registerCommand(context, logger, 'opsConfig.honeycomb.clearEnvironmentApiKey', (node?: unknown) => clearEnvironmentApiKey(services, explorer, node));
+}
+
+/** The environment a command was run on, or one the user picks from the team's environments. */
+async function targetEnvironment(explorer: HoneycombExplorer, node: unknown, title: string): Promise<EnvironmentInfo | undefined> {
+  if (node instanceof EnvironmentNode) {
+    return node.info;
+  }
+  const session = await explorer.start();
+  const known: EnvironmentInfo[] = session.config.managementKey ? (await explorer.environments()).map((e) => ({ slug: e.slug, name: e.name, id: e.id })) : [];
+  const own = await explorer.defaultEnvironment();
+  if (own && !known.some((e) => e.slug === own.slug)) known.unshift(own);
+  if (known.length === 0) {
+    throw badInput('Honeycomb', 'setEnvironmentApiKey', 'no environment is known', 'Set a management key (with environments:read) to list the team\u2019s environments.');
+  }
+  const picked = await prompts.quickPick(
+    known.map((e) => ({ label: e.name || e.slug, description: e.slug, env: e })),
+    { title, placeHolder: 'Which environment?' },
+  );
+  return picked?.env;
+}
+
+async function setEnvironmentApiKey(services: CoreServices, connection: HoneycombConnection, explorer: HoneycombExplorer, node: unknown): Promise<boolean> {
+  const env = await targetEnvironment(explorer, node, 'Honeycomb: Set API Key for Environment');
+  if (!env) {
+    return false;
+  }
+  const input = await prompts.inputBox({
+    title: `Honeycomb: API Key for ${env.name || env.slug}`,
+    prompt: `Paste a configuration API key of the environment "${env.name || env.slug}" (its Environment settings → API Keys). It is checked with Honeycomb before it is saved in the editor\u2019s secret storage.`,
+    password: true,
+    ignoreFocusOut: true,
+    validateInput: (value) => (value.trim() ? undefined : 'Enter the API key.'),
+  });
+  if (input === undefined) {
+    return false;
+  }
+  const apiKey = input.trim();
+  const client = await connection.candidateClient({ apiKey });
+  let auth;
+  try {
+    auth = await withCancellableProgress(`Checking the API key for ${env.name || env.slug} with Honeycomb…`, (signal) => client.getAuthMetadata(signal));
+  } catch (error) {
+    if (error instanceof ServiceError && error.kind === 'cancelled') return false;
+    await prompts.error(`The API key for ${env.name || env.slug} was not saved. ${error instanceof Error ? error.message : String(error)}`);
+    return false;
+  }
+  if (auth.type === 'ingest') {
+    await prompts.error(`This is an ingest key: it sends events and cannot read configuration. It was not saved for ${env.name || env.slug}; create a configuration key in that environment.`);
+    return false;
+  }
+  const keyEnv = slugOfAuth(auth);
+  if (keyEnv !== env.slug) {
+    const name = auth.environment.classic ? 'Classic' : auth.environment.name;
+    await prompts.error(`This key belongs to the environment "${name}" (${keyEnv}), not "${env.name || env.slug}" (${env.slug}). It was not saved.`);
+    return false;
+  }
+  const team = (await explorer.start().catch(() => undefined))?.team;
+  if (team?.slug && auth.team.slug !== team.slug) {
+    await prompts.error(`This key belongs to the team "${auth.team.name}", not "${team.name}". It was not saved.`);
+    return false;
+  }
+  await services.secrets.store(environmentKeyName(env.slug), apiKey);
+  void prompts.info(`Honeycomb API key saved for environment ${env.name || env.slug}.`);
+  return true;
+}
+
+async function clearEnvironmentApiKey(services: CoreServices, explorer: HoneycombExplorer, node: unknown): Promise<void> {
+  const env = await targetEnvironment(explorer, node, 'Honeycomb: Clear API Key for Environment');
+  if (!env) {
+    return;
+  }
+  const name = environmentKeyName(env.slug);
+  if (!(await services.secrets.get(name))) {
+    await prompts.info(`No API key is saved for environment ${env.name || env.slug}.`);
+    return;
+  }
+  await services.secrets.delete(name);
+  void prompts.info(`Removed the API key saved for environment ${env.name || env.slug}.`);
+}

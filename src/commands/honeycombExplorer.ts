@@ -1,0 +1,72 @@
+import * as vscode from 'vscode';
+import { HoneycombConnection } from '../connections/honeycombConnection';
+import { CoreServices } from '../connections/services';
+import { badInput } from '../core/errors';
+import { registerCommand } from '../ui/commandRunner';
+import { uiOrigin, uiUrl } from '../views/honeycomb/links';
+import { KIND_LABELS, objectId, objectJson, objectName, objectSlug } from '../views/honeycomb/objects';
+import { createHoneycombExplorer } from '../views/honeycomb/register';
+import { ObjectNode, isObjectNode } from '../views/honeycomb/scope';
+import { pulumiSnippet, terraformSnippet } from '../views/honeycomb/snippets';
+import { registerHoneycombEnvironmentKeyCommands } from './honeycombEnvironmentKeys';
+
+/**
+ * The Honeycomb explorer's commands on tree items (context menus): copy the ID, slug or JSON,
+ * open the object in Honeycomb's UI, and copy the Terraform or Pulumi snippet that looks it up.
+ * Open Record, View as JSON and Refresh are the shared view commands. Also sets up the explorer
+ * itself and the per-environment API key commands: the one call activate() makes.
+ */
+export function registerHoneycombExplorer(context: vscode.ExtensionContext, services: CoreServices, connection: HoneycombConnection): void {
+  const explorer = createHoneycombExplorer(context, services, connection);
+  const logger = services.logger.child('honeycomb');
+  const command = (id: string, run: (node: ObjectNode) => Promise<void>): void =>
+    registerCommand(context, logger, id, async (node?: unknown) => {
+      if (!isObjectNode(node)) {
+        throw badInput('Honeycomb', id.replace(/^opsConfig\.honeycomb\./, ''), 'this works on an item of the Honeycomb view', 'Right-click a dataset, column, SLO, recipient… in the Honeycomb view.');
+      }
+      await run(node);
+    });
+
+  command('opsConfig.honeycomb.copyId', async (node) => {
+    const o = node.object();
+    const id = objectId(o);
+    if (!id) {
+      throw badInput('Honeycomb', 'copyId', `the ${KIND_LABELS[o.kind]} "${objectName(o)}" has no ID here`, 'Environment IDs come with a management key.');
+    }
+    await copy(id, `Copied the ID of ${objectName(o)}`);
+  });
+  command('opsConfig.honeycomb.copySlug', async (node) => {
+    const o = node.object();
+    const slug = objectSlug(o);
+    if (!slug) {
+      throw badInput('Honeycomb', 'copySlug', `a ${KIND_LABELS[o.kind]} has no slug`, 'Only datasets and environments have slugs.');
+    }
+    await copy(slug, `Copied the slug of ${objectName(o)}`);
+  });
+  command('opsConfig.honeycomb.copyJson', async (node) => {
+    const o = node.object();
+    await copy(JSON.stringify(objectJson(o), null, 2), `Copied ${objectName(o)} as JSON (secrets masked)`);
+  });
+  command('opsConfig.honeycomb.copyAsTerraform', async (node) => {
+    await copy(terraformSnippet(node.object()), `Copied the Terraform lookup of ${objectName(node.object())}`);
+  });
+  command('opsConfig.honeycomb.copyAsPulumi', async (node) => {
+    await copy(pulumiSnippet(node.object()), `Copied the Pulumi lookup of ${objectName(node.object())}`);
+  });
+  command('opsConfig.honeycomb.openInHoneycomb', async (node) => {
+    const o = node.object();
+    const url = uiUrl(o);
+    if (!url) {
+      const reason = uiOrigin(o.env.apiUrl) ? 'the team is not known' : `the API URL ${o.env.apiUrl} is not a Honeycomb "api." address, so the UI address cannot be derived`;
+      throw badInput('Honeycomb', 'openInHoneycomb', `cannot open ${objectName(o)} in Honeycomb: ${reason}`);
+    }
+    await vscode.env.openExternal(vscode.Uri.parse(url, true));
+  });
+
+  registerHoneycombEnvironmentKeyCommands(context, logger, services, connection, explorer);
+}
+
+async function copy(text: string, message: string): Promise<void> {
+  await vscode.env.clipboard.writeText(text);
+  void vscode.window.setStatusBarMessage(message, 3000);
+}

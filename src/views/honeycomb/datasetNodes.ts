@@ -1,0 +1,101 @@
+import * as vscode from 'vscode';
+import { DatasetItem } from '../../clients/honeycomb';
+import { TreeNode } from '../tree/node';
+import { ColumnsFolderNode } from './columnNodes';
+import { DerivedColumnsFolderNode } from './derivedColumnNodes';
+import { ListFolderNode, accessible, folderItem } from './folderNode';
+import { HoneycombObject } from './objects';
+import { recordKeyOfObject } from './recordKeys';
+import { EnvScope, ObjectNode } from './scope';
+import { SlosFolderNode } from './sloNodes';
+import { ago } from './time';
+import { TriggersFolderNode } from './triggerNodes';
+
+/** An environment's datasets: one request (`GET /1/datasets`) with names, slugs and last-written times. */
+export class DatasetsFolderNode extends ListFolderNode<DatasetItem> {
+  constructor(parent: TreeNode, scope: EnvScope) {
+    super(`${parent.id}/datasets`, parent, scope);
+  }
+
+  getTreeItem(): vscode.TreeItem {
+    return folderItem('Datasets', 'database');
+  }
+
+  protected load(): Promise<DatasetItem[]> {
+    return this.scope.explorer.datasets(this.scope.env.envSlug);
+  }
+
+  protected toNodes(items: DatasetItem[]): TreeNode[] {
+    return items.map((item) => new DatasetNode(this, this.scope, item));
+  }
+
+  protected emptyMessage(): string {
+    return 'No datasets in this environment';
+  }
+
+  protected cacheKey(): string {
+    return `${this.scope.env.envSlug}|datasets`;
+  }
+}
+
+/** A dataset: its columns, derived columns, SLOs and triggers, each loaded when expanded. */
+export class DatasetNode implements TreeNode, ObjectNode {
+  readonly id: string;
+  private folders?: [ColumnsFolderNode, DerivedColumnsFolderNode, SlosFolderNode, TriggersFolderNode];
+
+  constructor(
+    private readonly parent: TreeNode,
+    private readonly scope: EnvScope,
+    readonly item: DatasetItem,
+  ) {
+    this.id = `${parent.id}/${item.slug}`;
+  }
+
+  getTreeItem(): vscode.TreeItem {
+    const d = this.item;
+    const item = new vscode.TreeItem(d.name, vscode.TreeItemCollapsibleState.Collapsed);
+    const written = ago(d.lastWrittenAt);
+    // Always the slug next to the name: they differ, and paths and snippets need the slug.
+    item.description = `${d.slug} · ${written ? `written ${written}` : 'never written'}`;
+    item.iconPath = new vscode.ThemeIcon('database');
+    item.tooltip = `${d.name} (${d.slug})${d.description ? `\n${d.description}` : ''}\n${written ? `Last written ${written} (${d.lastWrittenAt})` : 'Never received data'}`;
+    item.contextValue = 'opsConfig.honeycomb.dataset';
+    return accessible(item);
+  }
+
+  getChildren(): TreeNode[] {
+    this.folders ??= [
+      new ColumnsFolderNode(this, this.scope, this.item.slug, this.item.regularColumnsCount),
+      new DerivedColumnsFolderNode(this, this.scope, this.item.slug),
+      new SlosFolderNode(this, this.scope, this.item.slug),
+      new TriggersFolderNode(this, this.scope, this.item.slug),
+    ];
+    return this.folders;
+  }
+
+  /** Name and slug, plus whatever is loaded below, so filtering for a column keeps its dataset. */
+  filterText(): string {
+    const below = (this.folders ?? []).map((f) => f.loadedFilterText()).join(' ');
+    return `${this.item.name} ${this.item.slug} ${below}`;
+  }
+
+  invalidate(): void {
+    this.folders?.forEach((f) => f.invalidate());
+  }
+
+  object(): HoneycombObject {
+    return { kind: 'dataset', env: this.scope.env, item: this.item };
+  }
+
+  recordKey(): string {
+    return recordKeyOfObject(this.object());
+  }
+
+  recordTitle(): string {
+    return this.item.name;
+  }
+
+  getParent(): TreeNode {
+    return this.parent;
+  }
+}

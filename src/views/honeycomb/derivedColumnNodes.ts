@@ -1,0 +1,82 @@
+import * as vscode from 'vscode';
+import { DerivedColumnItem } from '../../clients/honeycomb';
+import { TreeNode } from '../tree/node';
+import { ListFolderNode, accessible, folderItem } from './folderNode';
+import { HoneycombObject } from './objects';
+import { recordKeyOfObject } from './recordKeys';
+import { EnvScope, ObjectNode } from './scope';
+
+/** A dataset's derived columns, or (without a dataset) the environment-wide ones. */
+export class DerivedColumnsFolderNode extends ListFolderNode<DerivedColumnItem> {
+  constructor(
+    parent: TreeNode,
+    scope: EnvScope,
+    readonly dataset: string | undefined,
+  ) {
+    super(`${parent.id}/derived-columns`, parent, scope);
+  }
+
+  getTreeItem(): vscode.TreeItem {
+    return folderItem(this.dataset ? 'Derived columns' : 'Derived columns (environment-wide)', 'symbol-operator');
+  }
+
+  protected load(): Promise<DerivedColumnItem[]> {
+    return this.scope.explorer.derivedColumns(this.scope.env.envSlug, this.dataset);
+  }
+
+  protected toNodes(items: DerivedColumnItem[]): TreeNode[] {
+    return items.map((item) => new DerivedColumnNode(this, this.scope, this.dataset, item));
+  }
+
+  protected emptyMessage(): string {
+    return this.dataset ? 'No derived columns in this dataset' : 'No environment-wide derived columns';
+  }
+
+  protected cacheKey(): string {
+    return `${this.scope.env.envSlug}|derived|${this.dataset ?? '__all__'}`;
+  }
+}
+
+export class DerivedColumnNode implements TreeNode, ObjectNode {
+  readonly id: string;
+
+  constructor(
+    private readonly parent: TreeNode,
+    private readonly scope: EnvScope,
+    readonly dataset: string | undefined,
+    readonly item: DerivedColumnItem,
+  ) {
+    this.id = `${parent.id}/${item.id || item.alias}`;
+  }
+
+  getTreeItem(): vscode.TreeItem {
+    const d = this.item;
+    const item = new vscode.TreeItem(d.alias, vscode.TreeItemCollapsibleState.None);
+    item.description = d.expression;
+    item.iconPath = new vscode.ThemeIcon('symbol-operator');
+    item.tooltip = `${d.alias} = ${d.expression}${d.description ? `\n${d.description}` : ''}`;
+    item.contextValue = 'opsConfig.honeycomb.derivedColumn';
+    item.command = { command: 'opsConfig.openRecord', title: 'Open Record', arguments: [this] };
+    return accessible(item);
+  }
+
+  filterText(): string {
+    return `${this.item.alias} ${this.item.expression}`;
+  }
+
+  object(): HoneycombObject {
+    return { kind: 'derivedColumn', env: this.scope.env, dataset: this.dataset, item: this.item };
+  }
+
+  recordKey(): string {
+    return recordKeyOfObject(this.object());
+  }
+
+  recordTitle(): string {
+    return this.item.alias;
+  }
+
+  getParent(): TreeNode {
+    return this.parent;
+  }
+}

@@ -1,0 +1,231 @@
+import {
+  AuthMetadata,
+  ColumnItem,
+  DatasetItem,
+  DerivedColumnItem,
+  ENVIRONMENT_WIDE,
+  EnvironmentItem,
+  HoneycombClient,
+  ManagementKeyInfo,
+  RecipientItem,
+  SloItem,
+  TriggerItem,
+} from '../../clients/honeycomb';
+import { HoneycombConfig } from '../../core/config';
+import { ServiceError } from '../../core/errors';
+import { ListCache } from './listCache';
+import { EnvContext, EnvironmentInfo } from './objects';
+
+/**
+ * The state of the Honeycomb explorer for one connection: what the configured keys reach, which
+ * API key reads which environment, and the lists loaded so far (ListCache). Tree nodes and
+ * record panels both read through it. It has no `vscode` import: the editor side hands it the
+ * connection and secret storage as plain functions (ExplorerDeps), so it runs on Node in tests
+ * and benchmarks.
+ *
+ * Per-environment API keys: a configuration key is bound to one environment, so browsing several
+ * environments side by side takes one key each. They live in SecretStorage under
+ * `opsConfig.honeycomb.apiKey.<environment slug>`; the configured API key serves its own
+ * environment unless a per-environment key overrides it.
+ */
+
+export const ENVIRONMENT_KEY_PREFIX = 'opsConfig.honeycomb.apiKey.';
+
+export function environmentKeyName(envSlug: string): string {
+  return `${ENVIRONMENT_KEY_PREFIX}${envSlug}`;
+}
+
+/** The slug an environment is known by; Classic environments have none and are called "classic". */
+export function slugOfAuth(auth: AuthMetadata): string {
+  return auth.environment.slug || 'classic';
+}
+
+export interface ExplorerDeps {
+  config(): Promise<HoneycombConfig>;
+  /** The client of the configured keys, or undefined when none is configured. */
+  client(): Promise<HoneycombClient | undefined>;
+  /** A client for another API key (same URL, logging and proxy), e.g. a per-environment key. */
+  clientForKey(apiKey: string): Promise<HoneycombClient>;
+  /** The per-environment API key stored for an environment, if any. */
+  storedKey(envSlug: string): Promise<string | undefined>;
+}
+
+export interface Session {
+  config: HoneycombConfig;
+  client: HoneycombClient;
+  /** The configured API key's metadata (`/1/auth`). */
+  auth?: AuthMetadata;
+  /** Why `/1/auth` failed, when a management key still lets the view show environments. */
+  authError?: unknown;
+  /** Only asked for (`/2/auth`) when there is no API key to name the team. */
+  management?: ManagementKeyInfo;
+  team: { name: string; slug: string };
+}
+
+export type KeySource = 'default' | 'stored';
+
+export class HoneycombExplorer {
+  readonly cache = new ListCache();
+  private session?: Promise<Session>;
+  private readonly keyClients = new Map<string, Promise<HoneycombClient>>();
+
+  constructor(readonly deps: ExplorerDeps) {}
+
+  /** Forgets everything: the next look at the view asks the keys again (view Refresh). */
+  reset(): void {
+    this.cache.clear();
+    this.session = undefined;
+    this.keyClients.clear();
+  }
+
+  /**
+   * What the keys reach, at the cost of one request: `/1/auth` with an API key (its team slug
+   * also serves the management key's v2 paths), else `/2/auth` with a management key.
+   */
+  start(): Promise<Session> {
+    if (!this.session) {
+      const pending = this.open();
+      this.session = pending;
+      pending.catch(() => {
+        if (this.session === pending) this.session = undefined;
+      });
+    }
+    return this.session;
+  }
+
+  private async open(): Promise<Session> {
+    const config = await this.deps.config();
+    const client = await this.deps.client();
+    if (!client) {
+      throw new ServiceError({ kind: 'auth', service: 'Honeycomb', operation: 'getAuthMetadata', summary: 'no key is configured', hint: 'Set one with "Honeycomb: Set API Key…".' });
+    }
+    let auth: AuthMetadata | undefined;
+    let authError: unknown;
+    if (config.apiKey) {
+      try {
+        auth = await client.getAuthMetadata();
+      } catch (error) {
+        if (!config.managementKey) throw error;
+        authError = error;
+      }
+    }
+    let management: ManagementKeyInfo | undefined;
+    if (config.managementKey) {
+      if (auth?.team.slug) {
+        client.api.useTeamSlug(auth.team.slug);
+      } else {
+        try {
+          management = await client.getManagementKeyInfo();
+          client.api.useTeamSlug(management.teamSlug);
+        } catch (error) {
+          throw authError ?? error;
+        }
+      }
+    }
+    const team = auth?.team ?? { name: management?.teamName ?? '', slug: management?.teamSlug ?? '' };
+    return { config, client, auth, authError, management, team };
+  }
+
+  /** The environment the configured API key belongs to. */
+  async defaultEnvironment(): Promise<EnvironmentInfo | undefined> {
+    const { auth } = await this.start();
+    return auth ? { slug: slugOfAuth(auth), name: auth.environment.classic ? 'Classic' : auth.environment.name } : undefined;
+  }
+
+  /** The client that reads an environment, and where its key comes from; undefined without a key. */
+  async environmentClient(envSlug: string): Promise<{ client: HoneycombClient; source: KeySource } | undefined> {
+    const stored = await this.deps.storedKey(envSlug);
+    if (stored) {
+      let client = this.keyClients.get(stored);
+      if (!client) {
+        client = this.deps.clientForKey(stored);
+        this.keyClients.set(stored, client);
+      }
+      return { client: await client, source: 'stored' };
+    }
+    const session = await this.start();
+    if (session.auth && slugOfAuth(session.auth) === envSlug) {
+      return { client: session.client, source: 'default' };
+    }
+    return undefined;
+  }
+
+  async keySource(envSlug: string): Promise<KeySource | undefined> {
+    if (await this.deps.storedKey(envSlug)) return 'stored';
+    const env = await this.defaultEnvironment().catch(() => undefined);
+    return env?.slug === envSlug ? 'default' : undefined;
+  }
+
+  async requireClient(envSlug: string): Promise<HoneycombClient> {
+    const found = await this.environmentClient(envSlug);
+    if (!found) {
+      throw new ServiceError({
+        kind: 'auth',
+        service: 'Honeycomb',
+        operation: 'openEnvironment',
+        summary: `no API key is set for environment "${envSlug}"`,
+        hint: 'Set one with "Honeycomb: Set API Key for Environment…".',
+      });
+    }
+    return found.client;
+  }
+
+  /** Team and environment facts for links and snippets. */
+  async envContext(envSlug: string): Promise<EnvContext> {
+    const session = await this.start();
+    const listed = await this.listedEnvironment(envSlug);
+    const fromAuth = session.auth && slugOfAuth(session.auth) === envSlug ? session.auth : undefined;
+    return {
+      apiUrl: session.config.apiUrl,
+      teamSlug: session.team.slug,
+      teamName: session.team.name,
+      envSlug,
+      envName: listed?.name ?? (fromAuth ? (fromAuth.environment.classic ? 'Classic' : fromAuth.environment.name) : envSlug),
+      classic: fromAuth?.environment.classic ?? (listed?.color === 'classic' || envSlug === 'classic'),
+    };
+  }
+
+  /** The environment from the management key's listing when it is loaded (no request). */
+  private async listedEnvironment(envSlug: string): Promise<EnvironmentItem | undefined> {
+    const listing = this.cache.peek<EnvironmentItem[]>('team|environments');
+    if (!listing) return undefined;
+    const items = await listing.catch(() => undefined);
+    return items?.find((e) => e.slug === envSlug);
+  }
+
+  // Lists, cached per connection (Refresh drops them).
+
+  environments(): Promise<EnvironmentItem[]> {
+    return this.cache.get('team|environments', async () => (await this.start()).client.listEnvironments());
+  }
+
+  datasets(env: string): Promise<DatasetItem[]> {
+    return this.cache.get(`${env}|datasets`, async () => (await this.requireClient(env)).listDatasets());
+  }
+
+  columns(env: string, dataset: string): Promise<ColumnItem[]> {
+    return this.cache.get(`${env}|columns|${dataset}`, async () => (await this.requireClient(env)).listColumns(dataset));
+  }
+
+  /** Without a dataset: the environment-wide derived columns. */
+  derivedColumns(env: string, dataset: string | undefined): Promise<DerivedColumnItem[]> {
+    return this.cache.get(`${env}|derived|${dataset ?? ENVIRONMENT_WIDE}`, async () => (await this.requireClient(env)).listDerivedColumns(dataset));
+  }
+
+  /** Without a dataset: every SLO of the environment. */
+  slos(env: string, dataset: string | undefined): Promise<SloItem[]> {
+    return this.cache.get(`${env}|slos|${dataset ?? ENVIRONMENT_WIDE}`, async () => (await this.requireClient(env)).listSlos(dataset));
+  }
+
+  triggers(env: string, dataset: string): Promise<TriggerItem[]> {
+    return this.cache.get(`${env}|triggers|${dataset}`, async () => (await this.requireClient(env)).listTriggers(dataset));
+  }
+
+  recipients(env: string): Promise<RecipientItem[]> {
+    return this.cache.get(`${env}|recipients`, async () => (await this.requireClient(env)).listRecipients());
+  }
+
+  recipientTriggers(env: string, recipientId: string): Promise<TriggerItem[]> {
+    return this.cache.get(`${env}|recipientTriggers|${recipientId}`, async () => (await this.requireClient(env)).listRecipientTriggers(recipientId));
+  }
+}

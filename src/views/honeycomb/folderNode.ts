@@ -1,0 +1,87 @@
+import * as vscode from 'vscode';
+import { EmptyNode, ErrorNode } from '../tree/messageNodes';
+import { TreeNode } from '../tree/node';
+import { EnvScope, signInCommandFor } from './scope';
+
+/**
+ * A folder whose children come from one list request (Honeycomb's v1 lists are not paged: one
+ * answer holds everything). Children are built once and kept, so expanding the folder again or
+ * filtering the view costs no request and no rebuild; Refresh/Retry (invalidate) drops them and
+ * the cached list. A failed load is an error node with Retry (or "Sign in again" for a refused
+ * key); an empty list says so.
+ */
+export abstract class ListFolderNode<T> implements TreeNode {
+  private children?: Promise<TreeNode[]>;
+  private loaded?: TreeNode[];
+
+  constructor(
+    readonly id: string,
+    protected readonly parent: TreeNode,
+    protected readonly scope: EnvScope,
+  ) {}
+
+  abstract getTreeItem(): vscode.TreeItem;
+  protected abstract load(): Promise<T[]>;
+  protected abstract toNodes(items: T[]): TreeNode[];
+  protected abstract emptyMessage(): string;
+  /** The ListCache key of the list, dropped on Refresh. */
+  protected abstract cacheKey(): string;
+  protected signInCommand(): string | undefined {
+    return signInCommandFor(this.scope);
+  }
+
+  getChildren(): Promise<TreeNode[]> {
+    if (!this.children) {
+      const pending = this.build();
+      this.children = pending;
+    }
+    return this.children;
+  }
+
+  private async build(): Promise<TreeNode[]> {
+    try {
+      const nodes = this.toNodes(await this.load());
+      this.loaded = nodes;
+      return nodes.length > 0 ? nodes : [new EmptyNode(`${this.id}/empty`, this, this.emptyMessage())];
+    } catch (error) {
+      // Not kept: the next expand (or Retry) loads again.
+      this.children = undefined;
+      return [new ErrorNode(`${this.id}/error`, this, error, this, this.signInCommand())];
+    }
+  }
+
+  /** The filter text of the children loaded so far, so a parent can stay visible for them. */
+  loadedFilterText(): string {
+    return (this.loaded ?? []).map((n) => n.filterText?.() ?? '').join(' ');
+  }
+
+  getParent(): TreeNode {
+    return this.parent;
+  }
+
+  invalidate(): void {
+    this.children = undefined;
+    this.loaded = undefined;
+    this.scope.explorer.cache.delete(this.cacheKey());
+  }
+}
+
+/** "Columns", "SLOs"… with a count when it is known and a folder icon of its own. */
+export function folderItem(label: string, icon: string, description?: string, contextValue = 'opsConfig.honeycomb.folder'): vscode.TreeItem {
+  const item = new vscode.TreeItem(label, vscode.TreeItemCollapsibleState.Collapsed);
+  item.iconPath = new vscode.ThemeIcon(icon);
+  item.description = description;
+  item.contextValue = contextValue;
+  return accessible(item);
+}
+
+/**
+ * Screen readers (and the editor) would read a plain-string tooltip as the item's name; the
+ * name of an item is its label and description, the tooltip stays extra detail.
+ */
+export function accessible(item: vscode.TreeItem): vscode.TreeItem {
+  const label = typeof item.label === 'string' ? item.label : item.label?.label ?? '';
+  const description = typeof item.description === 'string' ? item.description : '';
+  item.accessibilityInformation = { label: description ? `${label}, ${description}` : label };
+  return item;
+}

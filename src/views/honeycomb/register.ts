@@ -1,0 +1,38 @@
+import * as vscode from 'vscode';
+import { HoneycombConnection } from '../../connections/honeycombConnection';
+import { CoreServices } from '../../connections/services';
+import { HIDDEN_COLUMN_SCHEME } from './columnNodes';
+import { HoneycombExplorer, environmentKeyName } from './explorer';
+import { bindExplorer } from './registry';
+
+/**
+ * Creates the explorer of the Honeycomb connection from the editor's services (settings and
+ * keys through the connection, per-environment keys from SecretStorage) and the decoration
+ * that dims hidden columns. No request is made here.
+ */
+export function createHoneycombExplorer(context: vscode.ExtensionContext, services: CoreServices, connection: HoneycombConnection): HoneycombExplorer {
+  const explorer = new HoneycombExplorer({
+    config: () => connection.config(),
+    client: () => connection.client(),
+    clientForKey: (apiKey) => connection.candidateClient({ apiKey }),
+    storedKey: (envSlug) => services.secrets.get(environmentKeyName(envSlug)),
+  });
+  bindExplorer(connection, explorer);
+  context.subscriptions.push(vscode.window.registerFileDecorationProvider(new HiddenColumnDecorations()));
+  return explorer;
+}
+
+/**
+ * Tree items cannot be styled directly; a file decoration on the item's resource URI colours
+ * its label. Hidden columns get such a URI, and this draws them dimmed.
+ */
+class HiddenColumnDecorations implements vscode.FileDecorationProvider {
+  provideFileDecoration(uri: vscode.Uri): vscode.FileDecoration | undefined {
+    if (uri.scheme !== HIDDEN_COLUMN_SCHEME) {
+      return undefined;
+    }
+    const decoration = new vscode.FileDecoration(undefined, 'Hidden column: not offered in query builders', new vscode.ThemeColor('disabledForeground'));
+    decoration.propagate = false;
+    return decoration;
+  }
+}

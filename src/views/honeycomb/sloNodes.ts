@@ -1,0 +1,87 @@
+import * as vscode from 'vscode';
+import { SloItem } from '../../clients/honeycomb';
+import { TreeNode } from '../tree/node';
+import { ListFolderNode, accessible, folderItem } from './folderNode';
+import { HoneycombObject } from './objects';
+import { recordKeyOfObject } from './recordKeys';
+import { EnvScope, ObjectNode } from './scope';
+import { days, percent } from './time';
+
+/** A dataset's SLOs (multi-dataset ones included), or without a dataset every SLO (`__all__`). */
+export class SlosFolderNode extends ListFolderNode<SloItem> {
+  constructor(
+    parent: TreeNode,
+    scope: EnvScope,
+    readonly dataset: string | undefined,
+  ) {
+    super(`${parent.id}/slos`, parent, scope);
+  }
+
+  getTreeItem(): vscode.TreeItem {
+    return folderItem(this.dataset ? 'SLOs' : 'SLOs (all datasets)', 'target');
+  }
+
+  protected load(): Promise<SloItem[]> {
+    return this.scope.explorer.slos(this.scope.env.envSlug, this.dataset);
+  }
+
+  protected toNodes(items: SloItem[]): TreeNode[] {
+    return items.map((item) => new SloNode(this, this.scope, item, this.dataset === undefined));
+  }
+
+  protected emptyMessage(): string {
+    return this.dataset ? 'No SLOs in this dataset' : 'No SLOs in this environment';
+  }
+
+  protected cacheKey(): string {
+    return `${this.scope.env.envSlug}|slos|${this.dataset ?? '__all__'}`;
+  }
+}
+
+export class SloNode implements TreeNode, ObjectNode {
+  readonly id: string;
+
+  constructor(
+    private readonly parent: TreeNode,
+    private readonly scope: EnvScope,
+    readonly item: SloItem,
+    /** Environment-wide lists say which datasets each SLO covers. */
+    private readonly showDatasets: boolean,
+  ) {
+    this.id = `${parent.id}/${item.id}`;
+  }
+
+  getTreeItem(): vscode.TreeItem {
+    const s = this.item;
+    const item = new vscode.TreeItem(s.name, vscode.TreeItemCollapsibleState.None);
+    const target = `${percent(s.targetPercentage)} · ${days(s.timePeriod)}`;
+    item.description = this.showDatasets ? `${target} · ${s.datasets.join(', ')}` : target;
+    item.iconPath = new vscode.ThemeIcon('target');
+    const tags = Object.entries(s.tags).map(([k, v]) => `${k}:${v}`).join(', ');
+    item.tooltip = `${s.name}\nTarget ${percent(s.targetPercentage)} over ${days(s.timePeriod)}\nSLI ${s.sli}\nDatasets ${s.datasets.join(', ')}${tags ? `\nTags ${tags}` : ''}`;
+    item.contextValue = 'opsConfig.honeycomb.slo';
+    item.command = { command: 'opsConfig.openRecord', title: 'Open Record', arguments: [this] };
+    return accessible(item);
+  }
+
+  filterText(): string {
+    const s = this.item;
+    return `${s.name} ${s.sli} ${s.datasets.join(' ')} ${Object.entries(s.tags).map(([k, v]) => `${k}:${v}`).join(' ')}`;
+  }
+
+  object(): HoneycombObject {
+    return { kind: 'slo', env: this.scope.env, item: this.item };
+  }
+
+  recordKey(): string {
+    return recordKeyOfObject(this.object());
+  }
+
+  recordTitle(): string {
+    return this.item.name;
+  }
+
+  getParent(): TreeNode {
+    return this.parent;
+  }
+}

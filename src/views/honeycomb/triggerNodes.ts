@@ -1,0 +1,89 @@
+import * as vscode from 'vscode';
+import { ENVIRONMENT_WIDE, TriggerItem } from '../../clients/honeycomb';
+import { TreeNode } from '../tree/node';
+import { ListFolderNode, accessible, folderItem } from './folderNode';
+import { HoneycombObject } from './objects';
+import { recordKeyOfObject } from './recordKeys';
+import { EnvScope, ObjectNode } from './scope';
+
+/** A dataset's triggers, or with `__all__` every trigger of the environment. */
+export class TriggersFolderNode extends ListFolderNode<TriggerItem> {
+  constructor(
+    parent: TreeNode,
+    scope: EnvScope,
+    readonly dataset: string,
+  ) {
+    super(`${parent.id}/triggers`, parent, scope);
+  }
+
+  getTreeItem(): vscode.TreeItem {
+    return folderItem(this.dataset === ENVIRONMENT_WIDE ? 'Triggers (all datasets)' : 'Triggers', 'bell');
+  }
+
+  protected load(): Promise<TriggerItem[]> {
+    return this.scope.explorer.triggers(this.scope.env.envSlug, this.dataset);
+  }
+
+  protected toNodes(items: TriggerItem[]): TreeNode[] {
+    return items.map((item) => new TriggerNode(this, this.scope, item, this.dataset === ENVIRONMENT_WIDE));
+  }
+
+  protected emptyMessage(): string {
+    return this.dataset === ENVIRONMENT_WIDE ? 'No triggers in this environment' : 'No triggers on this dataset';
+  }
+
+  protected cacheKey(): string {
+    return `${this.scope.env.envSlug}|triggers|${this.dataset}`;
+  }
+}
+
+export class TriggerNode implements TreeNode, ObjectNode {
+  readonly id: string;
+
+  constructor(
+    private readonly parent: TreeNode,
+    private readonly scope: EnvScope,
+    readonly item: TriggerItem,
+    /** Lists that span datasets say which dataset each trigger runs on. */
+    private readonly showDataset: boolean,
+  ) {
+    this.id = `${parent.id}/${item.id}`;
+  }
+
+  getTreeItem(): vscode.TreeItem {
+    const t = this.item;
+    const item = new vscode.TreeItem(t.name, vscode.TreeItemCollapsibleState.None);
+    const threshold = t.thresholds.map((th) => `${th.op} ${th.value}`).join(', ');
+    const state = t.disabled ? 'disabled' : t.triggered ? 'triggered' : undefined;
+    const dataset = t.dataset === ENVIRONMENT_WIDE ? 'environment-wide' : t.dataset;
+    item.description = [this.showDataset ? dataset : undefined, threshold, state].filter(Boolean).join(' · ');
+    item.iconPath = new vscode.ThemeIcon(
+      t.disabled ? 'bell-slash' : t.triggered ? 'bell-dot' : 'bell',
+      t.triggered && !t.disabled ? new vscode.ThemeColor('problemsWarningIcon.foreground') : undefined,
+    );
+    item.tooltip = `${t.name}${t.description ? `\n${t.description}` : ''}\nDataset ${dataset}\nThreshold ${threshold}, every ${t.frequency / 60} min`;
+    item.contextValue = 'opsConfig.honeycomb.trigger';
+    item.command = { command: 'opsConfig.openRecord', title: 'Open Record', arguments: [this] };
+    return accessible(item);
+  }
+
+  filterText(): string {
+    return `${this.item.name} ${this.item.dataset}`;
+  }
+
+  object(): HoneycombObject {
+    return { kind: 'trigger', env: this.scope.env, item: this.item };
+  }
+
+  recordKey(): string {
+    return recordKeyOfObject(this.object());
+  }
+
+  recordTitle(): string {
+    return this.item.name;
+  }
+
+  getParent(): TreeNode {
+    return this.parent;
+  }
+}

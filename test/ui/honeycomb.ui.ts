@@ -1,0 +1,119 @@
+/**
+ * The Honeycomb explorer as a user sees it (dark theme): the tree expanded to a dataset's columns
+ * and SLOs and a recipient's triggers; an SLO's record panel; and a dataset named like markup,
+ * shown as text in the tree and in its panel. Connects through HONEYCOMB_API_ENDPOINT and
+ * HONEYCOMB_API_KEY / HONEYCOMB_KEY_ID / HONEYCOMB_KEY_SECRET, as a user with those set would.
+ */
+import { Page } from 'playwright-core';
+import { HONEYCOMB_KEYS, HOSTILE_DATASET, HoneycombStandIn, startHoneycombStandIn } from '../servers/honeycomb';
+import { UiCase, UiContext, openViewContainer, treeItem, webviewFrame } from './harness';
+
+async function withHoneycomb(ctx: UiContext, body: (page: Page, standIn: HoneycombStandIn) => Promise<void>): Promise<void> {
+  const standIn = await startHoneycombStandIn({ hostileNames: true });
+  try {
+    const { page } = await ctx.open({
+      env: {
+        HONEYCOMB_API_ENDPOINT: standIn.url,
+        HONEYCOMB_API_KEY: HONEYCOMB_KEYS.production,
+        HONEYCOMB_KEY_ID: HONEYCOMB_KEYS.management.id,
+        HONEYCOMB_KEY_SECRET: HONEYCOMB_KEYS.management.secret,
+      },
+    });
+    await openViewContainer(page, 'Ops Config');
+    // Give the Honeycomb view the side bar: fold the other two views.
+    for (const title of ['authentik', 'Image Signatures']) {
+      const header = page.locator('.monaco-workbench .part.sidebar .pane-header').filter({ hasText: title }).first();
+      if ((await header.getAttribute('aria-expanded')) === 'true') await header.click();
+    }
+    await treeItem(page, /^Acme Observability/).waitFor();
+    await body(page, standIn);
+    if (standIn.violations.length > 0) throw new Error(`stand-in violations: ${JSON.stringify(standIn.violations)}`);
+  } finally {
+    await standIn.stop();
+  }
+}
+
+/** Expands a tree item with its twistie (a click on a leaf would open its record). */
+async function expand(page: Page, name: string | RegExp): Promise<void> {
+  const item = treeItem(page, name).first();
+  await item.waitFor();
+  if ((await item.getAttribute('aria-expanded')) !== 'true') {
+    await item.locator('.monaco-tl-twistie').click();
+  }
+}
+
+export const cases: UiCase[] = [
+  {
+    name: 'shows the tree expanded to columns, SLOs and a recipient’s triggers',
+    timeoutMs: 180_000,
+    async run(ctx) {
+      await withHoneycomb(ctx, async (page) => {
+        await treeItem(page, /^Staging, staging · no API key/).waitFor();
+        await expand(page, /^Production, production · API key/);
+        await expand(page, /^Datasets/);
+        await expand(page, /^api-gateway, api-gateway · written/);
+        await expand(page, /^Columns/);
+        await treeItem(page, /^duration_ms, float/).waitFor();
+        await treeItem(page, /^client\.address, string · hidden/).waitFor();
+        await expand(page, /^SLOs$/);
+        await treeItem(page, /^Gateway availability, 99\.9 % · 30 days/).waitFor();
+        await ctx.screenshot(page, 'honeycomb-tree-columns');
+        // Fold the dataset and open the recipients instead.
+        await treeItem(page, /^api-gateway, api-gateway · written/).locator('.monaco-tl-twistie').click();
+        await expand(page, /^Recipients/);
+        await expand(page, /^Slack, 2/);
+        await expand(page, /^#alerts-prod/);
+        await treeItem(page, /^High 5xx rate/).waitFor();
+        await treeItem(page, /^Staging smoke errors/).waitFor();
+        await ctx.screenshot(page, 'honeycomb-tree-recipients');
+      });
+    },
+  },
+  {
+    name: 'opens an SLO record panel with its target, tags and SLI link',
+    timeoutMs: 180_000,
+    async run(ctx) {
+      await withHoneycomb(ctx, async (page) => {
+        await expand(page, /^Production, production · API key/);
+        await expand(page, /^SLOs \(all datasets\)/);
+        await treeItem(page, /^Checkout success, 99\.5 % · 28 days · checkout-service, payments/).click();
+        const frame = webviewFrame(page);
+        await frame.locator('h1', { hasText: 'Checkout success' }).waitFor();
+        await frame.locator('.badge', { hasText: '99.5 % over 28 days' }).waitFor();
+        await frame.getByText('journey: purchase').waitFor();
+        await frame.locator('a.link', { hasText: 'sli.checkout_ok' }).waitFor();
+        await ctx.screenshot(page, 'honeycomb-slo-record');
+        // The SLI link opens the environment-wide derived column, its expression highlighted.
+        await frame.locator('a.link', { hasText: 'sli.checkout_ok' }).click();
+        const sli = webviewFrame(page);
+        await sli.locator('h1', { hasText: 'sli.checkout_ok' }).waitFor();
+        await sli.locator('pre.expression .tok-function', { hasText: 'IF' }).first().waitFor();
+        await ctx.screenshot(page, 'honeycomb-sli-record');
+      });
+    },
+  },
+  {
+    name: 'shows a dataset named like markup as text, in the tree and in its panel',
+    timeoutMs: 180_000,
+    async run(ctx) {
+      await withHoneycomb(ctx, async (page) => {
+        await expand(page, /^Production, production · API key/);
+        await expand(page, /^Datasets/);
+        const item = treeItem(page, HOSTILE_DATASET.name).first();
+        await item.waitFor();
+        const label = (await item.locator('.label-name').first().textContent()) ?? '';
+        if (label.trim() !== HOSTILE_DATASET.name) throw new Error(`the tree shows "${label}", not the name as text`);
+        await item.click({ button: 'right' });
+        await page.locator('.context-view .action-label', { hasText: 'Open Record' }).first().click();
+        const frame = webviewFrame(page);
+        const title = frame.locator('h1#record-title');
+        await title.waitFor();
+        const text = await title.textContent();
+        if (text !== HOSTILE_DATASET.name) throw new Error(`the panel title is "${text}"`);
+        if ((await frame.locator('img').count()) > 0) throw new Error('an <img> element was created from the dataset name');
+        await frame.getByText(HOSTILE_DATASET.description).waitFor();
+        await ctx.screenshot(page, 'honeycomb-hostile-dataset');
+      });
+    },
+  },
+];

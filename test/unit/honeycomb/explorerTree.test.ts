@@ -1,0 +1,205 @@
+import * as assert from 'node:assert/strict';
+import { ExplorerHarness, child, explorerHarness, labels } from './explorerHarness';
+import { vscodeShim } from './vscodeShim';
+import { HIDDEN_COLUMN_SCHEME } from '../../../src/views/honeycomb/columnNodes';
+import { EnvironmentNode } from '../../../src/views/honeycomb/environmentNode';
+import { isObjectNode } from '../../../src/views/honeycomb/scope';
+import { ErrorNode } from '../../../src/views/tree/messageNodes';
+import { TreeNode } from '../../../src/views/tree/node';
+import { HONEYCOMB_KEYS, HOSTILE_DATASET, HoneycombStandIn, startHoneycombStandIn } from '../../servers/honeycomb';
+
+type Item = InstanceType<typeof vscodeShim.TreeItem>;
+const item = async (node: TreeNode): Promise<Item> => (await node.getTreeItem()) as unknown as Item;
+
+/**
+ * The Honeycomb tree on Node (tree items through a minimal vscode shim), against the stand-in:
+ * what each view action costs in requests, and what the nodes show.
+ */
+describe('Honeycomb explorer tree', function () {
+  this.timeout(20_000);
+  let standIn: HoneycombStandIn;
+  before(async () => {
+    standIn = await startHoneycombStandIn({ hostileNames: true });
+  });
+  after(() => standIn.stop());
+  afterEach(() => {
+    assert.deepEqual(standIn.violations, []);
+    standIn.reset();
+  });
+
+  const paths = (): string[] => standIn.requests.map((r) => `${r.method} ${r.path}`);
+
+  describe('opening the view costs at most two requests', () => {
+    it('an API key only: one request (/1/auth); its environment is shown', async () => {
+      const { children } = await explorerHarness(standIn.url, { apiKey: HONEYCOMB_KEYS.production }).open();
+      assert.deepEqual(paths(), ['GET /1/auth']);
+      assert.deepEqual(await Promise.all(children.map(async (c) => (await item(c)).label)), ['Production']);
+    });
+
+    it('an API key and a management key: /1/auth names the team, then the environments (2)', async () => {
+      const { root, children } = await explorerHarness(standIn.url, { apiKey: HONEYCOMB_KEYS.production, managementKey: HONEYCOMB_KEYS.management }).open();
+      assert.deepEqual(paths(), ['GET /1/auth', 'GET /2/teams/acme/environments']);
+      assert.equal((await item(root)).label, 'Acme Observability');
+      assert.deepEqual(await Promise.all(children.map(async (c) => (await item(c)).label)), ['Production', 'Staging', 'Dev']);
+      const [prod, staging] = children as EnvironmentNode[];
+      assert.equal(prod.keySource, 'default');
+      assert.equal(staging.keySource, undefined, 'no key for staging yet');
+      assert.match(String((await item(staging)).description), /no API key/);
+    });
+
+    it('a management key only: /2/auth names the team, then the environments (2)', async () => {
+      const { children } = await explorerHarness(standIn.url, { managementKey: HONEYCOMB_KEYS.management }).open();
+      assert.deepEqual(paths(), ['GET /2/auth', 'GET /2/teams/acme/environments']);
+      assert.equal(children.length, 3);
+      assert.ok((children as EnvironmentNode[]).every((c) => c.keySource === undefined));
+    });
+  });
+
+  describe('expanding', () => {
+    let h: ExplorerHarness;
+    let production: TreeNode;
+    beforeEach(async () => {
+      h = explorerHarness(standIn.url, { apiKey: HONEYCOMB_KEYS.production, managementKey: HONEYCOMB_KEYS.management });
+      production = (await h.open()).children[0];
+      standIn.reset();
+    });
+
+    it('an environment shows its folders without a request; Datasets costs one', async () => {
+      assert.deepEqual(await labels(production), ['Datasets', 'Derived columns (environment-wide)', 'SLOs (all datasets)', 'Triggers (all datasets)', 'Recipients']);
+      assert.deepEqual(paths(), []);
+      const datasets = await child(production, 'Datasets');
+      const names = await labels(datasets);
+      assert.ok(names.includes('api-gateway') && names.includes(HOSTILE_DATASET.name));
+      assert.deepEqual(paths(), ['GET /1/datasets']);
+    });
+
+    it('a dataset’s Columns cost exactly one request, and expanding again costs none', async () => {
+      const gateway = await child(await child(production, 'Datasets'), 'api-gateway');
+      const gatewayItem = await item(gateway);
+      assert.match(String(gatewayItem.description), /^api-gateway · written (just now|\d+ min ago)$/);
+      standIn.reset();
+      assert.deepEqual(await labels(gateway), ['Columns', 'Derived columns', 'SLOs', 'Triggers']);
+      const columns = await child(gateway, 'Columns');
+      assert.equal((await item(columns)).description, '18', 'the count comes with the dataset list');
+      const names = await labels(columns);
+      assert.equal(names.length, 18);
+      assert.deepEqual(paths(), ['GET /1/columns/api-gateway']);
+      await labels(columns);
+      assert.equal(standIn.requests.length, 1, 'cached');
+    });
+
+    it('columns show a type icon and hidden ones are dimmed', async () => {
+      const columns = await child(await child(await child(production, 'Datasets'), 'api-gateway'), 'Columns');
+      const duration = await item(await child(columns, 'duration_ms'));
+      assert.equal((duration.iconPath as InstanceType<typeof vscodeShim.ThemeIcon>).id, 'symbol-number');
+      assert.equal(duration.description, 'float');
+      assert.equal(duration.resourceUri, undefined);
+      const status = await item(await child(columns, 'http.response.status_code'));
+      assert.equal((status.iconPath as InstanceType<typeof vscodeShim.ThemeIcon>).id, 'symbol-number');
+      const error = await item(await child(columns, 'error'));
+      assert.equal((error.iconPath as InstanceType<typeof vscodeShim.ThemeIcon>).id, 'symbol-boolean');
+      const hidden = await item(await child(columns, 'client.address'));
+      assert.equal(hidden.description, 'string · hidden');
+      assert.equal(hidden.resourceUri?.scheme, HIDDEN_COLUMN_SCHEME, 'the decoration provider dims items with this scheme');
+      assert.equal(hidden.command?.command, 'opsConfig.openRecord');
+    });
+
+    it('SLOs show target and period; the environment-wide list also the datasets', async () => {
+      const slos = await child(await child(await child(production, 'Datasets'), 'api-gateway'), 'SLOs');
+      const availability = await item(await child(slos, 'Gateway availability'));
+      assert.equal(availability.description, '99.9 % · 30 days');
+      const all = await child(production, 'SLOs (all datasets)');
+      const checkout = await item(await child(all, 'Checkout success'));
+      assert.equal(checkout.description, '99.5 % · 28 days · checkout-service, payments');
+    });
+
+    it('recipients are grouped by type, and a recipient lists the triggers that use it (one request)', async () => {
+      const recipients = await child(production, 'Recipients');
+      assert.deepEqual(await labels(recipients), ['Email', 'Slack', 'PagerDuty', 'Webhook', 'Microsoft Teams']);
+      assert.deepEqual(paths(), ['GET /1/recipients']);
+      const slack = await child(recipients, 'Slack');
+      assert.equal((await item(slack)).description, '2');
+      const alerts = await child(slack, '#alerts-prod');
+      standIn.reset();
+      assert.deepEqual((await labels(alerts)).sort(), ['High 5xx rate', 'Staging smoke errors']);
+      assert.equal(standIn.requests.length, 1);
+      assert.match(standIn.requests[0].path, /^\/1\/recipients\/\w+\/triggers$/);
+      const teams = await labels(await child(recipients, 'Microsoft Teams'));
+      assert.deepEqual(teams.sort(), ['Ops channel (legacy)', 'Platform workflow']);
+    });
+
+    it('a dataset named like markup is a plain label (the tree never renders it)', async () => {
+      const datasets = await child(production, 'Datasets');
+      const hostile = await item(await child(datasets, HOSTILE_DATASET.name));
+      assert.equal(hostile.label, '<img src=x onerror=alert(1)>');
+    });
+
+    it('filtering for a column keeps the dataset that has it once its columns are loaded', async () => {
+      const datasets = await child(production, 'Datasets');
+      const gateway = await child(datasets, 'api-gateway');
+      assert.doesNotMatch(gateway.filterText!(), /ratelimit/);
+      await labels(await child(gateway, 'Columns'));
+      assert.match(gateway.filterText!(), /ratelimit\.remaining/);
+    });
+
+    it('Refresh on a folder drops its list: the next expand asks again', async () => {
+      const columns = await child(await child(await child(production, 'Datasets'), 'payments'), 'Columns');
+      await labels(columns);
+      standIn.reset();
+      columns.invalidate!();
+      await labels(columns);
+      assert.deepEqual(paths(), ['GET /1/columns/payments']);
+    });
+
+    it('a failed load is an error node with Retry, and Retry recovers', async () => {
+      const triggers = await child(await child(await child(production, 'Datasets'), 'payments'), 'Triggers');
+      standIn.faults.inject({ kind: 'serverError', route: 'GET /1/triggers/{datasetSlug}', times: 4 });
+      const [failed] = (await triggers.getChildren!()) as TreeNode[];
+      assert.ok(failed instanceof ErrorNode);
+      const failedItem = await item(failed);
+      assert.equal(failedItem.label, 'Failed to load from Honeycomb');
+      assert.equal(failedItem.command?.command, 'opsConfig.retry');
+      assert.equal(failed.retryTarget, triggers);
+      // What the Retry command does: refresh the target (invalidate) and load again.
+      failed.retryTarget!.invalidate!();
+      assert.deepEqual(await labels(triggers), ['Decline spike']);
+    });
+
+    it('items of every kind are object nodes the copy and snippet commands can use', async () => {
+      const gateway = await child(await child(production, 'Datasets'), 'api-gateway');
+      for (const node of [production, gateway, ...(await child(gateway, 'Columns').then((c) => c.getChildren!()))].slice(0, 4)) {
+        assert.ok(isObjectNode(node), node.id);
+      }
+      assert.match(String((await item(production)).contextValue), /^opsConfig\.honeycomb\.environment\.managed\b/);
+    });
+  });
+
+  describe('per-environment API keys', () => {
+    it('an environment without a key invites to set one; with a stored key it opens with that key', async () => {
+      const h = explorerHarness(standIn.url, { apiKey: HONEYCOMB_KEYS.production, managementKey: HONEYCOMB_KEYS.management });
+      let staging = (await h.open()).children[1] as EnvironmentNode;
+      const [invite] = (await staging.getChildren()) as TreeNode[];
+      const inviteItem = await item(invite);
+      assert.equal(inviteItem.label, 'Set an API key to browse this environment…');
+      assert.equal(inviteItem.command?.command, 'opsConfig.honeycomb.setEnvironmentApiKey');
+      assert.deepEqual(inviteItem.command?.arguments, [staging]);
+
+      h.storedKeys.set('staging', HONEYCOMB_KEYS.staging);
+      staging = (await h.open()).children[1] as EnvironmentNode;
+      assert.equal(staging.keySource, 'stored');
+      assert.match(String((await item(staging)).contextValue), /\.storedKey\b/);
+      standIn.reset();
+      assert.deepEqual(await labels(await child(staging, 'Datasets')), ['api-gateway', 'checkout-service']);
+      assert.equal(standIn.requests[0].credential, 'configuration:staging:Terraform staging', 'read with the staging key');
+    });
+
+    it('several environments side by side, each with its own key', async () => {
+      const h = explorerHarness(standIn.url, { apiKey: HONEYCOMB_KEYS.production, managementKey: HONEYCOMB_KEYS.management });
+      h.storedKeys.set('dev', HONEYCOMB_KEYS.dev);
+      const [prod, , dev] = (await h.open()).children;
+      const [prodSets, devSets] = await Promise.all([labels(await child(prod, 'Datasets')), labels(await child(dev, 'Datasets'))]);
+      assert.ok(prodSets.includes('payments'));
+      assert.deepEqual(devSets, ['sandbox']);
+    });
+  });
+});

@@ -1,0 +1,99 @@
+/**
+ * The few `vscode` classes the Honeycomb tree nodes use (TreeItem, ThemeIcon, ThemeColor,
+ * MarkdownString, Uri), as plain data holders, so the nodes run on Node in unit tests and
+ * benchmarks. Importing this module installs it as the `vscode` module; import it before
+ * anything that imports `vscode`. It only records what nodes set: how the real editor draws a
+ * tree item is tested in the extension host (test/integration, test/ui).
+ */
+import Module = require('node:module');
+
+class TreeItem {
+  id?: string;
+  description?: string | boolean;
+  tooltip?: unknown;
+  iconPath?: unknown;
+  contextValue?: string;
+  command?: { command: string; title: string; arguments?: unknown[] };
+  resourceUri?: Uri;
+  accessibilityInformation?: unknown;
+  constructor(
+    public label: string,
+    public collapsibleState: number = 0,
+  ) {}
+}
+
+class ThemeIcon {
+  constructor(
+    readonly id: string,
+    readonly color?: ThemeColor,
+  ) {}
+}
+
+class ThemeColor {
+  constructor(readonly id: string) {}
+}
+
+class MarkdownString {
+  value = '';
+  constructor(
+    value = '',
+    readonly supportThemeIcons = false,
+  ) {
+    this.value = value;
+  }
+  appendText(text: string): this {
+    this.value += text.replace(/[\\`*_{}[\]()#+\-.!<>&]/g, '\\$&');
+    return this;
+  }
+  appendMarkdown(text: string): this {
+    this.value += text;
+    return this;
+  }
+}
+
+class Uri {
+  private constructor(
+    readonly scheme: string,
+    readonly path: string,
+  ) {}
+  static from(parts: { scheme: string; path?: string }): Uri {
+    return new Uri(parts.scheme, parts.path ?? '');
+  }
+  toString(): string {
+    return `${this.scheme}:${this.path}`;
+  }
+}
+
+export const vscodeShim = {
+  TreeItem,
+  TreeItemCollapsibleState: { None: 0, Collapsed: 1, Expanded: 2 },
+  ThemeIcon,
+  ThemeColor,
+  MarkdownString,
+  Uri,
+};
+
+const SHIM_ID = 'vscode-shim-for-honeycomb-tests';
+type ModuleInternals = { _resolveFilename: (request: string, ...rest: unknown[]) => string };
+const internals = Module as unknown as ModuleInternals;
+
+function installed(): boolean {
+  try {
+    require.resolve('vscode');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+if (!installed()) {
+  const resolve = internals._resolveFilename;
+  internals._resolveFilename = function (request: string, ...rest: unknown[]): string {
+    return request === 'vscode' ? SHIM_ID : resolve.call(this, request, ...rest);
+  };
+  const module = new Module(SHIM_ID);
+  module.filename = SHIM_ID;
+  module.loaded = true;
+  module.exports = vscodeShim;
+  require.cache[SHIM_ID] = module;
+}
