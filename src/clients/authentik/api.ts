@@ -3,6 +3,7 @@ import { HttpClient, HttpClientOptions, RequestSpec } from '../../core/http';
 import { Logger } from '../../core/logger';
 import { SecretRegistry } from '../../core/redact';
 import { parseAuthentikErrorBody } from './errors';
+import type { paths } from './generated/schema';
 
 /**
  * Transport to one authentik server: `Authorization: Bearer <token>` plus the user's extra
@@ -51,6 +52,44 @@ export interface AuthentikPage<T> {
   results: T[];
 }
 
+/**
+ * Types of one GET operation of the generated schema: its path template, path parameters, query
+ * and 200 body. Requests are typed by the official document, not by hand-written shapes.
+ */
+export type ApiPath = { [P in keyof paths]: paths[P] extends { get: unknown } ? P : never }[keyof paths];
+type GetOf<P extends ApiPath> = paths[P]['get'];
+export type QueryOf<P extends ApiPath> = GetOf<P> extends { parameters: { query?: infer Q } } ? NonNullable<Q> : never;
+export type PathParamsOf<P extends ApiPath> = GetOf<P> extends { parameters: { path: infer X } } ? X : never;
+export type BodyOf<P extends ApiPath> = GetOf<P> extends { responses: { 200: { content: { 'application/json': infer B } } } } ? B : never;
+/** The item type of a paginated list operation. */
+export type ItemOf<P extends ApiPath> = BodyOf<P> extends { results: Array<infer T> } ? T : never;
+
+export interface CallOptions<P extends ApiPath> {
+  params?: PathParamsOf<P>;
+  query?: QueryOf<P>;
+  signal?: AbortSignal;
+}
+
+/** One page of a list, as the tree pages it: `count` for "N of M", `next` page number or undefined. */
+export interface ListPage<T> {
+  items: T[];
+  count: number;
+  page: number;
+  next?: number;
+}
+
+/** What the tree asks of a list: which page, how big, and the server-side search text. */
+export interface ListOptions {
+  page?: number;
+  pageSize?: number;
+  /** authentik's server-side `search` (DjangoQL where the endpoint supports it, else substring). */
+  search?: string;
+  signal?: AbortSignal;
+}
+
+/** The largest page authentik serves by default (`pagination_max_page_size`). */
+export const MAX_PAGE_SIZE = 100;
+
 export class AuthentikApi {
   readonly apiBase: string;
   private http?: HttpClient;
@@ -89,6 +128,45 @@ export class AuthentikApi {
     return this.request<T>({ operation, path, query, signal });
   }
 
+  /** A GET of the schema's `path` template with its parameters filled in (each one URL-encoded). */
+  call<P extends ApiPath>(operation: string, path: P, options: CallOptions<P> = {}): Promise<BodyOf<P>> {
+    return this.request<BodyOf<P>>({ operation, path: fillPath(path, options.params), query: options.query as RequestSpec['query'], signal: options.signal });
+  }
+
+  /**
+   * One page of a paginated list. authentik's `pagination.next` is a page number, 0 on the last
+   * page; a body without `pagination` (an older or odd server) counts as a single page.
+   */
+  async page<P extends ApiPath>(operation: string, path: P, options: CallOptions<P> & { page?: number; pageSize?: number } = {}): Promise<ListPage<ItemOf<P>>> {
+    const page = options.page ?? 1;
+    const query = { ...(options.query as object), page, page_size: options.pageSize ?? MAX_PAGE_SIZE } as unknown as QueryOf<P>;
+    const body = (await this.call(operation, path, { ...options, query })) as unknown as Partial<AuthentikPage<ItemOf<P>>> | undefined;
+    if (!body || !Array.isArray(body.results)) {
+      throw new ServiceError({
+        kind: 'invalidResponse',
+        service: SERVICE,
+        operation,
+        summary: `the answer to ${path} is not a list (no "results")`,
+        hint: 'Check that the URL points at the authentik server itself.',
+      });
+    }
+    const items = body.results;
+    const next = body.pagination?.next;
+    return { items, count: body.pagination?.count ?? items.length, page, next: typeof next === 'number' && next > page ? next : undefined };
+  }
+
+  /** Every page of a list, `page_size=100` at a time (for the seed's plural lookups, not the tree). */
+  async all<P extends ApiPath>(operation: string, path: P, options: CallOptions<P> = {}): Promise<ItemOf<P>[]> {
+    const items: ItemOf<P>[] = [];
+    // Bounded, so a server that keeps answering `next` cannot hang the editor.
+    for (let page: number | undefined = 1, n = 0; page !== undefined && n < 10_000; n++) {
+      const result: ListPage<ItemOf<P>> = await this.page(operation, path, { ...options, page });
+      items.push(...result.items);
+      page = result.next;
+    }
+    return items;
+  }
+
   private createClient(): HttpClient {
     const c = this.connection;
     return new HttpClient({
@@ -108,4 +186,16 @@ export class AuthentikApi {
       hintFor: ({ kind }) => authentikHint(kind),
     });
   }
+}
+
+/** `/core/groups/{group_uuid}/` + `{group_uuid: "…"}` → `/core/groups/5b0f…/`. */
+export function fillPath(template: string, params: unknown): string {
+  const values = (params ?? {}) as Record<string, string | number>;
+  return template.replace(/\{([^}]+)\}/g, (_match, name: string) => {
+    const value = values[name];
+    if (value === undefined || value === '') {
+      throw new ServiceError({ kind: 'badInput', service: SERVICE, operation: 'request', summary: `the path ${template} needs "${name}"` });
+    }
+    return encodeURIComponent(String(value));
+  });
 }

@@ -1,11 +1,20 @@
 import * as vscode from 'vscode';
 import { AuthentikClient, CurrentUser, ServerVersion } from '../../clients/authentik';
+import { MAX_PAGE_SIZE } from '../../clients/authentik/api';
 import { AuthentikConfig } from '../../core/config';
+import { readPageSize } from '../../core/settings';
 import { RefreshTarget, TreeNode } from '../tree/node';
+import { AuthentikTreeContext } from './context';
+import { FOLDERS, ListFolderNode } from './folders';
 
-/** The root of the authentik view: the server, its version and the signed-in user. */
+/**
+ * The root of the authentik view: the server, its version and the signed-in user; under it the
+ * folders of the directory. Folders are made once, so their pages and searches survive
+ * collapsing and re-expanding (Refresh reloads them).
+ */
 export class AuthentikConnectionNode implements TreeNode {
   readonly id = 'authentik/connection';
+  private folders?: ListFolderNode<unknown>[];
 
   constructor(
     readonly config: AuthentikConfig,
@@ -40,7 +49,15 @@ export class AuthentikConnectionNode implements TreeNode {
   }
 
   getChildren(): TreeNode[] {
-    return [];
+    // authentik serves at most 100 per page (larger page_size values are silently capped).
+    const ctx: AuthentikTreeContext = { client: this.client, view: this.view, pageSize: () => Math.min(readPageSize(), MAX_PAGE_SIZE) };
+    this.folders ??= FOLDERS.map((spec) => new ListFolderNode(this, ctx, spec as never));
+    return this.folders;
+  }
+
+  /** A top-level folder by key ("groups", "users"…), for commands and tests. */
+  folder(key: string): ListFolderNode<unknown> | undefined {
+    return this.getChildren().find((f): f is ListFolderNode<unknown> => f instanceof ListFolderNode && f.spec.key === key);
   }
 
   getParent(): undefined {

@@ -1,17 +1,145 @@
+import { AuthentikClient } from '../../clients/authentik';
 import { AuthentikConnection } from '../../connections/authentikConnection';
 import { ServiceError } from '../../core/errors';
+import { SecretRegistry } from '../../core/redact';
 import { STANDARD_ACTIONS } from '../panels/recordPanel';
 import { LoadedRecord, RecordSource } from '../panels/recordSources';
+import { AuthentikKind, ObjectRef, parseRecordKey } from './objectRef';
+import * as M from './recordModels';
+import { refs } from './refs';
 
-/** authentik records by key; `authentik:connection` is the server and the signed-in user. */
+/**
+ * authentik records by key: `authentik:connection` (the server and the signed-in user) and
+ * `authentik:<kind>:<lookup>` for every kind the tree shows. Each load asks the server afresh
+ * (Refresh in the panel); the ObjectRef of each loaded record is kept for the commands that take
+ * a key (Copy ID, Copy as Terraform…). A certificate's private key is fetched only after
+ * `allowPrivateKey(key)` — the user's explicit "Load private key".
+ */
 export class AuthentikRecords implements RecordSource {
-  constructor(private readonly connection: AuthentikConnection) {}
+  private readonly refsByKey = new Map<string, ObjectRef>();
+  private readonly keyRequested = new Set<string>();
+
+  constructor(
+    private readonly connection: AuthentikConnection,
+    private readonly secrets?: SecretRegistry,
+  ) {}
 
   async load(key: string, signal?: AbortSignal): Promise<LoadedRecord> {
     if (key === 'authentik:connection') {
       return this.connectionRecord(signal);
     }
-    throw new ServiceError({ kind: 'notFound', service: 'authentik', operation: 'openRecord', summary: `no record kind for "${key}"` });
+    const parsed = parseRecordKey(key);
+    if (!parsed) {
+      throw new ServiceError({ kind: 'notFound', service: 'authentik', operation: 'openRecord', summary: `no record kind for "${key}"` });
+    }
+    const client = await this.client();
+    const loaded = await this.loadKind(client, parsed.kind, parsed.lookup, key, signal);
+    for (const value of Object.values(loaded.secrets ?? {})) this.secrets?.add(value);
+    return loaded;
+  }
+
+  /** The ObjectRef of a record key (loading the record when it was not loaded yet). */
+  async refOf(key: string): Promise<ObjectRef> {
+    if (!this.refsByKey.has(key)) await this.load(key);
+    const ref = this.refsByKey.get(key);
+    if (!ref) throw new ServiceError({ kind: 'notFound', service: 'authentik', operation: 'openRecord', summary: `"${key}" is not an authentik object` });
+    return ref;
+  }
+
+  remember(key: string, ref: ObjectRef): void {
+    this.refsByKey.set(key, ref);
+  }
+
+  /** The user asked to see this certificate's private key: the next load fetches it. */
+  allowPrivateKey(key: string): void {
+    this.keyRequested.add(key);
+  }
+
+  private async client(): Promise<AuthentikClient> {
+    const client = await this.connection.client();
+    if (!client) {
+      throw new ServiceError({ kind: 'auth', service: 'authentik', operation: 'openRecord', summary: 'not connected', hint: 'Run "authentik: Connect…".' });
+    }
+    return client;
+  }
+
+  private async loadKind(client: AuthentikClient, kind: AuthentikKind, lookup: string, key: string, signal?: AbortSignal): Promise<LoadedRecord> {
+    const ui = client.api.uiBase;
+    const numeric = (): number => {
+      if (!/^\d+$/.test(lookup)) throw new ServiceError({ kind: 'badInput', service: 'authentik', operation: 'openRecord', summary: `"${lookup}" is not a numeric ID` });
+      return Number(lookup);
+    };
+    const keep = (ref: ObjectRef, loaded: LoadedRecord): LoadedRecord => {
+      this.refsByKey.set(key, ref);
+      return loaded;
+    };
+    switch (kind) {
+      case 'brand': {
+        const b = await client.retrieveBrand(lookup, signal);
+        return keep(refs.brand(b), M.brandRecord(b, ui));
+      }
+      case 'flow': {
+        // The bindings need the flow's UUID; the diagram is authentik's own, shown when it comes.
+        const [f, diagram] = await Promise.all([client.retrieveFlow(lookup, signal), client.flowDiagram(lookup, signal).then((d) => d.diagram, () => undefined)]);
+        const page = await client.listFlowBindings(f.pk, { pageSize: 100, signal });
+        return keep(refs.flow(f), M.flowRecord(f, page.items, page.count, diagram, ui));
+      }
+      case 'stage': {
+        const s = await client.retrieveStage(lookup, signal);
+        return keep(refs.stage(s), M.stageRecord(s, ui));
+      }
+      case 'group': {
+        const g = await client.retrieveGroup(lookup, signal);
+        return keep(refs.group(g), M.groupRecord(g, ui));
+      }
+      case 'user': {
+        const pk = numeric();
+        const [u, membership] = await Promise.all([client.retrieveUser(pk, signal), client.userGroupMembership(pk, signal).catch(() => undefined)]);
+        return keep(refs.user(u), M.userRecord(u, membership, ui));
+      }
+      case 'application': {
+        const a = await client.retrieveApplication(lookup, signal);
+        return keep(refs.application(a), M.applicationRecord(a, ui));
+      }
+      case 'provider': {
+        const p = await client.retrieveProvider(numeric(), signal);
+        const model = p.meta_model_name.split('.').pop();
+        const detail: Parameters<typeof M.providerRecord>[1] = {};
+        if (model === 'oauth2provider') {
+          detail.oauth2 = await client.retrieveOAuth2Provider(p.pk, signal);
+          detail.setupUrls = p.assigned_application_slug ? await client.oauth2SetupUrls(p.pk, signal).catch(() => null) : null;
+        } else if (model === 'samlprovider') {
+          detail.saml = await client.retrieveSamlProvider(p.pk, signal);
+        }
+        return keep(refs.provider(p), M.providerRecord(p, detail, ui));
+      }
+      case 'source': {
+        const s = await client.retrieveSource(lookup, signal);
+        return keep(refs.source(s), M.sourceRecord(s, ui));
+      }
+      case 'mapping': {
+        const m = await client.retrievePropertyMapping(lookup, signal);
+        return keep(refs.mapping(m), M.mappingRecord(m, ui));
+      }
+      case 'certificate': {
+        const [c, usedBy] = await Promise.all([client.retrieveCertificate(lookup, signal), client.certificateUsedBy(lookup, signal)]);
+        const key64 = this.keyRequested.has(key) && c.private_key_available ? (await client.viewPrivateKey(lookup, signal)).data : undefined;
+        return keep(refs.certificate(c), M.certificateRecord(c, usedBy, key64, ui));
+      }
+      case 'outpost': {
+        const o = await client.retrieveOutpost(lookup, signal);
+        return keep(refs.outpost(o), M.outpostRecord(o, ui));
+      }
+      case 'serviceConnection': {
+        const s = await client.retrieveServiceConnection(lookup, signal);
+        const kubernetes = s.meta_model_name.endsWith('.kubernetesserviceconnection') ? await client.retrieveKubernetesConnection(lookup, signal) : undefined;
+        return keep(refs.serviceConnection(s), M.serviceConnectionRecord(s, kubernetes, ui));
+      }
+      case 'permission': {
+        const p = await client.retrievePermission(numeric(), signal);
+        return keep(refs.permission(p), M.permissionRecord(p, ui));
+      }
+    }
   }
 
   private async connectionRecord(signal?: AbortSignal): Promise<LoadedRecord> {

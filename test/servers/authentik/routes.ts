@@ -2,6 +2,8 @@
 import type { Route, StandInRequest, StandInResponse } from '../core/types';
 import { authenticate } from './auth';
 import { detail, NOT_PROVIDED } from './errors';
+import { directoryRoutes } from './directoryRoutes';
+import { avatarFor } from './directory/serialize';
 import { type AuthentikSeed, type AuthentikUser, userUid } from './seed';
 
 const API = '/api/v3';
@@ -11,7 +13,7 @@ function json(body: unknown): StandInResponse {
 }
 
 /** Runs `handler` for an authenticated user, or answers 403 like authentik. */
-function requireUser(seed: () => AuthentikSeed, handler: (user: AuthentikUser, req: StandInRequest) => StandInResponse) {
+export function requireUser(seed: () => AuthentikSeed, handler: (user: AuthentikUser, req: StandInRequest) => StandInResponse) {
   return (req: StandInRequest): StandInResponse => {
     const auth = authenticate(seed(), req);
     if (auth.kind === 'rejected') return auth.response;
@@ -22,8 +24,6 @@ function requireUser(seed: () => AuthentikSeed, handler: (user: AuthentikUser, r
 
 /** `UserSelf`, field order as authentik serialises it. */
 function userSelf(seed: AuthentikSeed, user: AuthentikUser): Record<string, unknown> {
-  const initials = user.name.split(/\s+/).map((w) => w[0] ?? '').join('').slice(0, 2).toUpperCase();
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100"><rect width="100" height="100" fill="#3a7bd5"/><text x="50" y="62" font-size="40" text-anchor="middle" fill="#fff">${initials}</text></svg>`;
   return {
     pk: user.pk,
     username: user.username,
@@ -33,7 +33,7 @@ function userSelf(seed: AuthentikSeed, user: AuthentikUser): Record<string, unkn
     groups: user.groups.map((g) => ({ name: g.name, pk: g.pk })),
     roles: user.roles.map((r) => ({ name: r.name, pk: r.pk })),
     email: user.email,
-    avatar: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`,
+    avatar: avatarFor(user),
     uid: userUid(seed, user),
     settings: structuredClone(user.settings),
     type: user.type,
@@ -44,6 +44,7 @@ function userSelf(seed: AuthentikSeed, user: AuthentikUser): Record<string, unkn
 
 export function authentikRoutes(seed: () => AuthentikSeed): Route[] {
   return [
+    ...directoryRoutes(seed),
     {
       method: 'GET',
       path: `${API}/core/users/me/`,

@@ -1,11 +1,17 @@
 /**
  * Seed data of the authentik stand-in: a realistic 2026.8.3 installation with the admin user
- * `akadmin` and a read-only service account, and their API tokens. A plain data module — later
- * work adds brands, flows, groups, providers… as further fields of `AuthentikSeed`.
+ * `akadmin`, a read-only service account and their API tokens, plus the company directory
+ * (`directory/company.ts`: brands, flows, groups, people, providers…) and, with `scale`, the
+ * bulk of a large installation (`directory/scale.ts`).
  *
  * All tokens here are fake and only valid against the stand-in.
  */
 import * as crypto from 'node:crypto';
+import { buildCompanyDirectory, type DirectoryPerson } from './directory/company';
+import { daysAgo, uuidFor } from './directory/ids';
+import type { Directory } from './directory/model';
+import { addScale } from './directory/scale';
+import { ADMIN_ROLE, ADMINS_GROUP, READER_ROLE, READERS_GROUP } from './directory/wellKnown';
 
 export type UserType = 'internal' | 'external' | 'service_account' | 'internal_service_account';
 
@@ -21,6 +27,13 @@ export interface AuthentikUser {
   roles: { pk: string; name: string }[];
   settings: Record<string, unknown>;
   systemPermissions: string[];
+  uuid: string;
+  path: string;
+  attributes: Record<string, unknown>;
+  dateJoined: string;
+  lastLogin: string | null;
+  lastUpdated: string;
+  passwordChangeDate: string;
 }
 
 export interface AuthentikToken {
@@ -47,6 +60,7 @@ export interface AuthentikSeed {
   };
   users: AuthentikUser[];
   tokens: AuthentikToken[];
+  directory: Directory;
 }
 
 /** The tokens tests and the demo use. */
@@ -64,17 +78,55 @@ export const AUTHENTIK_TOKENS = {
 } as const;
 
 export interface SeedOptions {
-  /** thousands of objects for paging and performance work (nothing to scale yet for auth) */
+  /** a large installation: 50,000 users, 5,000 nested groups, 300 flows, 1,000 stages */
   scale?: boolean;
 }
 
-const ADMINS_GROUP = { pk: '5b0f3c0e-7a4d-4c8e-9a61-2f1d3b6e8c47', name: 'authentik Admins' };
-const READERS_GROUP = { pk: 'c1e7a9d3-4b2f-4e6a-8d05-7f3b9c1e5a28', name: 'Config Readers' };
-const ADMIN_ROLE = { pk: '8e2d4f6a-1c3b-4a5d-9e7f-0b2c4d6e8f1a', name: 'authentik Admins' };
-const READER_ROLE = { pk: '3a5c7e9b-2d4f-4b6a-8c0e-1f3a5c7e9b2d', name: 'Read-only auditors' };
+/** The account fields the original three users share, dated relative to today. */
+function accountDates(pk: number, lastLoginDaysAgo: number | null | undefined): Pick<AuthentikUser, 'uuid' | 'path' | 'attributes' | 'dateJoined' | 'lastLogin' | 'lastUpdated' | 'passwordChangeDate'> {
+  return {
+    uuid: uuidFor(`user:${pk}`),
+    path: 'users',
+    attributes: {},
+    dateJoined: daysAgo(400 + (pk % 300)),
+    lastLogin: lastLoginDaysAgo === null || lastLoginDaysAgo === undefined ? null : daysAgo(lastLoginDaysAgo),
+    lastUpdated: daysAgo(pk % 20),
+    passwordChangeDate: daysAgo(90 + (pk % 60)),
+  };
+}
+
+function personToUser(person: DirectoryPerson, groupNames: Map<string, string>, superuserGroups: Set<string>): AuthentikUser {
+  return {
+    pk: person.pk,
+    username: person.username,
+    name: person.name,
+    email: person.email,
+    isActive: person.isActive,
+    isSuperuser: person.groups.some((g) => superuserGroups.has(g)),
+    type: person.type,
+    groups: person.groups.map((pk) => ({ pk, name: groupNames.get(pk) ?? pk })),
+    roles: [],
+    settings: {},
+    systemPermissions: [],
+    ...accountDates(person.pk, person.lastLoginDaysAgo),
+    path: person.type === 'internal_service_account' ? 'goauthentik.io/outposts' : person.type === 'service_account' ? 'service-accounts' : 'users',
+    attributes: person.title ? { title: person.title } : {},
+  };
+}
 
 /** A fresh, independent copy of the seed (stand-ins may mutate theirs). */
-export function createAuthentikSeed(_options: SeedOptions = {}): AuthentikSeed {
+export function createAuthentikSeed(options: SeedOptions = {}): AuthentikSeed {
+  const company = buildCompanyDirectory();
+  const base = createBaseSeed();
+  const groupNames = new Map(company.directory.groups.map((g) => [g.pk, g.name]));
+  const superuserGroups = new Set(company.directory.groups.filter((g) => g.isSuperuser).map((g) => g.pk));
+  base.users.push(...company.people.map((p) => personToUser(p, groupNames, superuserGroups)));
+  base.directory = company.directory;
+  if (options.scale) addScale(base);
+  return base;
+}
+
+function createBaseSeed(): AuthentikSeed {
   const T = AUTHENTIK_TOKENS;
   return {
     installId: '6f1c2a9e-3b7d-4e58-a0c4-9d2f7b1e5a63',
@@ -93,6 +145,7 @@ export function createAuthentikSeed(_options: SeedOptions = {}): AuthentikSeed {
         groups: [{ ...ADMINS_GROUP }], roles: [{ ...ADMIN_ROLE }],
         settings: { locale: 'en', theme: { base: 'automatic' } },
         systemPermissions: ['authentik_rbac.access_admin_interface', 'authentik_core.view_user', 'authentik_core.view_group', 'authentik_core.view_application'],
+        ...accountDates(4, 0),
       },
       {
         pk: 12, username: 'terraform-readonly', name: 'Terraform read-only', email: '',
@@ -100,11 +153,14 @@ export function createAuthentikSeed(_options: SeedOptions = {}): AuthentikSeed {
         groups: [{ ...READERS_GROUP }], roles: [{ ...READER_ROLE }],
         settings: {},
         systemPermissions: ['authentik_core.view_user', 'authentik_core.view_group', 'authentik_core.view_application'],
+        ...accountDates(12, 1),
+        path: 'service-accounts',
       },
       {
         pk: 15, username: 'former.contractor', name: 'Former Contractor', email: 'contractor@acme.example',
         isActive: false, isSuperuser: false, type: 'external',
         groups: [], roles: [], settings: {}, systemPermissions: [],
+        ...accountDates(15, 200),
       },
     ],
     tokens: [
@@ -114,6 +170,7 @@ export function createAuthentikSeed(_options: SeedOptions = {}): AuthentikSeed {
       { identifier: 'akadmin-ldap-app-password', key: T.appPassword, userPk: 4, intent: 'app_password', expires: null },
       { identifier: 'former-contractor-api', key: T.inactiveUser, userPk: 15, intent: 'api', expires: null },
     ],
+    directory: { brands: [], certificates: [], flows: [], stages: [], bindings: [], groups: [], applications: [], providers: [], sources: [], mappings: [], outposts: [], serviceConnections: [], permissions: [] },
   };
 }
 

@@ -1,0 +1,150 @@
+import * as vscode from 'vscode';
+import { AuthentikConnection } from '../connections/authentikConnection';
+import { CoreServices } from '../connections/services';
+import { ServiceError } from '../core/errors';
+import { registerCommand } from '../ui/commandRunner';
+import { prompts } from '../ui/prompts';
+import { AuthentikConnectionNode } from '../views/authentik/connectionNode';
+import { ListFolderNode } from '../views/authentik/folders';
+import { AuthentikObjectNode } from '../views/authentik/objectNode';
+import { ObjectRef, recordKeyOf } from '../views/authentik/objectRef';
+import { AuthentikRecords } from '../views/authentik/records';
+import { SAML_SCHEME, SamlMetadataDocuments } from '../views/authentik/samlDocuments';
+import { adminUrl, pulumiSnippet, terraformSnippet } from '../views/authentik/snippets';
+import { PanelHost } from '../views/panels/panelHost';
+import { RecordViewModel } from '../views/panels/protocol';
+import { RecordSources } from '../views/panels/recordSources';
+import { Views } from '../views/registerViews';
+
+/**
+ * The authentik explorer's commands: server-side search on a folder, Copy ID / JSON, Open in
+ * authentik, Copy as Terraform / Pulumi, SAML metadata as XML, and loading a certificate's
+ * private key on request. Object commands take a tree node or a record key (record panels pass
+ * keys). Also registers the authentik record source.
+ */
+export interface AuthentikExplorer {
+  records: AuthentikRecords;
+  saml: SamlMetadataDocuments;
+}
+
+export function registerAuthentikExplorer(
+  context: vscode.ExtensionContext,
+  services: CoreServices,
+  connection: AuthentikConnection,
+  views: Views,
+  panels: PanelHost<RecordViewModel>,
+  sources: RecordSources,
+): AuthentikExplorer {
+  const logger = services.logger;
+  const records = new AuthentikRecords(connection, services.registry);
+  sources.register('authentik', records);
+  const saml = new SamlMetadataDocuments(connection);
+  context.subscriptions.push(
+    vscode.workspace.registerFileSystemProvider(SAML_SCHEME, saml, { isReadonly: true, isCaseSensitive: true }),
+    saml,
+    connection.onDidChange(() => sources.forget('authentik')),
+  );
+  const signIn = (): string => 'opsConfig.authentik.connect';
+  const command = (id: string, handler: (...args: any[]) => unknown) => registerCommand(context, logger, id, handler, signIn);
+
+  /** The ObjectRef behind a node or a record key. */
+  const refOf = async (target: unknown): Promise<ObjectRef> => {
+    if (target instanceof AuthentikObjectNode) {
+      records.remember(target.recordKey(), target.ref);
+      return target.ref;
+    }
+    if (typeof target === 'string') return records.refOf(target);
+    throw new ServiceError({ kind: 'badInput', service: 'authentik', operation: 'command', summary: 'pick an object in the authentik view first' });
+  };
+  const copy = async (text: string, what: string): Promise<void> => {
+    await vscode.env.clipboard.writeText(text);
+    void vscode.window.setStatusBarMessage(`Copied ${what}`, 3000);
+  };
+
+  command('opsConfig.authentik.search', async (folder?: ListFolderNode<unknown>) => {
+    const target = folder instanceof ListFolderNode ? folder : await pickFolder(views);
+    if (!target) return;
+    const text = await prompts.inputBox({
+      title: `Search ${target.label} on the server`,
+      prompt: 'Text to look for (authentik also takes DjangoQL, e.g. username = "jane"). Leave empty to list everything again.',
+      value: target.search,
+    });
+    if (text === undefined) return;
+    target.setSearch(text);
+    await views.treeViews.authentik.reveal(target, { expand: true, select: false, focus: false }).then(undefined, () => undefined);
+  });
+  command('opsConfig.authentik.clearSearch', (folder?: ListFolderNode<unknown>) => {
+    if (folder instanceof ListFolderNode) folder.setSearch('');
+  });
+
+  command('opsConfig.authentik.copyId', async (target?: unknown) => {
+    const ref = await refOf(target);
+    await copy(ref.id, `the ID of ${ref.name}`);
+  });
+  command('opsConfig.authentik.copyJson', async (target?: unknown) => {
+    const key = target instanceof AuthentikObjectNode ? target.recordKey() : String(target ?? '');
+    const loaded = await sources.get(key);
+    await copy(JSON.stringify(loaded.json, null, 2), 'the record as JSON');
+  });
+  command('opsConfig.authentik.openInAuthentik', async (target?: unknown) => {
+    const ref = await refOf(target);
+    const client = await connection.client();
+    if (!client) throw new ServiceError({ kind: 'auth', service: 'authentik', operation: 'openInAuthentik', summary: 'not connected' });
+    await vscode.env.openExternal(vscode.Uri.parse(adminUrl(client.api.uiBase, ref), true));
+  });
+  for (const [id, make, language] of [
+    ['opsConfig.authentik.copyAsTerraform', terraformSnippet, 'Terraform'],
+    ['opsConfig.authentik.copyAsPulumi', pulumiSnippet, 'Pulumi'],
+  ] as const) {
+    command(id, async (target?: unknown) => {
+      const ref = await refOf(target);
+      const snippet = make(ref);
+      if (typeof snippet !== 'string') {
+        await prompts.info(snippet.none);
+        return;
+      }
+      await copy(snippet, `a ${language} lookup of ${ref.name}`);
+    });
+  }
+  command('opsConfig.authentik.copyValue', (value?: string, what?: string) => (typeof value === 'string' ? copy(value, what ?? 'the value') : undefined));
+
+  command('opsConfig.authentik.openSamlMetadata', async (target?: unknown, name?: string) => {
+    if (typeof target === 'number') return saml.open(target, name ?? `provider-${target}`);
+    const ref = await refOf(target);
+    return saml.open(Number(ref.id), ref.name);
+  });
+
+  command('opsConfig.authentik.loadPrivateKey', async (target?: unknown) => {
+    const ref = await refOf(target);
+    const key = recordKeyOf(ref);
+    const choice = await prompts.warn(
+      `Load the private key of "${ref.name}"? authentik records every view of a private key in its event log. The key stays hidden until you click Reveal.`,
+      { modal: true },
+      'Load Key',
+    );
+    if (choice !== 'Load Key') return;
+    records.allowPrivateKey(key);
+    const loaded = await sources.load(key);
+    const panel = panels.get(key);
+    if (panel) panel.show(loaded.model);
+    else panels.open(key, loaded.model);
+  });
+
+  return { records, saml };
+}
+
+/** From the command palette: which folder to search. */
+async function pickFolder(views: Views): Promise<ListFolderNode<unknown> | undefined> {
+  const roots = await views.providers.authentik.getChildren();
+  const connection = roots.find((n): n is AuthentikConnectionNode => n instanceof AuthentikConnectionNode);
+  if (!connection) {
+    await prompts.info('Connect to authentik first ("authentik: Connect…").');
+    return undefined;
+  }
+  const folders = connection.getChildren().filter((n): n is ListFolderNode<unknown> => n instanceof ListFolderNode);
+  const picked = await prompts.quickPick(
+    folders.map((f) => ({ label: f.label, folder: f })),
+    { title: 'authentik: Search', placeHolder: 'Which list to search on the server?' },
+  );
+  return picked?.folder;
+}

@@ -1,0 +1,113 @@
+import * as vscode from 'vscode';
+import type { AuthentikClient, ListOptions, ListPage } from '../../clients/authentik';
+import { TreeNode } from '../tree/node';
+import { Page } from '../tree/pageLoader';
+import { PagedFolderNode } from '../tree/pagedFolderNode';
+import { AuthentikTreeContext, SIGN_IN_COMMAND } from './context';
+import {
+  applicationNode,
+  brandNode,
+  CertificateNode,
+  FlowNode,
+  GroupNode,
+  mappingNode,
+  outpostNode,
+  permissionNode,
+  ProviderNode,
+  serviceConnectionNode,
+  sourceNode,
+  StageNode,
+  UserNode,
+} from './nodes';
+
+/**
+ * A top-level folder of the authentik view (Flows, Groups, Users…). It pages lazily from the
+ * server — the first page on expand, one more per "Load more (100 of 52,310)" — and can show the
+ * server's answer to a search instead of the whole list ("Search…" on the folder). The view's
+ * filter applies on top, to what is loaded.
+ */
+export interface FolderSpec<T> {
+  key: string;
+  label: string;
+  icon: string;
+  /** "No groups": shown when the list is empty. */
+  noun: string;
+  list(client: AuthentikClient, options: ListOptions): Promise<ListPage<T>>;
+  toNode(parent: TreeNode, ctx: AuthentikTreeContext, item: T): TreeNode;
+}
+
+export class ListFolderNode<T> extends PagedFolderNode<T, number> {
+  /** The server-side search in force, if any. */
+  private searchText = '';
+
+  constructor(
+    parent: TreeNode,
+    private readonly ctx: AuthentikTreeContext,
+    readonly spec: FolderSpec<T>,
+  ) {
+    super(`${parent.id}/${spec.key}`, parent, ctx.view);
+  }
+
+  get label(): string {
+    return this.spec.label;
+  }
+
+  get search(): string {
+    return this.searchText;
+  }
+
+  /** Shows the server's matches for `text` (empty: the whole list again) and reloads. */
+  setSearch(text: string): void {
+    this.searchText = text.trim();
+    this.invalidate();
+    this.ctx.view.refresh(this);
+  }
+
+  getTreeItem(): vscode.TreeItem {
+    const item = new vscode.TreeItem(this.spec.label, vscode.TreeItemCollapsibleState.Collapsed);
+    const total = this.total !== undefined ? this.total.toLocaleString('en-US') : undefined;
+    item.description = this.searchText ? `search “${this.searchText}”${total !== undefined ? `: ${total} found` : ''}` : total;
+    item.iconPath = new vscode.ThemeIcon(this.searchText ? 'search' : this.spec.icon);
+    item.contextValue = `opsConfig.authentik.folder${this.searchText ? '.searched' : ''}`;
+    item.tooltip = this.searchText ? `${this.spec.label} matching “${this.searchText}” on the server` : `${this.spec.label}: loaded a page at a time`;
+    return item;
+  }
+
+  protected async fetchPage(cursor: number | undefined): Promise<Page<T, number>> {
+    const page = await this.spec.list(this.ctx.client, { page: cursor ?? 1, pageSize: this.ctx.pageSize(), search: this.searchText || undefined });
+    return { items: page.items, total: page.count, next: page.next };
+  }
+
+  protected toNode(item: T): TreeNode {
+    return this.spec.toNode(this, this.ctx, item);
+  }
+
+  protected emptyMessage(): string {
+    return this.searchText ? `No ${this.spec.noun} match “${this.searchText}”` : `No ${this.spec.noun}`;
+  }
+
+  protected override signInCommand(): string {
+    return SIGN_IN_COMMAND;
+  }
+}
+
+function spec<T>(s: FolderSpec<T>): FolderSpec<T> {
+  return s;
+}
+
+/** The folders under the connection. */
+export const FOLDERS = [
+  spec({ key: 'brands', label: 'Brands', icon: 'globe', noun: 'brands', list: (c, o) => c.listBrands(o), toNode: brandNode }),
+  spec({ key: 'flows', label: 'Flows', icon: 'list-ordered', noun: 'flows', list: (c, o) => c.listFlows(o), toNode: (p, ctx, f) => new FlowNode(p, ctx, f) }),
+  spec({ key: 'groups', label: 'Groups', icon: 'organization', noun: 'groups', list: (c, o) => c.listGroups(o), toNode: (p, ctx, g) => new GroupNode(p, ctx, g) }),
+  spec({ key: 'users', label: 'Users', icon: 'person', noun: 'users', list: (c, o) => c.listUsers(o), toNode: (p, ctx, u) => new UserNode(p, ctx, u) }),
+  spec({ key: 'applications', label: 'Applications', icon: 'window', noun: 'applications', list: (c, o) => c.listApplications(o), toNode: applicationNode }),
+  spec({ key: 'providers', label: 'Providers', icon: 'plug', noun: 'providers', list: (c, o) => c.listProviders(o), toNode: (p, ctx, x) => new ProviderNode(p, ctx, x) }),
+  spec({ key: 'sources', label: 'Sources', icon: 'cloud-download', noun: 'sources', list: (c, o) => c.listSources(o), toNode: sourceNode }),
+  spec({ key: 'stages', label: 'Stages', icon: 'debug-stackframe', noun: 'stages', list: (c, o) => c.listStages(o), toNode: (p, ctx, s) => new StageNode(p, ctx, s) }),
+  spec({ key: 'propertyMappings', label: 'Property mappings', icon: 'symbol-property', noun: 'property mappings', list: (c, o) => c.listPropertyMappings(o), toNode: mappingNode }),
+  spec({ key: 'certificates', label: 'Certificates', icon: 'workspace-trusted', noun: 'certificates', list: (c, o) => c.listCertificates(o), toNode: (p, ctx, x) => new CertificateNode(p, ctx, x) }),
+  spec({ key: 'outposts', label: 'Outposts', icon: 'server', noun: 'outposts', list: (c, o) => c.listOutposts(o), toNode: outpostNode }),
+  spec({ key: 'serviceConnections', label: 'Service connections', icon: 'server-environment', noun: 'service connections', list: (c, o) => c.listServiceConnections(o), toNode: serviceConnectionNode }),
+  spec({ key: 'permissions', label: 'Permissions', icon: 'key', noun: 'permissions', list: (c, o) => c.listPermissions(o), toNode: permissionNode }),
+] as const;

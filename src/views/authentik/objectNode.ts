@@ -1,0 +1,129 @@
+import * as vscode from 'vscode';
+import { childrenOrError } from '../tree/explorerProvider';
+import { ErrorNode, EmptyNode } from '../tree/messageNodes';
+import { TreeNode } from '../tree/node';
+import { AuthentikTreeContext, SIGN_IN_COMMAND } from './context';
+import { ObjectRef, recordKeyOf } from './objectRef';
+import { lookupFor } from './snippets';
+
+export interface ObjectLook {
+  label: string;
+  description?: string;
+  tooltip?: string;
+  icon: vscode.ThemeIcon;
+}
+
+/**
+ * Any authentik object in the tree. It opens as a record (click), carries the menus of its kind
+ * (`opsConfig.authentik.object.<kind>` plus `.iac` when a data-source snippet exists) and is
+ * matched by the view filter on its name, slug and ID. Subclasses with children override
+ * `loadChildren`; loaded children are kept until Refresh.
+ */
+export class AuthentikObjectNode implements TreeNode {
+  readonly id: string;
+  private children?: Promise<TreeNode[]>;
+
+  constructor(
+    protected readonly parent: TreeNode,
+    protected readonly ctx: AuthentikTreeContext,
+    readonly ref: ObjectRef,
+    protected readonly look: ObjectLook,
+    /** Distinguishes the same object shown twice under one parent (e.g. a stage bound twice). */
+    idSuffix = '',
+  ) {
+    this.id = `${parent.id}/${ref.kind}:${ref.lookup}${idSuffix}`;
+  }
+
+  recordKey(): string {
+    return recordKeyOf(this.ref);
+  }
+
+  recordTitle(): string {
+    return this.ref.slug ?? this.ref.name;
+  }
+
+  filterText(): string {
+    return [this.look.label, this.look.description, this.ref.name, this.ref.slug, this.ref.id].filter(Boolean).join(' ');
+  }
+
+  protected hasChildren(): boolean {
+    return false;
+  }
+
+  getTreeItem(): vscode.TreeItem {
+    const item = new vscode.TreeItem(this.look.label, this.hasChildren() ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None);
+    item.description = this.look.description;
+    item.tooltip = this.look.tooltip ?? [this.look.label, this.look.description].filter(Boolean).join('\n');
+    item.iconPath = this.look.icon;
+    item.contextValue = ['opsConfig.authentik.object', this.ref.kind, 'none' in lookupFor(this.ref) ? undefined : 'iac', ...this.extraContext()].filter(Boolean).join('.');
+    item.command = { command: 'opsConfig.openRecord', title: 'Open Record', arguments: [this] };
+    item.accessibilityInformation = { label: [this.look.label, this.look.description].filter(Boolean).join(', ') };
+    return item;
+  }
+
+  /** Extra context flags for menus, e.g. `saml` for "Open Metadata". */
+  protected extraContext(): string[] {
+    return [];
+  }
+
+  getChildren(): Promise<TreeNode[]> {
+    this.children ??= childrenOrError(
+      async () => {
+        const nodes = await this.loadChildren();
+        return nodes.length > 0 ? nodes : [new EmptyNode(`${this.id}/empty`, this, this.emptyMessage())];
+      },
+      (error) => new ErrorNode(`${this.id}/error`, this, error, this, SIGN_IN_COMMAND),
+    );
+    return this.children;
+  }
+
+  protected async loadChildren(): Promise<TreeNode[]> {
+    return [];
+  }
+
+  protected emptyMessage(): string {
+    return 'Nothing here';
+  }
+
+  getParent(): TreeNode {
+    return this.parent;
+  }
+
+  invalidate(): void {
+    this.children = undefined;
+  }
+}
+
+/** A labelled group of children under an object ("Parents", "Used by"), not filterable itself. */
+export class SectionNode implements TreeNode {
+  readonly id: string;
+
+  constructor(
+    private readonly parent: TreeNode,
+    key: string,
+    private readonly label: string,
+    private readonly description: string | undefined,
+    private readonly icon: string,
+    private readonly children: (self: SectionNode) => TreeNode[],
+    private readonly emptyText: string,
+  ) {
+    this.id = `${parent.id}/${key}`;
+  }
+
+  getTreeItem(): vscode.TreeItem {
+    const item = new vscode.TreeItem(this.label, vscode.TreeItemCollapsibleState.Collapsed);
+    item.description = this.description;
+    item.iconPath = new vscode.ThemeIcon(this.icon);
+    item.contextValue = 'opsConfig.authentik.section';
+    return item;
+  }
+
+  getChildren(): TreeNode[] {
+    const nodes = this.children(this);
+    return nodes.length > 0 ? nodes : [new EmptyNode(`${this.id}/empty`, this, this.emptyText)];
+  }
+
+  getParent(): TreeNode {
+    return this.parent;
+  }
+}

@@ -1,0 +1,122 @@
+import { AuthentikKind, ObjectRef, modelName } from './objectRef';
+
+/**
+ * "Copy as Terraform" / "Copy as Pulumi" (the provider's data-source lookups for an object) and
+ * "Open in authentik" (the admin UI page). Pure functions of an ObjectRef, so they are unit
+ * tested without an editor. Lookups use the most stable unique key the data source accepts.
+ */
+
+interface Lookup {
+  /** Terraform data source, e.g. "authentik_flow". */
+  dataSource: string;
+  /** Arguments in Terraform (snake_case) names; Pulumi gets their lowerCamelCase. */
+  args: Array<[string, string | boolean]>;
+}
+
+const MAPPING_SOURCES: Record<string, string> = {
+  racpropertymapping: 'authentik_property_mapping_provider_rac',
+  radiusproviderpropertymapping: 'authentik_property_mapping_provider_radius',
+  samlpropertymapping: 'authentik_property_mapping_provider_saml',
+  scimmapping: 'authentik_property_mapping_provider_scim',
+  scopemapping: 'authentik_property_mapping_provider_scope',
+  ldapsourcepropertymapping: 'authentik_property_mapping_source_ldap',
+};
+
+/** The data-source lookup for an object, or why there is none. */
+export function lookupFor(ref: ObjectRef): Lookup | { none: string } {
+  switch (ref.kind) {
+    case 'brand':
+      return { dataSource: 'authentik_brand', args: [['domain', ref.name]] };
+    case 'flow':
+      return { dataSource: 'authentik_flow', args: [['slug', ref.slug ?? ref.lookup]] };
+    case 'stage':
+      return { dataSource: 'authentik_stage', args: [['name', ref.name]] };
+    case 'group':
+      return { dataSource: 'authentik_group', args: [['name', ref.name], ['include_users', false]] };
+    case 'user':
+      return { dataSource: 'authentik_user', args: [['username', ref.name]] };
+    case 'certificate':
+      // fetch_key defaults to true in the provider, and every key read is audited by authentik.
+      return { dataSource: 'authentik_certificate_key_pair', args: [['name', ref.name], ['fetch_key', false]] };
+    case 'outpost':
+      return { dataSource: 'authentik_outpost', args: [['name', ref.name]] };
+    case 'permission':
+      return { dataSource: 'authentik_rbac_permission', args: [['codename', ref.name]] };
+    case 'source':
+      return { dataSource: 'authentik_source', args: ref.managed ? [['managed', ref.managed]] : [['slug', ref.slug ?? ref.lookup]] };
+    case 'provider': {
+      const model = modelName(ref);
+      if (model === 'oauth2provider') return { dataSource: 'authentik_provider_oauth2_config', args: [['name', ref.name]] };
+      if (model === 'samlprovider') return { dataSource: 'authentik_provider_saml_metadata', args: [['name', ref.name]] };
+      return { none: `The authentik provider has no data source for ${model || 'this kind of'} providers (only OAuth2 config and SAML metadata).` };
+    }
+    case 'mapping': {
+      const dataSource = MAPPING_SOURCES[modelName(ref)];
+      if (!dataSource) return { none: `The authentik provider has no data source for ${modelName(ref) || 'this kind of'} property mappings.` };
+      return { dataSource, args: ref.managed ? [['managed', ref.managed]] : [['name', ref.name]] };
+    }
+    case 'serviceConnection':
+      return modelName(ref) === 'kubernetesserviceconnection'
+        ? { dataSource: 'authentik_service_connection_kubernetes', args: [['name', ref.name]] }
+        : { none: 'The authentik provider has a data source only for Kubernetes service connections.' };
+    case 'application':
+      return { none: 'The authentik provider has no application data source; import the resource by its slug instead.' };
+  }
+}
+
+/** `default-authentication-flow` → `default_authentication_flow` (a valid Terraform name). */
+export function terraformName(text: string): string {
+  const name = text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '_')
+    .replace(/^_+|_+$/g, '');
+  return /^[a-z_]/.test(name) ? name || 'object' : `_${name}`;
+}
+
+function camel(snake: string): string {
+  return snake.replace(/_([a-z0-9])/g, (_m, c: string) => c.toUpperCase());
+}
+
+function literal(value: string | boolean): string {
+  return typeof value === 'boolean' ? String(value) : JSON.stringify(value);
+}
+
+export function terraformSnippet(ref: ObjectRef): string | { none: string } {
+  const lookup = lookupFor(ref);
+  if ('none' in lookup) return lookup;
+  const width = Math.max(...lookup.args.map(([k]) => k.length));
+  const body = lookup.args.map(([k, v]) => `  ${k.padEnd(width)} = ${literal(v)}`).join('\n');
+  return `data "${lookup.dataSource}" "${terraformName(ref.slug ?? ref.name)}" {\n${body}\n}\n`;
+}
+
+export function pulumiSnippet(ref: ObjectRef): string | { none: string } {
+  const lookup = lookupFor(ref);
+  if ('none' in lookup) return lookup;
+  // authentik_property_mapping_provider_scope → getPropertyMappingProviderScopeOutput
+  const fn = `get${camel(lookup.dataSource.replace(/^authentik_/, '')).replace(/^./, (c) => c.toUpperCase())}Output`;
+  const args = lookup.args.map(([k, v]) => `${camel(k)}: ${literal(v)}`).join(', ');
+  return `const ${camel(terraformName(ref.slug ?? ref.name))} = authentik.${fn}({ ${args} });\n`;
+}
+
+/** The admin UI page of an object (`<server>/if/admin/#/…`); list pages where there is no detail page. */
+export function adminUrl(uiBase: string, ref: ObjectRef): string {
+  const base = `${uiBase.replace(/\/+$/, '')}/if/admin/#`;
+  const paths: Record<AuthentikKind, string> = {
+    flow: `/flow/flows/${encodeURIComponent(ref.slug ?? ref.lookup)}`,
+    stage: '/flow/stages',
+    group: `/identity/groups/${encodeURIComponent(ref.id)}`,
+    user: `/identity/users/${encodeURIComponent(ref.id)}`,
+    application: `/core/applications/${encodeURIComponent(ref.slug ?? ref.lookup)}`,
+    provider: `/core/providers/${encodeURIComponent(ref.id)}`,
+    source: `/core/sources/${encodeURIComponent(ref.slug ?? ref.lookup)}`,
+    brand: '/core/brands',
+    mapping: '/core/property-mappings',
+    certificate: '/crypto/certificates',
+    outpost: '/outpost/outposts',
+    serviceConnection: '/outpost/integrations',
+    permission: '/identity/roles',
+  };
+  return base + paths[ref.kind];
+}
