@@ -1,7 +1,10 @@
 import * as vscode from 'vscode';
 import { registerAuthentikConnectionCommands } from './commands/authentikConnection';
+import { registerAuthentikExplorer } from './commands/authentikExplorer';
 import { registerHoneycombConnectionCommands } from './commands/honeycombConnection';
+import { registerHoneycombExplorer } from './commands/honeycombExplorer';
 import { registerRegistryCommands } from './commands/registryConnection';
+import { registerSignatureCommands } from './commands/signatures';
 import { registerViewCommands } from './commands/viewCommands';
 import { AuthentikConnection } from './connections/authentikConnection';
 import { HoneycombConnection } from './connections/honeycombConnection';
@@ -11,7 +14,6 @@ import { createOutputLogger } from './core/outputLog';
 import { SecretRegistry } from './core/redact';
 import { SecretStore } from './core/secrets';
 import { prompts } from './ui/prompts';
-import { AuthentikRecords } from './views/authentik/records';
 import { HoneycombRecords } from './views/honeycomb/records';
 import { JSON_SCHEME, JsonDocuments } from './views/panels/jsonDocuments';
 import { createRecordPanels } from './views/panels/recordPanel';
@@ -37,7 +39,6 @@ export function activate(context: vscode.ExtensionContext) {
 
   const sources = new RecordSources();
   sources.register('honeycomb', new HoneycombRecords(honeycomb));
-  sources.register('authentik', new AuthentikRecords(authentik));
   const json = new JsonDocuments(sources);
   const records = createRecordPanels(context.extensionUri, sources, json, logger.child('panels'));
   context.subscriptions.push(vscode.workspace.registerTextDocumentContentProvider(JSON_SCHEME, json), json, records, records.registerSerializer());
@@ -45,14 +46,17 @@ export function activate(context: vscode.ExtensionContext) {
   const views = registerViews(context, honeycomb, authentik, registries);
   registerViewCommands(context, logger, channel, views, records, json);
   registerHoneycombConnectionCommands(context, logger, secrets, honeycomb);
+  registerHoneycombExplorer(context, services, honeycomb);
   registerAuthentikConnectionCommands(context, logger, secrets, authentik);
+  const authentikExplorer = registerAuthentikExplorer(context, services, authentik, views, records, sources);
   registerRegistryCommands(services, registries);
+  const signatures = registerSignatureCommands(services, registries, views);
   updateContextKeys(context, honeycomb, authentik, registries);
 
   const activationMs = performance.now() - started;
   logger.info(`Activated in ${activationMs.toFixed(1)} ms.`);
   // Returned for integration tests and benchmarks; not a stable API for other extensions.
-  return { activationMs, services, honeycomb, authentik, registries, views, records, sources, json, prompts };
+  return { activationMs, services, honeycomb, authentik, registries, views, records, sources, json, prompts, signatures, authentikExplorer };
 }
 
 export function deactivate(): void {

@@ -1,0 +1,337 @@
+import { createHash, createPublicKey } from 'node:crypto';
+import { parseAllDocuments } from 'yaml';
+import { FieldError, ServiceError } from '../../../core/errors';
+import { parseReference } from '../../registry/reference';
+import { compileGlob } from './glob';
+import { compileRe2 } from './regexp';
+import { AttestationRequirement, Authority, Identity, ParsedPolicies, Policy, PublicKeyEntry } from './types';
+
+/**
+ * Reads an admission-policy file: one or more YAML (or JSON) documents, of which the
+ * `ClusterImagePolicy` ones (policy.sigstore.dev v1alpha1/v1beta1) are used. Every problem is
+ * reported with its document and field path, all at once, so a user can fix a file in one go.
+ * Fields that only a Kubernetes cluster or a CUE/Rego evaluator can honour are recorded as
+ * unsupported; they make verification fail with their name rather than being skipped.
+ */
+const API_VERSIONS = new Set(['policy.sigstore.dev/v1beta1', 'policy.sigstore.dev/v1alpha1']);
+
+/** cosign's short predicate names (deprecated in policies, still accepted). */
+export const PREDICATE_SHORT_NAMES: Record<string, string> = {
+  custom: 'https://cosign.sigstore.dev/attestation/v1',
+  slsaprovenance: 'https://slsa.dev/provenance/v0.2',
+  slsaprovenance02: 'https://slsa.dev/provenance/v0.2',
+  slsaprovenance1: 'https://slsa.dev/provenance/v1',
+  spdx: 'https://spdx.dev/Document',
+  spdxjson: 'https://spdx.dev/Document',
+  cyclonedx: 'https://cyclonedx.org/bom',
+  link: 'https://in-toto.io/Link/v1',
+  vuln: 'https://cosign.sigstore.dev/attestation/vuln/v1',
+  openvex: 'https://openvex.dev/ns',
+};
+
+type Json = Record<string, unknown>;
+
+class Problems {
+  readonly errors: FieldError[] = [];
+  add(field: string, message: string): void {
+    this.errors.push({ field, messages: [message] });
+  }
+}
+
+export function parsePolicies(text: string, source = 'the policy'): ParsedPolicies {
+  const problems = new Problems();
+  const warnings: string[] = [];
+  const policies: Policy[] = [];
+  if (!text.trim()) {
+    throw new ServiceError({ kind: 'badInput', service: 'Policy', operation: 'read', summary: `${source} is empty`, hint: 'Write a ClusterImagePolicy (apiVersion: policy.sigstore.dev/v1beta1).' });
+  }
+  const documents = parseAllDocuments(text, { prettyErrors: true });
+  const list = Array.isArray(documents) ? documents : [documents];
+  const names = new Set<string>();
+  list.forEach((doc, index) => {
+    const at = `document ${index + 1}`;
+    if (doc.errors.length > 0) {
+      const error = doc.errors[0];
+      const line = error.linePos?.[0]?.line;
+      problems.add(at, `is not valid YAML${line ? ` (line ${line})` : ''}: ${error.message.split('\n')[0]}`);
+      return;
+    }
+    const value = doc.toJS({ maxAliasCount: 50 }) as unknown;
+    if (value === null || value === undefined) return; // an empty document between separators
+    if (!isObject(value)) {
+      problems.add(at, 'is not a mapping');
+      return;
+    }
+    const apiVersion = value.apiVersion;
+    const metadataName = isObject(value.metadata) ? value.metadata.name : undefined;
+    if (typeof apiVersion !== 'string' || !apiVersion) {
+      problems.add(`${at} apiVersion`, 'is required');
+      return;
+    }
+    if (typeof metadataName !== 'string' || !metadataName) {
+      problems.add(`${at} metadata.name`, 'is required');
+      return;
+    }
+    if (!API_VERSIONS.has(apiVersion) || value.kind !== 'ClusterImagePolicy') {
+      warnings.push(`${at} (${String(value.kind ?? 'no kind')} "${metadataName}", ${apiVersion}) is not a ClusterImagePolicy and was ignored.`);
+      return;
+    }
+    if (names.has(metadataName)) {
+      warnings.push(`${at}: a second policy named "${metadataName}" was skipped, as the policy controller does.`);
+      return;
+    }
+    names.add(metadataName);
+    const policy = readPolicy(value, metadataName, index + 1, `${at} (${metadataName})`, problems, warnings);
+    if (policy) policies.push(policy);
+  });
+  if (problems.errors.length > 0) {
+    throw new ServiceError({
+      kind: 'badInput',
+      service: 'Policy',
+      operation: 'read',
+      summary: `${source} is not a valid admission policy (${problems.errors.length} problem${problems.errors.length === 1 ? '' : 's'})`,
+      fieldErrors: problems.errors,
+      hint: 'Fix the fields named above; the ClusterImagePolicy reference is in the policy-controller documentation.',
+    });
+  }
+  if (policies.length === 0) {
+    throw new ServiceError({ kind: 'badInput', service: 'Policy', operation: 'read', summary: `${source} holds no ClusterImagePolicy`, hint: 'A policy needs apiVersion: policy.sigstore.dev/v1beta1 and kind: ClusterImagePolicy.' });
+  }
+  return { policies, warnings };
+}
+
+function readPolicy(doc: Json, name: string, document: number, at: string, problems: Problems, warnings: string[]): Policy | undefined {
+  const spec = doc.spec;
+  if (!isObject(spec)) {
+    problems.add(`${at} spec`, 'is required');
+    return undefined;
+  }
+  const unsupported: string[] = [];
+  const mode = spec.mode ?? 'enforce';
+  if (mode !== 'enforce' && mode !== 'warn') problems.add(`${at} spec.mode`, `must be enforce or warn, not ${JSON.stringify(mode)}`);
+  const images: Policy['images'] = [];
+  if (!Array.isArray(spec.images) || spec.images.length === 0) {
+    problems.add(`${at} spec.images`, 'needs at least one entry with a glob');
+  } else {
+    spec.images.forEach((entry, i) => {
+      const field = `${at} spec.images[${i}]`;
+      if (!isObject(entry)) return problems.add(field, 'must be a mapping with a glob');
+      if (entry.regex !== undefined) return problems.add(`${field}.regex`, 'is not supported (it was removed from ClusterImagePolicy); use glob');
+      if (typeof entry.glob !== 'string' || !entry.glob) return problems.add(`${field}.glob`, 'is required');
+      const compiled = compileGlob(entry.glob);
+      if (typeof compiled === 'string') return problems.add(`${field}.glob`, compiled);
+      images.push({ glob: entry.glob, regexp: compiled });
+    });
+  }
+  const authorities: Authority[] = [];
+  if (!Array.isArray(spec.authorities) || spec.authorities.length === 0) {
+    problems.add(`${at} spec.authorities`, 'needs at least one authority (key, keyless or static)');
+  } else {
+    spec.authorities.forEach((entry, i) => {
+      const authority = readAuthority(entry, i, `${at} spec.authorities[${i}]`, problems, warnings);
+      if (authority) authorities.push(authority);
+    });
+  }
+  if (spec.policy !== undefined) {
+    const type = isObject(spec.policy) && typeof spec.policy.type === 'string' ? spec.policy.type : 'unknown';
+    unsupported.push(`spec.policy (a ${type === 'cue' ? 'CUE' : type === 'rego' ? 'Rego' : type} policy over the verification results) cannot be evaluated by this extension`);
+  }
+  if (spec.match !== undefined) {
+    unsupported.push('spec.match selects Kubernetes resources; outside a cluster such a policy never applies');
+  }
+  return { name, document, mode: mode === 'warn' ? 'warn' : 'enforce', images, authorities, unsupported };
+}
+
+function readAuthority(entry: unknown, index: number, at: string, problems: Problems, warnings: string[]): Authority | undefined {
+  if (!isObject(entry)) {
+    problems.add(at, 'must be a mapping');
+    return undefined;
+  }
+  const name = typeof entry.name === 'string' && entry.name ? entry.name : `authority-${index}`;
+  const kinds = ['key', 'keyless', 'static'].filter((k) => entry[k] !== undefined);
+  if (kinds.length !== 1) {
+    problems.add(at, kinds.length === 0 ? 'needs one of key, keyless or static' : `has ${kinds.join(' and ')}; use exactly one`);
+    return undefined;
+  }
+  const unsupported: string[] = [];
+  const signatureFormat = entry.signatureFormat;
+  if (signatureFormat !== undefined && signatureFormat !== 'legacy' && signatureFormat !== 'bundle') {
+    problems.add(`${at}.signatureFormat`, `must be legacy or bundle, not ${JSON.stringify(signatureFormat)}`);
+  }
+  const base = {
+    name,
+    signatureFormat: signatureFormat === 'legacy' || signatureFormat === 'bundle' ? (signatureFormat as 'legacy' | 'bundle') : undefined,
+    source: readSource(entry.source, `${at}.source`, problems, unsupported),
+    ctlog: readCtlog(entry.ctlog, `${at}.ctlog`, problems, unsupported),
+    attestations: readAttestations(entry.attestations, `${at}.attestations`, problems, warnings),
+    unsupported,
+  };
+  if (entry.rfc3161timestamp !== undefined) unsupported.push('rfc3161timestamp needs a TrustRoot resource of a cluster; use the custom trust root setting instead');
+
+  if (kinds[0] === 'static') {
+    const staticSpec = entry.static;
+    if (!isObject(staticSpec) || (staticSpec.action !== 'pass' && staticSpec.action !== 'fail')) {
+      problems.add(`${at}.static.action`, 'must be pass or fail');
+      return undefined;
+    }
+    return { ...base, kind: 'static', action: staticSpec.action, message: typeof staticSpec.message === 'string' ? staticSpec.message : undefined };
+  }
+  if (kinds[0] === 'key') {
+    const key = entry.key;
+    if (!isObject(key)) {
+      problems.add(`${at}.key`, 'must be a mapping with data (a PEM public key)');
+      return undefined;
+    }
+    const hashAlgorithm = key.hashAlgorithm ?? 'sha256';
+    if (!['sha224', 'sha256', 'sha384', 'sha512'].includes(String(hashAlgorithm))) {
+      problems.add(`${at}.key.hashAlgorithm`, `must be sha224, sha256, sha384 or sha512, not ${JSON.stringify(hashAlgorithm)}`);
+    }
+    if (key.kms !== undefined) unsupported.push(`key.kms (${String(key.kms)}) is resolved by a cluster's policy controller; there are no public keys for authority ${name} here. Put the public key in key.data`);
+    if (key.secretRef !== undefined) unsupported.push(`key.secretRef is a Kubernetes secret; there are no public keys for authority ${name} here. Put the public key in key.data`);
+    let keys: PublicKeyEntry[] = [];
+    if (key.data !== undefined) {
+      if (typeof key.data !== 'string') problems.add(`${at}.key.data`, 'must be a PEM public key');
+      else keys = readKeys(key.data, `${at}.key.data`, problems);
+    } else if (key.kms === undefined && key.secretRef === undefined) {
+      problems.add(`${at}.key.data`, 'is required (a PEM public key)');
+    }
+    return { ...base, kind: 'key', keys, hashAlgorithm: hashAlgorithm as 'sha256' };
+  }
+  const keyless = entry.keyless;
+  if (!isObject(keyless)) {
+    problems.add(`${at}.keyless`, 'must be a mapping with identities');
+    return undefined;
+  }
+  if (keyless['ca-cert'] !== undefined) unsupported.push('keyless.ca-cert is not read by the policy controller\u2019s verifier; use the custom trust root setting for a private Fulcio');
+  if (keyless.trustRootRef !== undefined) unsupported.push(`keyless.trustRootRef (${String(keyless.trustRootRef)}) names a cluster TrustRoot; use the custom trust root setting instead`);
+  const identities: Identity[] = [];
+  if (!Array.isArray(keyless.identities) || keyless.identities.length === 0) {
+    problems.add(`${at}.keyless.identities`, 'is required: list the expected issuer (or issuerRegExp) and subject (or subjectRegExp), e.g. issuer: https://token.actions.githubusercontent.com');
+  } else {
+    keyless.identities.forEach((identity, i) => {
+      const parsed = readIdentity(identity, `${at}.keyless.identities[${i}]`, problems);
+      if (parsed) identities.push(parsed);
+    });
+  }
+  if (keyless.insecureIgnoreSCT !== undefined && typeof keyless.insecureIgnoreSCT !== 'boolean') problems.add(`${at}.keyless.insecureIgnoreSCT`, 'must be true or false');
+  return {
+    ...base,
+    kind: 'keyless',
+    url: typeof keyless.url === 'string' && keyless.url ? keyless.url : 'https://fulcio.sigstore.dev',
+    identities,
+    insecureIgnoreSCT: keyless.insecureIgnoreSCT === true,
+  };
+}
+
+function readIdentity(value: unknown, at: string, problems: Problems): Identity | undefined {
+  if (!isObject(value)) {
+    problems.add(at, 'must be a mapping');
+    return undefined;
+  }
+  const identity: Identity = {};
+  const text = (field: string): string | undefined => {
+    const v = value[field];
+    if (v === undefined) return undefined;
+    if (typeof v !== 'string' || !v) {
+      problems.add(`${at}.${field}`, 'must be a non-empty string');
+      return undefined;
+    }
+    return v;
+  };
+  identity.issuer = text('issuer');
+  identity.subject = text('subject');
+  for (const field of ['issuerRegExp', 'subjectRegExp'] as const) {
+    const source = text(field);
+    if (source === undefined) continue;
+    const compiled = compileRe2(source);
+    if (typeof compiled === 'string') problems.add(`${at}.${field}`, `is not a usable regular expression: ${compiled}`);
+    else identity[field] = { source, regexp: compiled };
+  }
+  if (!identity.issuer && !identity.issuerRegExp && !('issuerRegExp' in value)) problems.add(at, 'needs issuer or issuerRegExp');
+  if (!identity.subject && !identity.subjectRegExp && !('subjectRegExp' in value)) problems.add(at, 'needs subject or subjectRegExp');
+  return identity;
+}
+
+function readKeys(data: string, at: string, problems: Problems): PublicKeyEntry[] {
+  const blocks = data.match(/-----BEGIN PUBLIC KEY-----[\s\S]*?-----END PUBLIC KEY-----/g) ?? [];
+  if (blocks.length === 0) {
+    problems.add(at, 'holds no PEM public key (-----BEGIN PUBLIC KEY-----)');
+    return [];
+  }
+  const keys: PublicKeyEntry[] = [];
+  blocks.forEach((pem, i) => {
+    try {
+      const der = createPublicKey(pem).export({ type: 'spki', format: 'der' });
+      keys.push({ pem, fingerprint: createHash('sha256').update(der).digest('hex') });
+    } catch (error) {
+      problems.add(at, `public key ${i + 1} cannot be read: ${(error as Error).message}`);
+    }
+  });
+  return keys;
+}
+
+function readSource(value: unknown, at: string, problems: Problems, unsupported: string[]): Authority['source'] {
+  if (value === undefined) return undefined;
+  if (!Array.isArray(value) || value.length === 0 || !isObject(value[0])) {
+    problems.add(at, 'must be a list with one entry (oci, tagPrefix)');
+    return undefined;
+  }
+  const first = value[0];
+  if (value.length > 1) unsupported.push(`${value.length} signature sources; only the first one is read by the policy controller`);
+  if (first.signaturePullSecrets !== undefined) unsupported.push('source.signaturePullSecrets are Kubernetes secrets; add a registry login instead');
+  let repository: { registry: string; repository: string } | undefined;
+  if (first.oci !== undefined) {
+    if (typeof first.oci !== 'string' || !first.oci) {
+      problems.add(`${at}[0].oci`, 'must be a repository such as registry.example.com/signatures');
+    } else {
+      try {
+        const parsed = parseReference(first.oci);
+        repository = { registry: parsed.registry, repository: parsed.repository };
+      } catch (error) {
+        problems.add(`${at}[0].oci`, (error as ServiceError).summary ?? String(error));
+      }
+    }
+  }
+  const tagPrefix = typeof first.tagPrefix === 'string' ? first.tagPrefix : '';
+  return { repository, tagPrefix };
+}
+
+function readCtlog(value: unknown, at: string, problems: Problems, unsupported: string[]): Authority['ctlog'] {
+  if (value === undefined) return undefined;
+  if (!isObject(value)) {
+    problems.add(at, 'must be a mapping with url');
+    return undefined;
+  }
+  if (value.trustRootRef !== undefined) unsupported.push('ctlog.trustRootRef names a cluster TrustRoot; use the custom trust root setting instead');
+  return { url: typeof value.url === 'string' ? value.url : undefined };
+}
+
+function readAttestations(value: unknown, at: string, problems: Problems, warnings: string[]): AttestationRequirement[] {
+  if (value === undefined) return [];
+  if (!Array.isArray(value)) {
+    problems.add(at, 'must be a list of {name, predicateType}');
+    return [];
+  }
+  const out: AttestationRequirement[] = [];
+  value.forEach((entry, i) => {
+    const field = `${at}[${i}]`;
+    if (!isObject(entry)) return problems.add(field, 'must be a mapping');
+    if (typeof entry.name !== 'string' || !entry.name) return problems.add(`${field}.name`, 'is required');
+    if (typeof entry.predicateType !== 'string' || !entry.predicateType) return problems.add(`${field}.predicateType`, 'is required');
+    let predicateType = entry.predicateType;
+    if (PREDICATE_SHORT_NAMES[predicateType]) {
+      warnings.push(`${field}.predicateType "${predicateType}" is a deprecated short name for ${PREDICATE_SHORT_NAMES[predicateType]}.`);
+      predicateType = PREDICATE_SHORT_NAMES[predicateType];
+    }
+    let policyType: string | undefined;
+    if (entry.policy !== undefined) {
+      policyType = isObject(entry.policy) && typeof entry.policy.type === 'string' ? entry.policy.type : 'unknown';
+    }
+    out.push({ name: entry.name, predicateType, policyType });
+  });
+  return out;
+}
+
+function isObject(value: unknown): value is Json {
+  return !!value && typeof value === 'object' && !Array.isArray(value);
+}

@@ -1,0 +1,237 @@
+import { bundleFromJSON, SerializedBundle } from '@sigstore/bundle';
+import { X509Certificate as SigstoreCertificate } from '@sigstore/core';
+import { Verifier, VerifierOptions, toSignedEntity } from '@sigstore/verify';
+import { createHash, createPublicKey, X509Certificate } from 'node:crypto';
+import { COSIGN_SIGN_PREDICATE } from '../formats/annotations';
+import { Candidate } from '../formats/candidate';
+import { readStatement, simpleSigningProblem, statementCoversDigest } from '../formats/intoto';
+import { KeyAuthority, KeylessAuthority } from '../policy/types';
+import { TrustRoot, trustMaterial } from '../trust/trustRoot';
+import { SignerInfo, matchIdentities, signerFromCertificate } from './identity';
+import { describeSigstoreError } from './reasons';
+import { rekorBodyKeys } from './rekorBody';
+
+/**
+ * Checks one signature or attestation against one authority, every check in cosign's order:
+ * the Sigstore verifier (certificate chain at the signing time, SCT, transparency-log proof and
+ * body, signature), then the identity, the log entry's key, and the claim about the image.
+ * The result lists every reason it failed; it passes only when nothing failed.
+ */
+export interface TlogInfo {
+  logIndex: string;
+  logId: string;
+  integratedTime?: string;
+  kind: string;
+  trusted: boolean;
+  inclusionProof: boolean;
+}
+
+export interface CandidateCheck {
+  label: string;
+  format: 'legacy' | 'bundle';
+  kind: 'signature' | 'attestation';
+  passed: boolean;
+  reasons: string[];
+  signer?: SignerInfo;
+  tlog?: TlogInfo;
+  predicateType?: string;
+  /** The identity of the policy that matched (keyless) or the key fingerprint (key). */
+  matched?: string;
+  /** The in-toto statement of an attestation that passed, for attestation policies. */
+  statement?: unknown;
+}
+
+const CODE_SIGNING_EKU = '1.3.6.1.5.5.7.3.3';
+
+export function checkCandidate(candidate: Candidate, authority: KeyAuthority | KeylessAuthority, digest: string, trust: TrustRoot): CandidateCheck {
+  const check: CandidateCheck = { label: candidate.label, format: candidate.format, kind: candidate.kind, passed: false, reasons: [] };
+  if (candidate.problem || !candidate.bundle) {
+    check.reasons.push(candidate.problem ?? 'nothing to verify');
+    return check;
+  }
+  check.tlog = tlogInfo(candidate.bundle, trust);
+  if (candidate.certificateDer) {
+    try {
+      check.signer = signerFromCertificate(candidate.certificateDer, extensionsOf(candidate.certificateDer));
+    } catch {
+      check.reasons.push('the signing certificate cannot be parsed');
+      return check;
+    }
+  }
+
+  const crypto = authority.kind === 'key' ? verifyWithKeys(candidate, authority, trust, check) : verifyKeyless(candidate, authority, trust, check);
+  if (!crypto) return check;
+
+  const claim = claimProblem(candidate, digest, check);
+  if (claim) check.reasons.push(claim);
+  check.passed = check.reasons.length === 0;
+  return check;
+}
+
+/** Key authority: the signature must verify with one of the policy's keys. */
+function verifyWithKeys(candidate: Candidate, authority: KeyAuthority, trust: TrustRoot, check: CandidateCheck): boolean {
+  if (authority.keys.length === 0) {
+    check.reasons.push(`there are no public keys for authority ${authority.name}`);
+    return false;
+  }
+  if (authority.hashAlgorithm === 'sha224' && candidate.bundle && 'messageSignature' in candidate.bundle) {
+    check.reasons.push('key.hashAlgorithm sha224 is not supported by the Sigstore verifier; use sha256, sha384 or sha512');
+    return false;
+  }
+  // Without ctlog the policy controller ignores the transparency log for key authorities.
+  const useTlog = authority.ctlog !== undefined;
+  const failures: string[] = [];
+  for (const [i, key] of authority.keys.entries()) {
+    const hint = `policy-key-${i}`;
+    const serialized = withKeyMaterial(candidate.bundle as SerializedBundle, { publicKey: { hint } }, useTlog, authority.hashAlgorithm, candidate.payload);
+    const options: VerifierOptions = { tlogThreshold: useTlog ? 1 : 0, ctlogThreshold: 0, timestampThreshold: useTlog ? 1 : 0 };
+    const outcome = runVerifier(serialized, candidate, trust, options, new Map([[hint, key.pem]]));
+    if ('problem' in outcome) {
+      failures.push(authority.keys.length > 1 ? `key ${key.fingerprint.slice(0, 12)}: ${outcome.problem}` : outcome.problem);
+      continue;
+    }
+    if (useTlog) {
+      const bodyProblem = rekorKeyProblem(candidate, createPublicKey(key.pem).export({ type: 'spki', format: 'der' }));
+      if (bodyProblem) {
+        failures.push(bodyProblem);
+        continue;
+      }
+    }
+    check.matched = `key ${key.fingerprint.slice(0, 12)}…`;
+    check.signer = { ...(check.signer ?? { subjects: [] }), keyFingerprint: key.fingerprint };
+    return true;
+  }
+  check.reasons.push(...failures);
+  return false;
+}
+
+/** Keyless authority: Fulcio certificate, log entry, SCT, then the identity. */
+function verifyKeyless(candidate: Candidate, authority: KeylessAuthority, trust: TrustRoot, check: CandidateCheck): boolean {
+  if (!candidate.certificateDer) {
+    check.reasons.push(candidate.publicKeyHint ? 'no certificate found on signature: it was made with a key, and this authority is keyless' : 'no certificate found on signature');
+    return false;
+  }
+  const bundle = candidate.bundle as SerializedBundle & { verificationMaterial: Record<string, unknown> };
+  const material = bundle.verificationMaterial.certificate
+    ? { certificate: bundle.verificationMaterial.certificate }
+    : { x509CertificateChain: { certificates: [{ rawBytes: candidate.certificateDer.toString('base64') }] } };
+  const serialized = withKeyMaterial(bundle, material, true, 'sha256', candidate.payload);
+  const options: VerifierOptions = { tlogThreshold: 1, ctlogThreshold: authority.insecureIgnoreSCT ? 0 : 1, timestampThreshold: 1 };
+  const outcome = runVerifier(serialized, candidate, trust, options);
+  if ('problem' in outcome) {
+    check.reasons.push(outcome.problem);
+    // The identity is still compared, so the report can say both what failed and who signed.
+    if (check.signer) {
+      const identity = matchIdentities(authority.identities, check.signer);
+      if ('problem' in identity) check.reasons.push(identity.problem);
+    }
+    return false;
+  }
+  const eku = new X509Certificate(candidate.certificateDer).keyUsage ?? [];
+  if (!eku.includes(CODE_SIGNING_EKU)) check.reasons.push('the certificate is not for code signing (no codeSigning extended key usage)');
+  const identity = matchIdentities(authority.identities, check.signer ?? { subjects: [] });
+  if ('problem' in identity) check.reasons.push(identity.problem);
+  else check.matched = identity.matched;
+  const bodyProblem = rekorKeyProblem(candidate, candidate.certificateDer);
+  if (bodyProblem) check.reasons.push(bodyProblem);
+  return check.reasons.length === 0;
+}
+
+function runVerifier(serialized: SerializedBundle, candidate: Candidate, trust: TrustRoot, options: VerifierOptions, keys?: Map<string, string>): { ok: true } | { problem: string } {
+  const tlogTrusted = candidate.bundle ? tlogInfo(candidate.bundle, trust)?.trusted : undefined;
+  try {
+    const bundle = bundleFromJSON(serialized);
+    const entity = toSignedEntity(bundle, candidate.payload);
+    new Verifier(trustMaterial(trust, keys), options).verify(entity);
+    return { ok: true };
+  } catch (error) {
+    if ((error as Error)?.name === 'ValidationError') return { problem: `the signature's bundle is malformed: ${(error as Error).message}` };
+    return { problem: describeSigstoreError(error, { tlogTrusted, trustSource: trust.source }) };
+  }
+}
+
+/**
+ * The candidate's bundle with the key material an authority chose. Without the log, its entries
+ * and timestamps are left out (a key authority without ctlog ignores them, as cosign does).
+ */
+function withKeyMaterial(bundle: SerializedBundle, content: Record<string, unknown>, keepTlog: boolean, hashAlgorithm: string, payload: Buffer | undefined): SerializedBundle {
+  const source = bundle as unknown as { verificationMaterial: Record<string, unknown>; messageSignature?: { messageDigest: { algorithm: string; digest: string }; signature: string } };
+  const { tlogEntries, timestampVerificationData } = source.verificationMaterial;
+  const out: Record<string, unknown> = {
+    ...bundle,
+    verificationMaterial: {
+      ...content,
+      tlogEntries: keepTlog ? tlogEntries ?? [] : [],
+      timestampVerificationData: keepTlog ? timestampVerificationData ?? { rfc3161Timestamps: [] } : { rfc3161Timestamps: [] },
+    },
+  };
+  if (source.messageSignature && payload && hashAlgorithm !== 'sha256') {
+    const algorithm = hashAlgorithm === 'sha384' ? 'SHA2_384' : 'SHA2_512';
+    out.messageSignature = { ...source.messageSignature, messageDigest: { algorithm, digest: createHash(hashAlgorithm).update(payload).digest('base64') } };
+  }
+  return out as unknown as SerializedBundle;
+}
+
+/**
+ * The log entry must be about this signer: the key or certificate in the Rekor body must be the
+ * one that signed (GHSA-fx35-mq7g-6g98: a legacy bundle logged for another key).
+ */
+function rekorKeyProblem(candidate: Candidate, signerDer: Buffer): string | undefined {
+  const entries = ((candidate.bundle as unknown as { verificationMaterial: { tlogEntries?: Array<{ canonicalizedBody?: string }> } }).verificationMaterial.tlogEntries ?? []);
+  for (const entry of entries) {
+    if (!entry.canonicalizedBody) continue;
+    const keys = rekorBodyKeys(Buffer.from(entry.canonicalizedBody, 'base64'));
+    if (keys === undefined) continue; // a Rekor v2 or unknown body: the verifier has compared the signature
+    const matches = keys.some((pem) => sameKeyMaterial(pem, signerDer));
+    if (!matches) return 'comparing public key PEMs: the transparency-log entry was made for a different key or certificate than the one that signed';
+  }
+  return undefined;
+}
+
+function sameKeyMaterial(pem: string, signerDer: Buffer): boolean {
+  try {
+    if (pem.includes('CERTIFICATE')) return new X509Certificate(pem).raw.equals(signerDer);
+    const der = createPublicKey(pem).export({ type: 'spki', format: 'der' });
+    if (der.equals(signerDer)) return true;
+    // A key in the log and a certificate signing: compare with the certificate's key.
+    return new X509Certificate(signerDer).publicKey.export({ type: 'spki', format: 'der' }).equals(der);
+  } catch {
+    return false;
+  }
+}
+
+function claimProblem(candidate: Candidate, digest: string, check: CandidateCheck): string | undefined {
+  const payload = candidate.payload ?? Buffer.alloc(0);
+  if (candidate.format === 'legacy' && candidate.kind === 'signature') return simpleSigningProblem(payload, digest);
+  const statement = readStatement(payload, candidate.payloadType);
+  if ('problem' in statement) return statement.problem;
+  check.predicateType = statement.predicateType;
+  check.statement = { _type: statement.type, predicateType: statement.predicateType, subject: statement.subjects, predicate: statement.predicate };
+  if (candidate.kind === 'signature' && statement.predicateType !== COSIGN_SIGN_PREDICATE) return `the statement's predicate type is ${statement.predicateType}, not the signature type ${COSIGN_SIGN_PREDICATE}`;
+  return statementCoversDigest(statement, digest);
+}
+
+function tlogInfo(bundle: SerializedBundle, trust: TrustRoot): TlogInfo | undefined {
+  const entry = (bundle as unknown as { verificationMaterial: { tlogEntries?: Array<Record<string, unknown>> } }).verificationMaterial.tlogEntries?.[0];
+  if (!entry) return undefined;
+  const logId = Buffer.from(String((entry.logId as { keyId?: string })?.keyId ?? ''), 'base64').toString('hex');
+  const kindVersion = entry.kindVersion as { kind?: string; version?: string } | undefined;
+  const seconds = Number(entry.integratedTime);
+  return {
+    logIndex: String(entry.logIndex ?? ''),
+    logId,
+    integratedTime: Number.isFinite(seconds) && seconds > 0 ? new Date(seconds * 1000).toISOString() : undefined,
+    kind: kindVersion ? `${kindVersion.kind}/${kindVersion.version}` : 'unknown',
+    trusted: trust.tlogIds.has(logId),
+    inclusionProof: entry.inclusionProof !== undefined,
+  };
+}
+
+function extensionsOf(der: Buffer): Map<string, Buffer> {
+  const cert = SigstoreCertificate.parse(Buffer.from(der));
+  const map = new Map<string, Buffer>();
+  for (const ext of cert.extensions) {
+    map.set(ext.subs[0].toOID(), ext.subs[ext.subs.length - 1].value);
+  }
+  return map;
+}

@@ -1,0 +1,193 @@
+import * as vscode from 'vscode';
+import type { VerifyReport } from '../clients/cosign/verify/result';
+import type { TrustRoot } from '../clients/cosign/trust/trustRoot';
+import { firstCredentials } from '../clients/registry/credentials';
+import { RegistryCredentialStore } from '../connections/registryCredentials';
+import { CoreServices } from '../connections/services';
+import { badInput } from '../core/errors';
+import { readProxy, readRequestTimeoutMs } from '../core/settings';
+import { registerCommand, withCancellableProgress } from '../ui/commandRunner';
+import { prompts } from '../ui/prompts';
+import { Views } from '../views/registerViews';
+import { CODE_LENS_SELECTOR, ImageCodeLensProvider } from '../views/signatures/codeLens';
+import { HistoryEntry, VerificationHistory } from '../views/signatures/history';
+import { findImageReferences, referenceAt } from '../views/signatures/imageRefs';
+import { ChosenPolicy, choosePolicy } from '../views/signatures/policyPicker';
+import { createReportPanels } from '../views/signatures/reportPanel';
+import { toReportModel } from '../views/signatures/reportModel';
+
+/**
+ * Verifying images from the editor: the context-menu command on an image reference, the
+ * CodeLens actions, "Verify images against this policy…" on a policy file, and the report
+ * panel and history they feed. The engine (and the Sigstore libraries) load on first use.
+ */
+export interface SignatureCommands {
+  history: VerificationHistory;
+  reports: ReturnType<typeof createReportPanels>;
+  /** Verifies one image against a chosen policy and opens its report (used by tests too). */
+  verify(image: string, policy: ChosenPolicy): Promise<HistoryEntry>;
+}
+
+export function registerSignatureCommands(services: CoreServices, store: RegistryCredentialStore, views: Views): SignatureCommands {
+  const { context, logger } = services;
+  const history = new VerificationHistory(context.workspaceState);
+  VerificationHistory.current = history;
+  const reports = createReportPanels(context.extensionUri, history, logger.child('report'));
+  context.subscriptions.push(
+    history,
+    reports,
+    reports.registerSerializer(),
+    history.onDidChange(() => views.providers.signatures.refresh()),
+    vscode.languages.registerCodeLensProvider(CODE_LENS_SELECTOR, new ImageCodeLensProvider()),
+  );
+
+  const runVerification = async (image: string, policy: ChosenPolicy, signal: AbortSignal): Promise<VerifyReport> => {
+    // A dynamic import: webpack puts the engine and the Sigstore libraries in their own chunk.
+    const [engine, { dockerConfigCredentials }] = await Promise.all([import('../clients/cosign/index'), import('../clients/registry/dockerConfig')]);
+    const trustRoot = await readTrustRootSetting(engine.parseTrustRootText);
+    const credentials = firstCredentials((host) => store.get(host), dockerConfigCredentials());
+    return engine.getVerify(
+      { image, policy: policy.text },
+      {
+        trustRoot,
+        policySource: policy.source,
+        signal,
+        registries: { credentials, logger: logger.child('registry'), secrets: services.registry, userAgent: services.userAgent, timeoutMs: readRequestTimeoutMs(), ...readProxy() },
+      },
+    );
+  };
+
+  const verify = async (image: string, policy: ChosenPolicy): Promise<HistoryEntry> => {
+    const report = await withCancellableProgress(`Verifying ${image}…`, (signal) => runVerification(image, policy, signal));
+    const entry = await history.add(report, policy.source);
+    reports.open(entry.key, toReportModel(entry.key, entry.report, entry.policySource));
+    return entry;
+  };
+
+  registerCommand(context, logger, 'opsConfig.signatures.verifyImage', async (uri?: vscode.Uri, reference?: string) => {
+    const editor = vscode.window.activeTextEditor;
+    const document = uri ? await vscode.workspace.openTextDocument(uri) : editor?.document;
+    const image = reference ?? imageFromEditor(editor) ?? (await askForImage());
+    if (!image) return undefined;
+    const policy = await choosePolicy({ document: document && !reference && isPolicyOnly(document) ? document : undefined });
+    if (!policy) return undefined;
+    return verify(image.trim(), policy);
+  });
+
+  registerCommand(context, logger, 'opsConfig.signatures.verifyAllInFile', async (uri?: vscode.Uri) => {
+    const document = uri ? await vscode.workspace.openTextDocument(uri) : vscode.window.activeTextEditor?.document;
+    if (!document) throw badInput('Image Signatures', 'verify all images', 'no file is open');
+    const images = [...new Set(findImageReferences(document.getText(), document.fileName).map((r) => r.reference))];
+    if (images.length === 0) throw badInput('Image Signatures', 'verify all images', `${vscode.workspace.asRelativePath(document.uri)} has no image references (image: keys or FROM lines)`);
+    const policy = await choosePolicy();
+    if (!policy) return undefined;
+    return verifyMany(images, policy);
+  });
+
+  registerCommand(context, logger, 'opsConfig.signatures.verifyWithPolicy', async (policyUri?: vscode.Uri) => {
+    const policy = await choosePolicy({ policyUri: policyUri ?? vscode.window.activeTextEditor?.document.uri });
+    if (!policy) return undefined;
+    const images = await pickWorkspaceImages();
+    if (!images || images.length === 0) return undefined;
+    return verifyMany(images, policy);
+  });
+
+  registerCommand(context, logger, 'opsConfig.signatures.openReport', (key?: string) => {
+    if (!key) return undefined;
+    const entry = history.get(key);
+    if (!entry) throw badInput('Image Signatures', 'open report', 'this verification is no longer in the history');
+    return reports.open(key, toReportModel(entry.key, entry.report, entry.policySource));
+  });
+
+  registerCommand(context, logger, 'opsConfig.signatures.clearHistory', () => history.clear());
+
+  /** Several images, one after the other; one summary, and the first failed report opened. */
+  async function verifyMany(images: string[], policy: ChosenPolicy): Promise<HistoryEntry[]> {
+    const entries: HistoryEntry[] = [];
+    const failures: string[] = [];
+    await withCancellableProgress(`Verifying ${images.length} image${images.length === 1 ? '' : 's'} against ${policy.source}…`, async (signal, progress) => {
+      for (const [i, image] of images.entries()) {
+        progress.report({ message: `${i + 1}/${images.length} ${image}` });
+        try {
+          const report = await runVerification(image, policy, signal);
+          entries.push(await history.add(report, policy.source));
+        } catch (error) {
+          if (signal.aborted) throw error;
+          failures.push(`${image}: ${(error as Error).message}`);
+        }
+      }
+    });
+    const notVerified = entries.filter((e) => e.verdict !== 'verified');
+    const first = notVerified[0] ?? entries[0];
+    if (first) reports.open(first.key, toReportModel(first.key, first.report, first.policySource));
+    const summary = `${entries.length - notVerified.length} of ${images.length} verified against ${policy.source}${notVerified.length ? `; not verified: ${notVerified.map((e) => e.image).join(', ')}` : ''}${failures.length ? `; could not check: ${failures.join('; ')}` : ''}.`;
+    void (notVerified.length || failures.length ? prompts.warn(summary, {}) : prompts.info(summary));
+    return entries;
+  }
+
+  return { history, reports, verify };
+}
+
+/** The reference under the cursor or in the selection. */
+function imageFromEditor(editor: vscode.TextEditor | undefined): string | undefined {
+  if (!editor) return undefined;
+  const selection = editor.selection;
+  if (!selection.isEmpty) {
+    const text = editor.document.getText(selection).trim();
+    return text.replace(/^image:\s*/, '').replace(/^["']|["']$/g, '') || undefined;
+  }
+  const line = editor.document.lineAt(selection.active.line).text;
+  return referenceAt(line, selection.active.character, editor.document.fileName);
+}
+
+function isPolicyOnly(document: vscode.TextDocument): boolean {
+  return findImageReferences(document.getText(), document.fileName).length === 0;
+}
+
+async function askForImage(): Promise<string | undefined> {
+  return prompts.inputBox({
+    title: 'Verify Image Signature',
+    prompt: 'No image reference under the cursor. Image to verify (tag or digest):',
+    placeHolder: 'ghcr.io/org/app@sha256:…',
+    ignoreFocusOut: true,
+    validateInput: (value) => (value.trim() ? undefined : 'Enter an image reference.'),
+  });
+}
+
+/** Image references in the workspace's manifests, compose files and Dockerfiles, to pick from. */
+async function pickWorkspaceImages(): Promise<string[] | undefined> {
+  const files = await vscode.workspace.findFiles('**/{*.yaml,*.yml,Dockerfile,Dockerfile.*,*.dockerfile,Containerfile}', '**/{node_modules,.git,dist,out}/**', 500);
+  const found = new Map<string, string>();
+  for (const uri of files) {
+    try {
+      const text = Buffer.from(await vscode.workspace.fs.readFile(uri)).toString('utf8');
+      for (const ref of findImageReferences(text, uri.fsPath)) if (!found.has(ref.reference)) found.set(ref.reference, vscode.workspace.asRelativePath(uri));
+    } catch {
+      // skip unreadable files
+    }
+  }
+  const typed = '$(edit) Enter an image reference…';
+  const items = [...found.entries()].map(([reference, file]) => ({ label: reference, description: file, picked: true }));
+  const picked = items.length ? await prompts.quickPickMany([{ label: typed, description: '', picked: false }, ...items], { title: 'Verify images against this policy', placeHolder: 'Images to verify' }) : undefined;
+  if (items.length && picked === undefined) return undefined;
+  const images = (picked ?? []).filter((p) => p.label !== typed).map((p) => p.label);
+  if (!items.length || (picked ?? []).some((p) => p.label === typed)) {
+    const typedImage = await askForImage();
+    if (typedImage) images.push(typedImage.trim());
+  }
+  return images;
+}
+
+async function readTrustRootSetting(parse: (text: string, source: string) => TrustRoot): Promise<TrustRoot | undefined> {
+  const file = vscode.workspace.getConfiguration('opsConfig').get<string>('signing.trustedRootFile')?.trim();
+  if (!file) return undefined;
+  const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
+  const uri = /^([a-zA-Z]:)?[\\/]/.test(file) || !folder ? vscode.Uri.file(file) : vscode.Uri.joinPath(folder, file);
+  let text: string;
+  try {
+    text = Buffer.from(await vscode.workspace.fs.readFile(uri)).toString('utf8');
+  } catch (error) {
+    throw badInput('Image Signatures', 'read trust root', `cannot read the trusted root file ${file} named by opsConfig.signing.trustedRootFile (${(error as Error).message})`);
+  }
+  return parse(text, file);
+}

@@ -1,0 +1,78 @@
+/**
+ * Verification cost against a real registry (Debian's docker-registry on 127.0.0.1), with a real
+ * keyless signature (fixture legacy-keyless-github-2026):
+ * - registry requests per verification of a digest reference (target ≤ 4, plus token requests),
+ *   on an open registry and on one with token auth;
+ * - verification time against the time to fetch the same bytes with the same client
+ *   (target ≤ 1.5×): what the cryptography and policy work add on top of the transfer.
+ * Prints figures; it does not pass or fail on timing.
+ */
+import { getVerify } from '../../src/clients/cosign';
+import { Registries, RegistryClient } from '../../src/clients/registry/client';
+import { attachmentTag } from '../../src/clients/registry/digest';
+import { loadLegacyFixture, readLegacyFixture } from '../registry/fixtures';
+import { keylessPolicy } from '../registry/images';
+import { TEST_USER, startRegistry } from '../registry/registryServer';
+
+const FIXTURE = 'legacy-keyless-github-2026';
+const ROUNDS = 30;
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+}
+
+async function bench(tokenAuth: boolean): Promise<void> {
+  const registry = await startRegistry({ tokenAuth });
+  try {
+    const fixture = readLegacyFixture(FIXTURE);
+    const repo = tokenAuth ? `public/${FIXTURE}` : `fixtures/${FIXTURE}`;
+    await loadLegacyFixture(new RegistryClient(registry.host, { credentials: async () => TEST_USER }), repo, fixture);
+    const layer = fixture.expected.layers[0];
+    const policy = keylessPolicy('bench', `${registry.host}/**`, { issuer: layer.oidcIssuer as string, subject: layer.subjectAlternativeName as string });
+    const image = `${registry.host}/${repo}@${fixture.imageDigest}`;
+
+    const verifyMs: number[] = [];
+    const fetchMs: number[] = [];
+    let requests = { registry: 0, auth: 0, bytes: 0 };
+    for (let i = 0; i < ROUNDS + 3; i++) {
+      // Fresh clients each round: no token or blob cache carries over, as for a user's first verify.
+      let started = performance.now();
+      const report = await getVerify({ image, policy }, { registries: new Registries() });
+      const verifyTime = performance.now() - started;
+      if (!report.verified) throw new Error(`benchmark fixture did not verify: ${report.reasons.join('; ')}`);
+      requests = report.requests;
+
+      const client = new RegistryClient(registry.host);
+      started = performance.now();
+      const manifest = await client.getManifest(repo, attachmentTag(fixture.imageDigest, 'sig'));
+      const layers = (manifest.manifest as { layers: Array<{ digest: string }> }).layers;
+      await Promise.all([...new Set(layers.map((l) => l.digest))].map((d) => client.getBlob(repo, d)));
+      const fetchTime = performance.now() - started;
+      if (i >= 3) {
+        // The first rounds warm up the JIT and the registry's caches.
+        verifyMs.push(verifyTime);
+        fetchMs.push(fetchTime);
+      }
+    }
+    const ratio = median(verifyMs) / median(fetchMs);
+    const label = tokenAuth ? 'token-auth registry' : 'open registry';
+    console.log(`${label}: registry requests per verification of a digest reference: ${requests.registry} (+ ${requests.auth} token/challenge) — target ≤ 4: ${requests.registry <= 4 ? 'met' : 'NOT met'}`);
+    console.log(`${label}: bytes fetched per verification: ${requests.bytes}`);
+    console.log(
+      `${label}: verify median ${median(verifyMs).toFixed(1)} ms vs fetching the same bytes ${median(fetchMs).toFixed(1)} ms over ${ROUNDS} rounds: ${ratio.toFixed(2)}× — target ≤ 1.5×: ${ratio <= 1.5 ? 'met' : 'NOT met'}`,
+    );
+  } finally {
+    await registry.stop();
+  }
+}
+
+async function main(): Promise<void> {
+  await bench(false);
+  await bench(true);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

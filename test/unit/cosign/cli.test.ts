@@ -1,0 +1,92 @@
+import * as assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { main } from '../../../src/cli/main';
+import { RegistryClient } from '../../../src/clients/registry/client';
+import { BUNDLE_FIXTURE, FIXTURES_DIR, loadLegacyFixture, readBundleFixture, readLegacyFixture } from '../../registry/fixtures';
+import { keylessPolicy } from '../../registry/images';
+import { TEST_USER, TestRegistry, startRegistry } from '../../registry/registryServer';
+
+const GITHUB = 'legacy-keyless-github-2026';
+const REPO_ROOT = path.resolve(__dirname, '../../../..');
+
+async function run(args: string[], env: NodeJS.ProcessEnv = {}): Promise<{ code: number; out: string; err: string }> {
+  let out = '';
+  let err = '';
+  const code = await main(args, { out: (t) => (out += `${t}\n`), err: (t) => (err += `${t}\n`), env });
+  return { code, out, err };
+}
+
+describe('command line: verify and verify-bundle', function () {
+  this.timeout(60_000);
+  let registry: TestRegistry;
+  let dir: string;
+  let policyFile: string;
+  const identity = { issuer: 'https://token.actions.githubusercontent.com', subject: 'https://github.com/salrashid123/go-bazel-github-workflow/.github/workflows/release.yaml@refs/tags/v0.0.30' };
+
+  before(async () => {
+    registry = await startRegistry({ tokenAuth: true });
+    await loadLegacyFixture(new RegistryClient(registry.host, { credentials: async () => TEST_USER }), `private/${GITHUB}`, readLegacyFixture(GITHUB));
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ops-cli-'));
+    policyFile = path.join(dir, 'policy.yaml');
+    fs.writeFileSync(policyFile, keylessPolicy('ci', `${registry.host}/**`, identity));
+    fs.writeFileSync(path.join(dir, 'config.json'), JSON.stringify({ auths: { [registry.host]: { auth: Buffer.from(`${TEST_USER.username}:${TEST_USER.password}`).toString('base64') } } }));
+  });
+  after(async () => {
+    await registry?.stop();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  const image = () => `${registry.host}/private/${GITHUB}@${readLegacyFixture(GITHUB).imageDigest}`;
+
+  it('verify: exit 0 with the signer, using the login in Docker config.json', async () => {
+    const result = await run(['verify', '--image', image(), '--policy', policyFile], { DOCKER_CONFIG: dir, HOME: dir });
+    assert.equal(result.code, 0, result.err + result.out);
+    assert.match(result.out, new RegExp(`^VERIFIED: ${image().replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
+    assert.match(result.out, /signer https:\/\/github\.com\/salrashid123\/.* \(issuer https:\/\/token\.actions\.githubusercontent\.com\)/);
+    assert.match(result.out, /transparency log entry 1004096555 \(hashedrekord\/0\.0\.1\)/);
+  });
+
+  it('verify --json prints the seed outputs; without a login it is not verified (exit 1)', async () => {
+    const result = await run(['verify', '--image', image(), '--policy', policyFile, '--json'], { HOME: dir, DOCKER_CONFIG: path.join(dir, 'none') });
+    assert.equal(result.code, 1);
+    const report = JSON.parse(result.out);
+    assert.equal(report.verifiedRef, image());
+    assert.equal(report.id, image());
+    assert.equal(report.verdict, 'not verified');
+    assert.match(report.reasons.join('\n'), /insufficient_scope/);
+  });
+
+  it('exit 2 with a clear message for bad input', async () => {
+    const missing = await run(['verify', '--image', image(), '--policy', path.join(dir, 'nope.yaml')]);
+    assert.equal(missing.code, 2);
+    assert.match(missing.err, /cannot read the policy .*nope\.yaml \(ENOENT\)/);
+    const usage = await run(['sign']);
+    assert.equal(usage.code, 2);
+    assert.match(usage.err, /unknown command "sign"/);
+  });
+
+  it('verify-bundle (conformance protocol): digest and identity checked', async () => {
+    const bundle = readBundleFixture();
+    const bundleFile = path.join(FIXTURES_DIR, BUNDLE_FIXTURE, 'bundle.sigstore.json');
+    const args = (id: string) => ['verify-bundle', '--bundle', bundleFile, '--certificate-identity', id, '--certificate-oidc-issuer', bundle.oidcIssuer, '--trusted-root', path.join(FIXTURES_DIR, 'trusted_root.public-good.json'), bundle.imageDigest];
+    assert.equal((await run(args(bundle.subjectAlternativeName))).code, 0);
+    const wrong = await run(args('mallory@example.com'));
+    assert.equal(wrong.code, 1);
+    assert.match(wrong.err, /expected mallory@example\.com, got cody@soyland\.com/);
+    const otherDigest = await run([...args(bundle.subjectAlternativeName).slice(0, -1), `sha256:${'0'.repeat(64)}`]);
+    assert.equal(otherDigest.code, 1);
+    assert.match(otherDigest.err, /no matching subject digest found/);
+  });
+
+  it('the bin entry runs the same command line', async () => {
+    const result = await new Promise<{ code: number | null; stderr: string }>((resolve) => {
+      const child = execFile(process.execPath, [path.join(REPO_ROOT, 'bin/ops-config-verify.js'), 'verify', '--image', image(), '--policy', policyFile], { env: { ...process.env, DOCKER_CONFIG: dir } }, (_e, _out, stderr) =>
+        resolve({ code: child.exitCode, stderr }),
+      );
+    });
+    assert.equal(result.code, 0, result.stderr);
+  });
+});
