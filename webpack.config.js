@@ -34,7 +34,7 @@ module.exports = (_env, argv) => {
     target: 'node',
     mode,
     entry: './src/extension.ts',
-    output: { path: dist, filename: 'extension.js', libraryTarget: 'commonjs2', devtoolModuleFilenameTemplate: '../[resource-path]', clean: { keep: /^webview[\\/]/ } },
+    output: { path: dist, filename: 'extension.js', chunkFilename: 'extension.[name].js', libraryTarget: 'commonjs2', devtoolModuleFilenameTemplate: '../[resource-path]', clean: { keep: /^webview[\\/]/ } },
     externals: { vscode: 'commonjs vscode' },
     resolve: {
       extensions: ['.ts', '.js'],

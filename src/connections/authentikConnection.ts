@@ -1,8 +1,8 @@
-import * as vscode from 'vscode';
 import { AuthentikClient } from '../clients/authentik';
 import { AuthentikConfig, authentikApiBase, resolveAuthentikConfig } from '../core/config';
 import { SecretKeys } from '../core/secrets';
-import { affects, readAuthentikSettings, readProxy, readRequestTimeoutMs } from '../core/settings';
+import { readAuthentikSettings, readProxy, readRequestTimeoutMs } from '../core/settings';
+import { ServiceConnection } from './serviceConnection';
 import { CoreServices } from './services';
 
 /**
@@ -10,42 +10,9 @@ import { CoreServices } from './services';
  * token and extra headers from SecretStorage (or AUTHENTIK_TOKEN). `insecure` applies to this
  * connection's own agent only, never to the process.
  */
-export class AuthentikConnection implements vscode.Disposable {
-  private readonly emitter = new vscode.EventEmitter<void>();
-  readonly onDidChange = this.emitter.event;
-  private cached?: Promise<{ config: AuthentikConfig; client?: AuthentikClient }>;
-  private readonly disposables: vscode.Disposable[] = [];
-
-  constructor(private readonly services: CoreServices) {
-    this.disposables.push(
-      services.secrets.onDidChange((event) => {
-        if (event.key.startsWith('opsConfig.authentik.')) {
-          this.invalidate();
-        }
-      }),
-      vscode.workspace.onDidChangeConfiguration((event) => {
-        if (affects(event, 'authentik') || affects(event, 'requestTimeoutSeconds') || event.affectsConfiguration('http.proxy')) {
-          this.invalidate();
-        }
-      }),
-    );
-  }
-
-  async config(): Promise<AuthentikConfig> {
-    return (await this.state()).config;
-  }
-
-  async client(): Promise<AuthentikClient | undefined> {
-    return (await this.state()).client;
-  }
-
-  async hasCredentials(): Promise<boolean> {
-    try {
-      const config = await this.config();
-      return Boolean(config.url || config.token);
-    } catch {
-      return true;
-    }
+export class AuthentikConnection extends ServiceConnection<AuthentikConfig, AuthentikClient> {
+  constructor(services: CoreServices) {
+    super(services, 'authentik');
   }
 
   /** A client for a URL and token that are not saved yet, to check them first. */
@@ -62,28 +29,11 @@ export class AuthentikConnection implements vscode.Disposable {
     });
   }
 
-  invalidate(): void {
-    this.cached = undefined;
-    this.emitter.fire();
+  protected hasCredentialsIn(config: AuthentikConfig): boolean {
+    return Boolean(config.url || config.token);
   }
 
-  dispose(): void {
-    this.emitter.dispose();
-    this.disposables.forEach((d) => d.dispose());
-  }
-
-  private state(): Promise<{ config: AuthentikConfig; client?: AuthentikClient }> {
-    this.cached ??= this.load();
-    const pending = this.cached;
-    pending.catch(() => {
-      if (this.cached === pending) {
-        this.cached = undefined;
-      }
-    });
-    return pending;
-  }
-
-  private async load(): Promise<{ config: AuthentikConfig; client?: AuthentikClient }> {
+  protected async load(): Promise<{ config: AuthentikConfig; client?: AuthentikClient }> {
     const [token, headers] = await Promise.all([this.services.secrets.get(SecretKeys.authentikToken), this.services.secrets.get(SecretKeys.authentikHeaders)]);
     const config = resolveAuthentikConfig(readAuthentikSettings(), { token, headers }, process.env);
     this.services.registry.add(config.token);

@@ -55,6 +55,15 @@ export interface HttpClientOptions {
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
 }
 
+/** The options a service client passes through unchanged from its caller to its HttpClient. */
+export type TransportOptions = Pick<HttpClientOptions, 'userAgent' | 'logger' | 'secrets' | 'timeoutMs' | 'proxy' | 'noProxy' | 'sleep' | 'retry'>;
+
+/** Only the transport options of a richer object (a service connection), so nothing else leaks into the HttpClient. */
+export function transportOptions(from: TransportOptions): TransportOptions {
+  const { userAgent, logger, secrets, timeoutMs, proxy, noProxy, sleep, retry } = from;
+  return { userAgent, logger, secrets, timeoutMs, proxy, noProxy, sleep, retry };
+}
+
 export type QueryValue = string | number | boolean | undefined | null | Array<string | number | boolean>;
 
 export interface RequestSpec {
@@ -385,7 +394,7 @@ let axiosModule: Promise<AxiosStatic> | undefined;
 
 /** axios, loaded on first use (in the extension bundle it is a separate chunk). */
 function loadAxios(): Promise<AxiosStatic> {
-  axiosModule ??= import('axios').then((m) => ((m as unknown as { default?: AxiosStatic }).default ?? (m as unknown as AxiosStatic)));
+  axiosModule ??= import(/* webpackChunkName: "axios" */ 'axios').then((m) => ((m as unknown as { default?: AxiosStatic }).default ?? (m as unknown as AxiosStatic)));
   return axiosModule;
 }
 

@@ -1,7 +1,5 @@
 import { ServiceError } from '../../core/errors';
-import { HttpClient, HttpClientOptions, RequestSpec } from '../../core/http';
-import { Logger } from '../../core/logger';
-import { SecretRegistry } from '../../core/redact';
+import { HttpClient, RequestSpec, TransportOptions, transportOptions } from '../../core/http';
 import { parseAuthentikErrorBody } from './errors';
 import type { paths } from './generated/schema';
 
@@ -10,21 +8,13 @@ import type { paths } from './generated/schema';
  * headers on every request, TLS verification off only when this connection says `insecure`.
  */
 
-export interface AuthentikConnection {
+export interface AuthentikConnection extends TransportOptions {
   /** The API base, ending in /api/v3 (see core/config `authentikApiBase`). */
   apiBase: string;
   token?: string;
   headers?: Record<string, string>;
   insecure?: boolean;
   ca?: string | string[];
-  userAgent?: string;
-  logger?: Logger;
-  secrets?: SecretRegistry;
-  timeoutMs?: number;
-  proxy?: string;
-  noProxy?: string;
-  sleep?: HttpClientOptions['sleep'];
-  retry?: HttpClientOptions['retry'];
 }
 
 export const SERVICE = 'authentik';
@@ -174,14 +164,7 @@ export class AuthentikApi {
       baseUrl: this.apiBase,
       headers: { ...c.headers, Authorization: `Bearer ${c.token}`, Accept: 'application/json' },
       tls: { insecure: c.insecure, ca: c.ca },
-      userAgent: c.userAgent,
-      logger: c.logger,
-      secrets: c.secrets,
-      timeoutMs: c.timeoutMs,
-      proxy: c.proxy,
-      noProxy: c.noProxy,
-      sleep: c.sleep,
-      retry: c.retry,
+      ...transportOptions(c),
       parseErrorBody: parseAuthentikErrorBody,
       hintFor: ({ kind }) => authentikHint(kind),
     });

@@ -1,7 +1,5 @@
 import { ServiceError } from '../../core/errors';
-import { HttpClient, HttpClientOptions, RequestSpec } from '../../core/http';
-import { Logger } from '../../core/logger';
-import { SecretRegistry } from '../../core/redact';
+import { HttpClient, HttpClientOptions, RequestSpec, TransportOptions, transportOptions } from '../../core/http';
 import { parseHoneycombErrorBody } from './errors';
 
 /**
@@ -10,20 +8,11 @@ import { parseHoneycombErrorBody } from './errors';
  * `Authorization: Bearer <id>:<secret>` and speak JSON:API. Both share the host.
  */
 
-export interface HoneycombConnection {
+export interface HoneycombConnection extends TransportOptions {
   apiUrl: string;
   apiKey?: string;
   managementKey?: { id: string; secret: string };
-  userAgent?: string;
-  logger?: Logger;
-  secrets?: SecretRegistry;
-  timeoutMs?: number;
-  proxy?: string;
-  noProxy?: string;
-  /** Test seam: replaces the real timer in retry waits. */
-  sleep?: HttpClientOptions['sleep'];
   onRateLimited?: HttpClientOptions['onRateLimited'];
-  retry?: HttpClientOptions['retry'];
 }
 
 export const SERVICE = 'Honeycomb';
@@ -195,14 +184,7 @@ export class HoneycombApi {
       service: SERVICE,
       baseUrl: this.apiUrl,
       headers,
-      userAgent: c.userAgent,
-      logger: c.logger,
-      secrets: c.secrets,
-      timeoutMs: c.timeoutMs,
-      proxy: c.proxy,
-      noProxy: c.noProxy,
-      sleep: c.sleep,
-      retry: c.retry,
+      ...transportOptions(c),
       onRateLimited: c.onRateLimited,
       parseErrorBody: parseHoneycombErrorBody,
       hintFor: ({ kind, operation }) => honeycombHint(kind, operation),

@@ -3,8 +3,7 @@ import { ColumnItem } from '../../clients/honeycomb';
 import { TreeNode } from '../tree/node';
 import { ListFolderNode, accessible, folderItem } from './folderNode';
 import { HoneycombObject } from './objects';
-import { recordKeyOfObject } from './recordKeys';
-import { EnvScope, ObjectNode } from './scope';
+import { EnvScope, ObjectLeafNode } from './scope';
 
 /** Columns whose tree item carries this scheme are drawn dimmed (hiddenColumns.ts decorates them). */
 export const HIDDEN_COLUMN_SCHEME = 'opsconfig-honeycomb-hidden';
@@ -54,16 +53,15 @@ export class ColumnsFolderNode extends ListFolderNode<ColumnItem> {
   }
 }
 
-export class ColumnNode implements TreeNode, ObjectNode {
-  readonly id: string;
+export class ColumnNode extends ObjectLeafNode {
 
   constructor(
-    private readonly parent: TreeNode,
+    parent: TreeNode,
     private readonly scope: EnvScope,
     readonly dataset: string,
     readonly item: ColumnItem,
   ) {
-    this.id = `${parent.id}/${item.id || item.name}`;
+    super(`${parent.id}/${item.id || item.name}`, parent);
   }
 
   getTreeItem(): vscode.TreeItem {
@@ -89,15 +87,7 @@ export class ColumnNode implements TreeNode, ObjectNode {
     return { kind: 'column', env: this.scope.env, dataset: this.dataset, item: this.item };
   }
 
-  recordKey(): string {
-    return recordKeyOfObject(this.object());
-  }
-
   recordTitle(): string {
     return this.item.name;
-  }
-
-  getParent(): TreeNode {
-    return this.parent;
   }
 }

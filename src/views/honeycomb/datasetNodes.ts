@@ -5,8 +5,7 @@ import { ColumnsFolderNode } from './columnNodes';
 import { DerivedColumnsFolderNode } from './derivedColumnNodes';
 import { ListFolderNode, accessible, folderItem } from './folderNode';
 import { HoneycombObject } from './objects';
-import { recordKeyOfObject } from './recordKeys';
-import { EnvScope, ObjectNode } from './scope';
+import { EnvScope, ObjectLeafNode } from './scope';
 import { SlosFolderNode } from './sloNodes';
 import { ago } from './time';
 import { TriggersFolderNode } from './triggerNodes';
@@ -39,16 +38,15 @@ export class DatasetsFolderNode extends ListFolderNode<DatasetItem> {
 }
 
 /** A dataset: its columns, derived columns, SLOs and triggers, each loaded when expanded. */
-export class DatasetNode implements TreeNode, ObjectNode {
-  readonly id: string;
+export class DatasetNode extends ObjectLeafNode {
   private folders?: [ColumnsFolderNode, DerivedColumnsFolderNode, SlosFolderNode, TriggersFolderNode];
 
   constructor(
-    private readonly parent: TreeNode,
+    parent: TreeNode,
     private readonly scope: EnvScope,
     readonly item: DatasetItem,
   ) {
-    this.id = `${parent.id}/${item.slug}`;
+    super(`${parent.id}/${item.slug}`, parent);
   }
 
   getTreeItem(): vscode.TreeItem {
@@ -87,15 +85,7 @@ export class DatasetNode implements TreeNode, ObjectNode {
     return { kind: 'dataset', env: this.scope.env, item: this.item };
   }
 
-  recordKey(): string {
-    return recordKeyOfObject(this.object());
-  }
-
   recordTitle(): string {
     return this.item.name;
-  }
-
-  getParent(): TreeNode {
-    return this.parent;
   }
 }

@@ -3,8 +3,7 @@ import { DerivedColumnItem } from '../../clients/honeycomb';
 import { TreeNode } from '../tree/node';
 import { ListFolderNode, accessible, folderItem } from './folderNode';
 import { HoneycombObject } from './objects';
-import { recordKeyOfObject } from './recordKeys';
-import { EnvScope, ObjectNode } from './scope';
+import { EnvScope, ObjectLeafNode } from './scope';
 
 /** A dataset's derived columns, or (without a dataset) the environment-wide ones. */
 export class DerivedColumnsFolderNode extends ListFolderNode<DerivedColumnItem> {
@@ -37,16 +36,15 @@ export class DerivedColumnsFolderNode extends ListFolderNode<DerivedColumnItem> 
   }
 }
 
-export class DerivedColumnNode implements TreeNode, ObjectNode {
-  readonly id: string;
+export class DerivedColumnNode extends ObjectLeafNode {
 
   constructor(
-    private readonly parent: TreeNode,
+    parent: TreeNode,
     private readonly scope: EnvScope,
     readonly dataset: string | undefined,
     readonly item: DerivedColumnItem,
   ) {
-    this.id = `${parent.id}/${item.id || item.alias}`;
+    super(`${parent.id}/${item.id || item.alias}`, parent);
   }
 
   getTreeItem(): vscode.TreeItem {
@@ -68,15 +66,7 @@ export class DerivedColumnNode implements TreeNode, ObjectNode {
     return { kind: 'derivedColumn', env: this.scope.env, dataset: this.dataset, item: this.item };
   }
 
-  recordKey(): string {
-    return recordKeyOfObject(this.object());
-  }
-
   recordTitle(): string {
     return this.item.alias;
-  }
-
-  getParent(): TreeNode {
-    return this.parent;
   }
 }

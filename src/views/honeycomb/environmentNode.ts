@@ -7,8 +7,7 @@ import { DerivedColumnsFolderNode } from './derivedColumnNodes';
 import { HoneycombExplorer, KeySource } from './explorer';
 import { EnvContext, EnvironmentInfo, HoneycombObject } from './objects';
 import { RecipientsFolderNode } from './recipientNodes';
-import { recordKeyOfObject } from './recordKeys';
-import { ObjectNode } from './scope';
+import { ObjectLeafNode } from './scope';
 import { SlosFolderNode } from './sloNodes';
 import { TriggersFolderNode } from './triggerNodes';
 
@@ -17,19 +16,18 @@ import { TriggersFolderNode } from './triggerNodes';
  * environment) it opens onto its datasets, environment-wide derived columns, SLOs and triggers,
  * and the team's recipients; without one it offers to set a key.
  */
-export class EnvironmentNode implements TreeNode, ObjectNode {
-  readonly id: string;
+export class EnvironmentNode extends ObjectLeafNode {
   private children?: TreeNode[];
 
   constructor(
-    private readonly parent: TreeNode,
+    parent: TreeNode,
     readonly explorer: HoneycombExplorer,
     readonly env: EnvContext,
     readonly info: EnvironmentInfo,
     /** Where this environment's API key comes from; undefined when there is none. */
     readonly keySource: KeySource | undefined,
   ) {
-    this.id = `${parent.id}/env/${info.slug}`;
+    super(`${parent.id}/env/${info.slug}`, parent);
   }
 
   getTreeItem(): vscode.TreeItem {
@@ -93,15 +91,7 @@ export class EnvironmentNode implements TreeNode, ObjectNode {
     return { kind: 'environment', env: this.env, item: this.info };
   }
 
-  recordKey(): string {
-    return recordKeyOfObject(this.object());
-  }
-
   recordTitle(): string {
     return this.info.name || this.info.slug;
-  }
-
-  getParent(): TreeNode {
-    return this.parent;
   }
 }

@@ -1,5 +1,8 @@
+import * as vscode from 'vscode';
+import { TreeNode } from '../tree/node';
 import { HoneycombExplorer, KeySource } from './explorer';
 import { EnvContext, HoneycombObject } from './objects';
+import { recordKeyOfObject } from './recordKeys';
 
 /** What every node below an environment shares: the explorer, the environment, its key's origin. */
 export interface EnvScope {
@@ -18,6 +21,26 @@ export interface ObjectNode {
   object(): HoneycombObject;
   recordKey(): string;
   recordTitle(): string;
+}
+
+/** The shared part of a node that stands for one object: its id, parent and record key. */
+export abstract class ObjectLeafNode implements TreeNode, ObjectNode {
+  constructor(
+    readonly id: string,
+    private readonly parent: TreeNode,
+  ) {}
+
+  abstract getTreeItem(): vscode.TreeItem;
+  abstract object(): HoneycombObject;
+  abstract recordTitle(): string;
+
+  recordKey(): string {
+    return recordKeyOfObject(this.object());
+  }
+
+  getParent(): TreeNode {
+    return this.parent;
+  }
 }
 
 export function isObjectNode(node: unknown): node is ObjectNode {

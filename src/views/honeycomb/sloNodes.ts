@@ -3,8 +3,7 @@ import { SloItem } from '../../clients/honeycomb';
 import { TreeNode } from '../tree/node';
 import { ListFolderNode, accessible, folderItem } from './folderNode';
 import { HoneycombObject } from './objects';
-import { recordKeyOfObject } from './recordKeys';
-import { EnvScope, ObjectNode } from './scope';
+import { EnvScope, ObjectLeafNode } from './scope';
 import { days, percent } from './time';
 
 /** A dataset's SLOs (multi-dataset ones included), or without a dataset every SLO (`__all__`). */
@@ -38,17 +37,16 @@ export class SlosFolderNode extends ListFolderNode<SloItem> {
   }
 }
 
-export class SloNode implements TreeNode, ObjectNode {
-  readonly id: string;
+export class SloNode extends ObjectLeafNode {
 
   constructor(
-    private readonly parent: TreeNode,
+    parent: TreeNode,
     private readonly scope: EnvScope,
     readonly item: SloItem,
     /** Environment-wide lists say which datasets each SLO covers. */
     private readonly showDatasets: boolean,
   ) {
-    this.id = `${parent.id}/${item.id}`;
+    super(`${parent.id}/${item.id}`, parent);
   }
 
   getTreeItem(): vscode.TreeItem {
@@ -73,15 +71,7 @@ export class SloNode implements TreeNode, ObjectNode {
     return { kind: 'slo', env: this.scope.env, item: this.item };
   }
 
-  recordKey(): string {
-    return recordKeyOfObject(this.object());
-  }
-
   recordTitle(): string {
     return this.item.name;
-  }
-
-  getParent(): TreeNode {
-    return this.parent;
   }
 }

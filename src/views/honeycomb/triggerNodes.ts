@@ -3,8 +3,7 @@ import { ENVIRONMENT_WIDE, TriggerItem } from '../../clients/honeycomb';
 import { TreeNode } from '../tree/node';
 import { ListFolderNode, accessible, folderItem } from './folderNode';
 import { HoneycombObject } from './objects';
-import { recordKeyOfObject } from './recordKeys';
-import { EnvScope, ObjectNode } from './scope';
+import { EnvScope, ObjectLeafNode } from './scope';
 
 /** A dataset's triggers, or with `__all__` every trigger of the environment. */
 export class TriggersFolderNode extends ListFolderNode<TriggerItem> {
@@ -37,17 +36,16 @@ export class TriggersFolderNode extends ListFolderNode<TriggerItem> {
   }
 }
 
-export class TriggerNode implements TreeNode, ObjectNode {
-  readonly id: string;
+export class TriggerNode extends ObjectLeafNode {
 
   constructor(
-    private readonly parent: TreeNode,
+    parent: TreeNode,
     private readonly scope: EnvScope,
     readonly item: TriggerItem,
     /** Lists that span datasets say which dataset each trigger runs on. */
     private readonly showDataset: boolean,
   ) {
-    this.id = `${parent.id}/${item.id}`;
+    super(`${parent.id}/${item.id}`, parent);
   }
 
   getTreeItem(): vscode.TreeItem {
@@ -75,15 +73,7 @@ export class TriggerNode implements TreeNode, ObjectNode {
     return { kind: 'trigger', env: this.scope.env, item: this.item };
   }
 
-  recordKey(): string {
-    return recordKeyOfObject(this.object());
-  }
-
   recordTitle(): string {
     return this.item.name;
-  }
-
-  getParent(): TreeNode {
-    return this.parent;
   }
 }
