@@ -52,6 +52,9 @@ if [ ! -f "$CODE_SERVER_ENTRY" ]; then
     # Node 24 must come first on PATH, and node-gyp must use Node 24's headers.
     say "installing code-server $CODE_SERVER_VERSION (about 2 minutes: it builds native addons)"
     (
+      # When this runs under `npm test`, the outer npm (on Node 20) left npm_* variables behind;
+      # code-server's postinstall reads the Node version from npm_config_user_agent, so drop them.
+      for var in $(compgen -e | grep -i '^npm_'); do unset "$var"; done
       export PATH="$NODE24_DIR/bin:$PATH" npm_config_nodedir="$NODE24_DIR"
       cd .vscode-host/server && npm_q ci | tail -3
     )
