@@ -12,12 +12,14 @@ import * as path from 'path';
 import { repoRoot, startCodeServer } from '../test/host/codeServer';
 import { AUTHENTIK_TOKENS, startAuthentikStandIn } from '../test/servers/authentik';
 import { HONEYCOMB_KEYS, startHoneycombStandIn } from '../test/servers/honeycomb';
+import { prepareSignatureDemo } from './demoSignatures';
 
 async function main(): Promise<void> {
   const port = Number(process.env.DEMO_PORT ?? 8080);
   const honeycomb = await startHoneycombStandIn();
   const authentik = await startAuthentikStandIn();
   const folder = copyDemoWorkspace();
+  const registry = await prepareSignatureDemo(folder);
   const server = await startCodeServer({
     port,
     folder,
@@ -35,7 +37,7 @@ async function main(): Promise<void> {
   console.log('');
   console.log('Ops Config Explorer demo is running.');
   console.log(`  Open ${server.url}`);
-  console.log(`  Honeycomb stand-in: ${honeycomb.url}   authentik stand-in: ${authentik.url}`);
+  console.log(`  Honeycomb stand-in: ${honeycomb.url}   authentik stand-in: ${authentik.url}   registry: ${registry.url}`);
   console.log('  Press Ctrl+C to stop.');
 
   let stopping = false;
@@ -46,6 +48,7 @@ async function main(): Promise<void> {
     await server.stop();
     await honeycomb.stop();
     await authentik.stop();
+    await registry.stop();
     fs.rmSync(path.dirname(folder), { recursive: true, force: true });
     process.exit(0);
   };
