@@ -5,6 +5,7 @@ import { registerHoneycombConnectionCommands } from './commands/honeycombConnect
 import { registerHoneycombExplorer } from './commands/honeycombExplorer';
 import { registerRegistryCommands } from './commands/registryConnection';
 import { registerSignatureCommands } from './commands/signatures';
+import { registerSigningCommands } from './commands/signing';
 import { registerViewCommands } from './commands/viewCommands';
 import { AuthentikConnection } from './connections/authentikConnection';
 import { HoneycombConnection } from './connections/honeycombConnection';
@@ -51,12 +52,13 @@ export function activate(context: vscode.ExtensionContext) {
   const authentikExplorer = registerAuthentikExplorer(context, services, authentik, views, records, sources);
   registerRegistryCommands(services, registries);
   const signatures = registerSignatureCommands(services, registries, views);
+  const signing = registerSigningCommands(services, registries, views);
   updateContextKeys(context, honeycomb, authentik, registries);
 
   const activationMs = performance.now() - started;
   logger.info(`Activated in ${activationMs.toFixed(1)} ms.`);
   // Returned for integration tests and benchmarks; not a stable API for other extensions.
-  return { activationMs, services, honeycomb, authentik, registries, views, records, sources, json, prompts, signatures, authentikExplorer };
+  return { activationMs, services, honeycomb, authentik, registries, views, records, sources, json, prompts, signatures, authentikExplorer, signing };
 }
 
 export function deactivate(): void {

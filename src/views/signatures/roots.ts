@@ -3,6 +3,7 @@ import { RegistryCredentialStore, RegistryLogin } from '../../connections/regist
 import { TreeNode } from '../tree/node';
 import { HistoryEntry, VerificationHistory } from './history';
 import { shortName } from './reportModel';
+import { signingRoots } from './signingNodes';
 
 /**
  * The Image Signatures view: the registry logins saved in this editor, and recent verifications
@@ -18,6 +19,7 @@ export function signatureRoots(store: RegistryCredentialStore, history: Verifica
   if (entries.length > 0) {
     roots.push(new RecentVerificationsFolder(entries));
   }
+  roots.push(...signingRoots());
   return roots;
 }
 

@@ -1,0 +1,115 @@
+import * as vscode from 'vscode';
+import type { OperationResult } from '../../clients/cosign/sign/types';
+import type { VerifyReport } from '../../clients/cosign/verify/result';
+import { Logger } from '../../core/logger';
+import { PanelHost } from '../panels/panelHost';
+import { ReportViewModel, SigningSummary } from '../panels/protocol';
+import { shortName, toReportModel } from './reportModel';
+import { SigningEntry, SigningHistory } from './signingHistory';
+
+/**
+ * The result of a sign, attest or copy in the report panel (the same app as verification
+ * reports): what was written and logged, then the verification of what was written. A panel
+ * of its own kind, keyed by the signing history entry, so it restores after a reload.
+ */
+export const SIGNING_REPORT_VIEW_TYPE = 'opsConfig.signingReport';
+
+export function createSigningReportPanels(extensionUri: vscode.Uri, history: SigningHistory, logger: Logger): PanelHost<ReportViewModel> {
+  return new PanelHost<ReportViewModel>(
+    extensionUri,
+    {
+      viewType: SIGNING_REPORT_VIEW_TYPE,
+      script: 'report.js',
+      load: async (key) => {
+        const entry = history.get(key);
+        if (!entry) throw new Error('This result is no longer in the history (it keeps the last 25).');
+        return toSigningReportModel(entry);
+      },
+      title: (model) => model.title,
+      onAction: async (key, action, _args, panel) => {
+        const entry = history.get(key);
+        if (!entry) {
+          panel.post({ type: 'error', message: 'This result is no longer in the history.' });
+        } else if (action === 'copyJson') {
+          await vscode.env.clipboard.writeText(JSON.stringify({ result: entry.result, verification: entry.verification }, null, 2));
+          void vscode.window.setStatusBarMessage('Copied the result as JSON', 2000);
+        } else if (action === 'verifyAgain') {
+          await vscode.commands.executeCommand('opsConfig.signatures.verifyImage', undefined, entry.ref);
+        }
+      },
+    },
+    logger,
+  );
+}
+
+const TITLES = { sign: 'Signed', attest: 'Attested', copy: 'Copied' } as const;
+const OUTPUTS = { sign: 'signedRef', attest: 'attestedRef', copy: 'copiedRef' } as const;
+
+export function toSigningReportModel(entry: SigningEntry): ReportViewModel {
+  const result = entry.result;
+  const verification = entry.verification ?? notChecked(entry);
+  const base = toReportModel(entry.key, verification, entry.policySource);
+  const operation: SigningSummary = {
+    title: result.written.length === 0 ? `Nothing written: ${result.skipped ?? 'nothing to do'}` : `✓ ${TITLES[result.operation]} ${entry.ref}`,
+    output: { name: OUTPUTS[result.operation], value: outputOf(result) },
+    fields: fieldsOf(result),
+    written: result.written.map((w) => ({ location: w.location, detail: w.detail })),
+    tlog: result.tlog.map((t) => ({ url: t.url, kind: t.kind, logIndex: String(t.logIndex), integratedTime: t.integratedTime })),
+    warnings: result.warnings,
+    verificationNote: entry.verification ? `Verified just after writing, against ${entry.policySource}.` : verification.reasons[0],
+  };
+  return {
+    ...base,
+    title: `${result.written.length === 0 ? '=' : '✎'} ${shortName(entry.ref)}`,
+    operation,
+    json: JSON.stringify({ result, verification: entry.verification }, null, 2),
+  };
+}
+
+function outputOf(result: OperationResult): string {
+  const r = result as OperationResult & { signedRef?: string; attestedRef?: string; copiedRef?: string };
+  return r.signedRef ?? r.attestedRef ?? r.copiedRef ?? result.ref;
+}
+
+function fieldsOf(result: OperationResult): Array<[string, string]> {
+  const r = result as OperationResult & { destinationRef?: string; predicateTypes?: string[] };
+  const rows: Array<[string, string]> = [];
+  if (r.destinationRef) rows.push(['Destination', r.destinationRef]);
+  if (result.signer) rows.push(['Signer', result.signer.description]);
+  if (result.signatureFormat) rows.push(['Signature format', result.signatureFormat]);
+  if (result.attestationEntryType) rows.push(['Log entry type (legacy attestations)', result.attestationEntryType]);
+  if (r.predicateTypes?.length) rows.push(['Predicate types', r.predicateTypes.join(', ')]);
+  if (result.conflict) rows.push(['Conflict', result.conflict]);
+  if (result.signatureFormat && result.signatureFormat !== 'bundle') {
+    rows.push(['Certificate authority (legacy)', result.certificateAuthorityUrl ?? '']);
+    rows.push(['Transparency log (legacy)', result.transparencyLogUrl ?? '']);
+  }
+  rows.push(['Cost', `${result.requests.registry} registry request${result.requests.registry === 1 ? '' : 's'}, ${result.requests.sigstore} to Sigstore services, ${result.durationMs} ms`]);
+  return rows;
+}
+
+/** A copy verified with no policy: the report says so rather than claiming a verdict. */
+function notChecked(entry: SigningEntry): VerifyReport {
+  const digest = entry.ref.slice(entry.ref.indexOf('@') + 1);
+  const [registry, ...rest] = entry.ref.slice(0, entry.ref.indexOf('@')).split('/');
+  return {
+    image: entry.ref,
+    policy: '',
+    id: entry.ref,
+    verifiedRef: entry.ref,
+    verified: false,
+    verdict: 'not verified',
+    admission: 'deny',
+    digest,
+    reference: { registry, repository: rest.join('/'), resolvedFromTag: false },
+    trustRoot: '',
+    policies: [],
+    otherPolicies: [],
+    reasons: [`Not checked: no admission policy was found for ${entry.ref}. Run "Verify Image Signature" on it with a policy.`],
+    warnings: [],
+    found: {},
+    checkedAt: entry.at,
+    durationMs: 0,
+    requests: { registry: 0, auth: 0, bytes: 0 },
+  };
+}
