@@ -5,32 +5,19 @@
  */
 import { Page } from 'playwright-core';
 import { AUTHENTIK_TOKENS, AuthentikStandIn, startAuthentikStandIn } from '../servers/authentik';
-import { UiCase, UiContext, openViewContainer, treeItem, webviewFrame } from './harness';
+import { UiCase, UiContext, openViewContainer, treeItem, webviewFrame, expandTreeItem, showOnlyView } from './harness';
 
 async function withAuthentik(ctx: UiContext, body: (page: Page, standIn: AuthentikStandIn) => Promise<void>): Promise<void> {
   const standIn = await startAuthentikStandIn();
   try {
     const { page } = await ctx.open({ env: { AUTHENTIK_URL: standIn.url, AUTHENTIK_TOKEN: AUTHENTIK_TOKENS.admin } });
     await openViewContainer(page, 'Ops Config');
-    // Give the authentik view the side bar: fold the other two views.
-    for (const title of ['Honeycomb', 'Image Signatures']) {
-      const header = page.locator('.monaco-workbench .part.sidebar .pane-header').filter({ hasText: title }).first();
-      if ((await header.getAttribute('aria-expanded')) === 'true') await header.click();
-    }
+    await showOnlyView(page, 'authentik');
     await treeItem(page, new RegExp(`^127\\.0\\.0\\.1:${standIn.port}`)).waitFor();
     await body(page, standIn);
     if (standIn.violations.length > 0) throw new Error(`stand-in violations: ${JSON.stringify(standIn.violations)}`);
   } finally {
     await standIn.stop();
-  }
-}
-
-/** Expands a tree item with the keyboard (a click would run its command). */
-async function expand(page: Page, name: string | RegExp): Promise<void> {
-  const item = treeItem(page, name).first();
-  await item.waitFor();
-  if ((await item.getAttribute('aria-expanded')) !== 'true') {
-    await item.locator('.monaco-tl-twistie').click();
   }
 }
 
@@ -40,9 +27,9 @@ export const cases: UiCase[] = [
     timeoutMs: 180_000,
     async run(ctx) {
       await withAuthentik(ctx, async (page) => {
-        await expand(page, /^Flows/);
+        await expandTreeItem(page, /^Flows/);
         await treeItem(page, /^default-authentication-flow/).first().click();
-        await expand(page, /^default-authentication-flow/);
+        await expandTreeItem(page, /^default-authentication-flow/);
         await treeItem(page, /^10 · default-authentication-identification, Identification Stage/).waitFor();
         await treeItem(page, /^100 · default-authentication-login, User Login Stage/).waitFor();
         const frame = webviewFrame(page);
@@ -57,7 +44,7 @@ export const cases: UiCase[] = [
     timeoutMs: 180_000,
     async run(ctx) {
       await withAuthentik(ctx, async (page) => {
-        await expand(page, /^Certificates/);
+        await expandTreeItem(page, /^Certificates/);
         await treeItem(page, /^SAML signing 2025, expires in \d+ days/).click();
         const frame = webviewFrame(page);
         await frame.locator('h1', { hasText: 'SAML signing 2025' }).waitFor();

@@ -113,6 +113,25 @@ export async function runCommand(page: Page, label: string): Promise<void> {
   })()`);
 }
 
+/** Gives one view of the open container the side bar by folding every other view's pane. */
+export async function showOnlyView(page: Page, title: string): Promise<void> {
+  const headers = page.locator('.monaco-workbench .part.sidebar .pane-header');
+  for (const header of await headers.all()) {
+    const text = ((await header.textContent()) ?? '').trim();
+    const expanded = (await header.getAttribute('aria-expanded')) === 'true';
+    if (!text.toLowerCase().startsWith(title.toLowerCase()) && expanded) await header.click();
+  }
+}
+
+/** Expands a tree item with its twistie (a click would run the item's command instead). */
+export async function expandTreeItem(page: Page, name: string | RegExp): Promise<void> {
+  const item = treeItem(page, name).first();
+  await item.waitFor();
+  if ((await item.getAttribute('aria-expanded')) !== 'true') {
+    await item.locator('.monaco-tl-twistie').click();
+  }
+}
+
 /** A tree item in any visible tree, by its accessible name (label, plus description if any). */
 export function treeItem(page: Page, name: string | RegExp): Locator {
   return page.getByRole('treeitem', { name, exact: typeof name === 'string' ? false : undefined });

@@ -6,7 +6,7 @@
  */
 import { Page } from 'playwright-core';
 import { HONEYCOMB_KEYS, HOSTILE_DATASET, HoneycombStandIn, startHoneycombStandIn } from '../servers/honeycomb';
-import { UiCase, UiContext, openViewContainer, treeItem, webviewFrame } from './harness';
+import { UiCase, UiContext, openViewContainer, treeItem, webviewFrame, expandTreeItem, showOnlyView } from './harness';
 
 async function withHoneycomb(ctx: UiContext, body: (page: Page, standIn: HoneycombStandIn) => Promise<void>): Promise<void> {
   const standIn = await startHoneycombStandIn({ hostileNames: true });
@@ -20,25 +20,12 @@ async function withHoneycomb(ctx: UiContext, body: (page: Page, standIn: Honeyco
       },
     });
     await openViewContainer(page, 'Ops Config');
-    // Give the Honeycomb view the side bar: fold the other two views.
-    for (const title of ['authentik', 'Image Signatures']) {
-      const header = page.locator('.monaco-workbench .part.sidebar .pane-header').filter({ hasText: title }).first();
-      if ((await header.getAttribute('aria-expanded')) === 'true') await header.click();
-    }
+    await showOnlyView(page, 'Honeycomb');
     await treeItem(page, /^Acme Observability/).waitFor();
     await body(page, standIn);
     if (standIn.violations.length > 0) throw new Error(`stand-in violations: ${JSON.stringify(standIn.violations)}`);
   } finally {
     await standIn.stop();
-  }
-}
-
-/** Expands a tree item with its twistie (a click on a leaf would open its record). */
-async function expand(page: Page, name: string | RegExp): Promise<void> {
-  const item = treeItem(page, name).first();
-  await item.waitFor();
-  if ((await item.getAttribute('aria-expanded')) !== 'true') {
-    await item.locator('.monaco-tl-twistie').click();
   }
 }
 
@@ -49,20 +36,20 @@ export const cases: UiCase[] = [
     async run(ctx) {
       await withHoneycomb(ctx, async (page) => {
         await treeItem(page, /^Staging, staging · no API key/).waitFor();
-        await expand(page, /^Production, production · API key/);
-        await expand(page, /^Datasets/);
-        await expand(page, /^api-gateway, api-gateway · written/);
-        await expand(page, /^Columns/);
+        await expandTreeItem(page, /^Production, production · API key/);
+        await expandTreeItem(page, /^Datasets/);
+        await expandTreeItem(page, /^api-gateway, api-gateway · written/);
+        await expandTreeItem(page, /^Columns/);
         await treeItem(page, /^duration_ms, float/).waitFor();
         await treeItem(page, /^client\.address, string · hidden/).waitFor();
-        await expand(page, /^SLOs$/);
+        await expandTreeItem(page, /^SLOs$/);
         await treeItem(page, /^Gateway availability, 99\.9 % · 30 days/).waitFor();
         await ctx.screenshot(page, 'honeycomb-tree-columns');
         // Fold the dataset and open the recipients instead.
         await treeItem(page, /^api-gateway, api-gateway · written/).locator('.monaco-tl-twistie').click();
-        await expand(page, /^Recipients/);
-        await expand(page, /^Slack, 2/);
-        await expand(page, /^#alerts-prod/);
+        await expandTreeItem(page, /^Recipients/);
+        await expandTreeItem(page, /^Slack, 2/);
+        await expandTreeItem(page, /^#alerts-prod/);
         await treeItem(page, /^High 5xx rate/).waitFor();
         await treeItem(page, /^Staging smoke errors/).waitFor();
         await ctx.screenshot(page, 'honeycomb-tree-recipients');
@@ -74,8 +61,8 @@ export const cases: UiCase[] = [
     timeoutMs: 180_000,
     async run(ctx) {
       await withHoneycomb(ctx, async (page) => {
-        await expand(page, /^Production, production · API key/);
-        await expand(page, /^SLOs \(all datasets\)/);
+        await expandTreeItem(page, /^Production, production · API key/);
+        await expandTreeItem(page, /^SLOs \(all datasets\)/);
         await treeItem(page, /^Checkout success, 99\.5 % · 28 days · checkout-service, payments/).click();
         const frame = webviewFrame(page);
         await frame.locator('h1', { hasText: 'Checkout success' }).waitFor();
@@ -97,8 +84,8 @@ export const cases: UiCase[] = [
     timeoutMs: 180_000,
     async run(ctx) {
       await withHoneycomb(ctx, async (page) => {
-        await expand(page, /^Production, production · API key/);
-        await expand(page, /^Datasets/);
+        await expandTreeItem(page, /^Production, production · API key/);
+        await expandTreeItem(page, /^Datasets/);
         const item = treeItem(page, HOSTILE_DATASET.name).first();
         await item.waitFor();
         const label = (await item.locator('.label-name').first().textContent()) ?? '';
