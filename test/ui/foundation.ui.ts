@@ -6,7 +6,7 @@
 import * as assert from 'assert';
 import { Page } from 'playwright-core';
 import { HONEYCOMB_KEYS, HoneycombStandIn, startHoneycombStandIn } from '../servers/honeycomb';
-import { UiCase, openViewContainer, runCommand, treeItem, waitForNotification, webviewFrame } from './harness';
+import { UiCase, chooseFromContextMenu, openViewContainer, runCommand, treeItem, waitForNotification, webviewFrame } from './harness';
 
 async function withHoneycomb<T>(body: (standIn: HoneycombStandIn) => Promise<T>): Promise<T> {
   const standIn = await startHoneycombStandIn();
@@ -57,8 +57,7 @@ export const cases: UiCase[] = [
         await ctx.screenshot(page, 'foundation-honeycomb-connected');
 
         // The connection opens as a record panel; its data arrives by message, as text.
-        await treeItem(page, /Acme Observability/).click({ button: 'right' });
-        await page.locator('.context-view .action-label', { hasText: 'Open Record' }).click();
+        await chooseFromContextMenu(page, treeItem(page, /Acme Observability/), 'Open Record');
         const frame = webviewFrame(page);
         await frame.locator('h1', { hasText: 'Acme Observability' }).waitFor();
         await frame.getByText('Permissions of the API key').waitFor();

@@ -132,6 +132,24 @@ export async function expandTreeItem(page: Page, name: string | RegExp): Promise
   }
 }
 
+/**
+ * Runs an entry of a tree item's context menu. The menu animates in; a click that lands too
+ * early is lost, so the entry is hovered first and, if the menu is still open, chosen with Enter.
+ */
+export async function chooseFromContextMenu(page: Page, target: Locator, entry: string): Promise<void> {
+  await target.click({ button: 'right' });
+  const action = page.locator('.context-view .action-label', { hasText: entry }).first();
+  await action.waitFor();
+  await action.hover();
+  await action.click();
+  const menu = page.locator('.context-view .monaco-menu');
+  if (await menu.isVisible().catch(() => false)) {
+    await action.hover();
+    await page.keyboard.press('Enter');
+  }
+  await menu.waitFor({ state: 'hidden' });
+}
+
 /** A tree item in any visible tree, by its accessible name (label, plus description if any). */
 export function treeItem(page: Page, name: string | RegExp): Locator {
   return page.getByRole('treeitem', { name, exact: typeof name === 'string' ? false : undefined });

@@ -6,7 +6,7 @@
  */
 import { Page } from 'playwright-core';
 import { HONEYCOMB_KEYS, HOSTILE_DATASET, HoneycombStandIn, startHoneycombStandIn } from '../servers/honeycomb';
-import { UiCase, UiContext, openViewContainer, treeItem, webviewFrame, expandTreeItem, showOnlyView } from './harness';
+import { UiCase, UiContext, openViewContainer, treeItem, webviewFrame, expandTreeItem, showOnlyView, chooseFromContextMenu } from './harness';
 
 async function withHoneycomb(ctx: UiContext, body: (page: Page, standIn: HoneycombStandIn) => Promise<void>): Promise<void> {
   const standIn = await startHoneycombStandIn({ hostileNames: true });
@@ -90,8 +90,7 @@ export const cases: UiCase[] = [
         await item.waitFor();
         const label = (await item.locator('.label-name').first().textContent()) ?? '';
         if (label.trim() !== HOSTILE_DATASET.name) throw new Error(`the tree shows "${label}", not the name as text`);
-        await item.click({ button: 'right' });
-        await page.locator('.context-view .action-label', { hasText: 'Open Record' }).first().click();
+        await chooseFromContextMenu(page, item, 'Open Record');
         const frame = webviewFrame(page);
         const title = frame.locator('h1#record-title');
         await title.waitFor();
