@@ -20,6 +20,8 @@ import { JSON_SCHEME, JsonDocuments } from './views/panels/jsonDocuments';
 import { createRecordPanels } from './views/panels/recordPanel';
 import { RecordSources } from './views/panels/recordSources';
 import { registerViews } from './views/registerViews';
+import { VerificationHistory } from './views/signatures/history';
+import { SigningHistory } from './views/signatures/signingHistory';
 import { updateContextKeys } from './contextKeys';
 
 /**
@@ -44,15 +46,18 @@ export function activate(context: vscode.ExtensionContext) {
   const records = createRecordPanels(context.extensionUri, sources, json, logger.child('panels'));
   context.subscriptions.push(vscode.workspace.registerTextDocumentContentProvider(JSON_SCHEME, json), json, records, records.registerSerializer());
 
-  const views = registerViews(context, honeycomb, authentik, registries);
+  const verifications = new VerificationHistory(context.workspaceState);
+  const signings = new SigningHistory(context.workspaceState);
+  context.subscriptions.push(verifications, signings);
+  const views = registerViews(context, honeycomb, authentik, registries, verifications, signings);
   registerViewCommands(context, logger, channel, views, records, json);
   registerHoneycombConnectionCommands(context, logger, secrets, honeycomb);
   registerHoneycombExplorer(context, services, honeycomb);
   registerAuthentikConnectionCommands(context, logger, secrets, authentik);
   const authentikExplorer = registerAuthentikExplorer(context, services, authentik, views, records, sources);
   registerRegistryCommands(services, registries);
-  const signatures = registerSignatureCommands(services, registries, views);
-  const signing = registerSigningCommands(services, registries, views);
+  const signatures = registerSignatureCommands(services, registries, verifications);
+  const signing = registerSigningCommands(services, registries, signings);
   updateContextKeys(context, honeycomb, authentik, registries);
 
   const activationMs = performance.now() - started;

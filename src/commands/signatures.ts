@@ -8,7 +8,6 @@ import { badInput } from '../core/errors';
 import { readProxy, readRequestTimeoutMs } from '../core/settings';
 import { registerCommand, withCancellableProgress } from '../ui/commandRunner';
 import { prompts } from '../ui/prompts';
-import { Views } from '../views/registerViews';
 import { CODE_LENS_SELECTOR, ImageCodeLensProvider } from '../views/signatures/codeLens';
 import { HistoryEntry, VerificationHistory } from '../views/signatures/history';
 import { findImageReferences, referenceAt } from '../views/signatures/imageRefs';
@@ -28,16 +27,12 @@ export interface SignatureCommands {
   verify(image: string, policy: ChosenPolicy): Promise<HistoryEntry>;
 }
 
-export function registerSignatureCommands(services: CoreServices, store: RegistryCredentialStore, views: Views): SignatureCommands {
+export function registerSignatureCommands(services: CoreServices, store: RegistryCredentialStore, history: VerificationHistory): SignatureCommands {
   const { context, logger } = services;
-  const history = new VerificationHistory(context.workspaceState);
-  VerificationHistory.current = history;
   const reports = createReportPanels(context.extensionUri, history, logger.child('report'));
   context.subscriptions.push(
-    history,
     reports,
     reports.registerSerializer(),
-    history.onDidChange(() => views.providers.signatures.refresh()),
     vscode.languages.registerCodeLensProvider(CODE_LENS_SELECTOR, new ImageCodeLensProvider()),
   );
 

@@ -11,7 +11,6 @@ import { badInput } from '../core/errors';
 import { readProxy, readRequestTimeoutMs, readSigningSettings } from '../core/settings';
 import { registerCommand, withCancellableProgress } from '../ui/commandRunner';
 import { prompts } from '../ui/prompts';
-import { Views } from '../views/registerViews';
 import { referenceAt } from '../views/signatures/imageRefs';
 import { choosePolicy } from '../views/signatures/policyPicker';
 import { SigningEntry, SigningHistory } from '../views/signatures/signingHistory';
@@ -34,12 +33,10 @@ export interface SigningCommands {
 type Operation = 'sign' | 'attest' | 'copy';
 const VERB: Record<Operation, string> = { sign: 'Sign', attest: 'Attest', copy: 'Copy' };
 
-export function registerSigningCommands(services: CoreServices, store: RegistryCredentialStore, views: Views): SigningCommands {
+export function registerSigningCommands(services: CoreServices, store: RegistryCredentialStore, history: SigningHistory): SigningCommands {
   const { context, logger } = services;
-  const history = new SigningHistory(context.workspaceState);
-  SigningHistory.current = history;
   const reports = createSigningReportPanels(context.extensionUri, history, logger.child('signing-report'));
-  context.subscriptions.push(history, reports, reports.registerSerializer(), history.onDidChange(() => views.providers.signatures.refresh()));
+  context.subscriptions.push(reports, reports.registerSerializer());
 
   const registryOptions = async () => {
     const { dockerConfigCredentials } = await import('../clients/registry/dockerConfig');

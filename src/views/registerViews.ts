@@ -4,7 +4,9 @@ import { HoneycombConnection } from '../connections/honeycombConnection';
 import { RegistryCredentialStore } from '../connections/registryCredentials';
 import { authentikRoots } from './authentik/roots';
 import { honeycombRoots } from './honeycomb/roots';
+import { VerificationHistory } from './signatures/history';
 import { signatureRoots } from './signatures/roots';
+import { SigningHistory } from './signatures/signingHistory';
 import { ExplorerProvider } from './tree/explorerProvider';
 import { TreeNode } from './tree/node';
 import { ViewFilter } from './tree/viewFilter';
@@ -28,6 +30,8 @@ export function registerViews(
   honeycomb: HoneycombConnection,
   authentik: AuthentikConnection,
   registries: RegistryCredentialStore,
+  verifications: VerificationHistory,
+  signings: SigningHistory,
 ): Views {
   const make = (name: ViewName, roots: (view: ExplorerProvider) => Promise<TreeNode[]> | TreeNode[]): [ExplorerProvider, vscode.TreeView<TreeNode>] => {
     const filter = new ViewFilter(context.workspaceState, VIEW_IDS[name]);
@@ -40,12 +44,14 @@ export function registerViews(
   };
   const [hcProvider, hcView] = make('honeycomb', (view) => honeycombRoots(honeycomb, view));
   const [akProvider, akView] = make('authentik', (view) => authentikRoots(authentik, view));
-  const [sigProvider, sigView] = make('signatures', () => signatureRoots(registries));
+  const [sigProvider, sigView] = make('signatures', () => signatureRoots(registries, verifications, signings));
 
   context.subscriptions.push(
     honeycomb.onDidChange(() => hcProvider.refresh()),
     authentik.onDidChange(() => akProvider.refresh()),
     registries.onDidChange(() => sigProvider.refresh()),
+    verifications.onDidChange(() => sigProvider.refresh()),
+    signings.onDidChange(() => sigProvider.refresh()),
   );
   return {
     providers: { honeycomb: hcProvider, authentik: akProvider, signatures: sigProvider },

@@ -1,10 +1,10 @@
 import * as vscode from 'vscode';
 import type { VerifyReport } from '../../clients/cosign/verify/result';
+import { RecentList } from './recentList';
 
 /**
- * Recent verifications, newest first, kept in the workspace's state so the Image Signatures view
- * can list them and a report panel can come back after a reload. Reports hold no secrets (the
- * registry client never puts credentials in them), only what the registry and policy said.
+ * Recent verifications. Reports hold no secrets (the registry client never puts credentials in
+ * them), only what the registry and policy said.
  */
 export interface HistoryEntry {
   key: string;
@@ -22,28 +22,15 @@ const MAX_ENTRIES = 25;
 /** A pasted 5 MB policy would bloat the state; the report keeps the start of such a policy. */
 const MAX_POLICY_CHARS = 64 * 1024;
 
-export class VerificationHistory implements vscode.Disposable {
-  /** The history the Image Signatures view lists (set when the commands are registered). */
-  static current?: VerificationHistory;
-
-  private readonly emitter = new vscode.EventEmitter<void>();
-  readonly onDidChange = this.emitter.event;
-  private sequence = 0;
-
-  constructor(private readonly state: vscode.Memento) {}
-
-  list(): HistoryEntry[] {
-    return this.state.get<HistoryEntry[]>(STATE_KEY, []);
+export class VerificationHistory extends RecentList<HistoryEntry> {
+  constructor(state: vscode.Memento) {
+    super(state, STATE_KEY, MAX_ENTRIES);
   }
 
-  get(key: string): HistoryEntry | undefined {
-    return this.list().find((e) => e.key === key);
-  }
-
-  async add(report: VerifyReport, policySource: string): Promise<HistoryEntry> {
+  add(report: VerifyReport, policySource: string): Promise<HistoryEntry> {
     const stored: VerifyReport = report.policy.length > MAX_POLICY_CHARS ? { ...report, policy: `${report.policy.slice(0, MAX_POLICY_CHARS)}\n# … (policy truncated in the history)` } : report;
-    const entry: HistoryEntry = {
-      key: `verify:${Date.now().toString(36)}-${(this.sequence++).toString(36)}`,
+    return this.push({
+      key: this.newKey('verify'),
       image: report.image,
       verifiedRef: report.verifiedRef,
       verdict: report.verdict,
@@ -51,18 +38,6 @@ export class VerificationHistory implements vscode.Disposable {
       checkedAt: report.checkedAt,
       policySource,
       report: stored,
-    };
-    await this.state.update(STATE_KEY, [entry, ...this.list()].slice(0, MAX_ENTRIES));
-    this.emitter.fire();
-    return entry;
-  }
-
-  async clear(): Promise<void> {
-    await this.state.update(STATE_KEY, []);
-    this.emitter.fire();
-  }
-
-  dispose(): void {
-    this.emitter.dispose();
+    });
   }
 }

@@ -3,23 +3,24 @@ import { RegistryCredentialStore, RegistryLogin } from '../../connections/regist
 import { TreeNode } from '../tree/node';
 import { HistoryEntry, VerificationHistory } from './history';
 import { shortName } from './reportModel';
+import { SigningHistory } from './signingHistory';
 import { signingRoots } from './signingNodes';
 
 /**
  * The Image Signatures view: the registry logins saved in this editor, and recent verifications
  * (newest first, each opens its report). With neither, the view shows its welcome content.
  */
-export function signatureRoots(store: RegistryCredentialStore, history: VerificationHistory | undefined = VerificationHistory.current): TreeNode[] {
+export function signatureRoots(store: RegistryCredentialStore, history: VerificationHistory, signing: SigningHistory): TreeNode[] {
   const roots: TreeNode[] = [];
   const logins = store.list();
   if (logins.length > 0) {
     roots.push(new RegistryLoginsFolder(logins));
   }
-  const entries = history?.list() ?? [];
+  const entries = history.list();
   if (entries.length > 0) {
     roots.push(new RecentVerificationsFolder(entries));
   }
-  roots.push(...signingRoots());
+  roots.push(...signingRoots(signing));
   return roots;
 }
 

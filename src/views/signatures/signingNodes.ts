@@ -4,8 +4,8 @@ import { shortName } from './reportModel';
 import { SigningEntry, SigningHistory } from './signingHistory';
 
 /** "Recent signing" in the Image Signatures view: each sign, attest or copy, opening its report. */
-export function signingRoots(history: SigningHistory | undefined = SigningHistory.current): TreeNode[] {
-  const entries = history?.list() ?? [];
+export function signingRoots(history: SigningHistory): TreeNode[] {
+  const entries = history.list();
   return entries.length > 0 ? [new RecentSigningFolder(entries)] : [];
 }
 
