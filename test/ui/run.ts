@@ -8,7 +8,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { Browser } from 'playwright-core';
-import { launchChromium, UiCase, UiContext } from './harness';
+import { launchChromium, screenshotDir, UiCase, UiContext } from './harness';
 
 function specFiles(dir: string): string[] {
   return fs
@@ -38,6 +38,10 @@ async function main(): Promise<number> {
     }
   }
 
+  // A failure screenshot from an earlier run would read as a failure of this one.
+  if (fs.existsSync(screenshotDir)) {
+    for (const file of fs.readdirSync(screenshotDir).filter((f) => f.startsWith('FAILED-'))) fs.rmSync(path.join(screenshotDir, file));
+  }
   let passed = 0;
   let failed = 0;
   let browser: Browser | undefined;
