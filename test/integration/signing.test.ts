@@ -11,20 +11,21 @@ import { RegistryClient } from '../../src/clients/registry/client';
 import { attachmentTag } from '../../src/clients/registry/digest';
 import { pushTinyImage } from '../registry/images';
 import { TestRegistry, startRegistry } from '../registry/registryServer';
-import { MockSigstore, startMockSigstore, testIdentityToken } from '../sigstore/mockSigstore';
+import { testIdentityToken } from '../sigstore/mockSigstore';
+import { SigstoreV2, startSigstoreV2 } from '../sigstore/sigstoreV2';
 import { ExtensionApi, extensionApi, scriptPrompts, setGlobal, waitFor } from './helpers';
 
 describe('signing images from the editor', function () {
   this.timeout(120_000);
   let api: ExtensionApi;
   let registry: TestRegistry;
-  let sigstore: MockSigstore;
+  let sigstore: SigstoreV2;
   let client: RegistryClient;
   const token = testIdentityToken();
 
   before(async () => {
     api = await extensionApi();
-    [registry, sigstore] = await Promise.all([startRegistry(), startMockSigstore()]);
+    [registry, sigstore] = await Promise.all([startRegistry(), startSigstoreV2()]);
     client = new RegistryClient(registry.host);
     const folder = vscode.workspace.workspaceFolders?.[0]?.uri as vscode.Uri;
     await vscode.workspace.fs.writeFile(vscode.Uri.joinPath(folder, 'sigstore/trusted_root.json'), Buffer.from(JSON.stringify(sigstore.trustedRootJson)));
@@ -38,7 +39,7 @@ describe('signing images from the editor', function () {
 
   after(async () => {
     delete process.env.SIGSTORE_ID_TOKEN;
-    for (const key of ['certificateAuthorityUrl', 'transparencyLogUrl', 'trustedRootFile', 'signingConfigFile']) await setGlobal(`signing.${key}`, undefined);
+    for (const key of ['certificateAuthorityUrl', 'transparencyLogUrl', 'trustedRootFile', 'signingConfigFile', 'useTransparencyLogV2']) await setGlobal(`signing.${key}`, undefined);
     await api.signing.history.clear();
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     await Promise.all([registry?.stop(), sigstore?.stop()]);
@@ -97,6 +98,28 @@ describe('signing images from the editor', function () {
       assert.equal(item.command?.command, 'opsConfig.signing.openResult');
     } finally {
       scripted.restore();
+    }
+  });
+
+  it('with useTransparencyLogV2 a bundle is logged in Rekor v2 with a signed timestamp; the report shows the log version and the time', async () => {
+    const digest = (await pushTinyImage(client, 'shop/v2', '1.0', 'v2')).digest;
+    const ref = `${registry.host}/shop/v2@${digest}`;
+    await setGlobal('signing.useTransparencyLogV2', true);
+    const scripted = answer(ref, 'bundle', true);
+    try {
+      const before = new Set(api.signing.reports.keys());
+      await vscode.commands.executeCommand('opsConfig.signing.signImage');
+      const model = await renderedResult(before);
+      const fields = new Map(model.operation?.fields);
+      assert.equal(fields.get('Transparency log (bundle)'), `Rekor v2: ${sigstore.rekorV2.url} (from sigstore/signing_config.json)`);
+      assert.equal(fields.get('Timestamp authority (bundle)'), sigstore.tsa.url);
+      assert.match(fields.get('Signed timestamp') ?? '', /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.000Z \(RFC 3161, 127\.0\.0\.1:\d+\)$/);
+      assert.deepEqual(model.operation?.tlog.map((t) => [t.url, t.kind, t.integratedTime]), [[sigstore.rekorV2.url, 'dsse 0.0.2 (Rekor v2)', 'no integrated time (Rekor v2: see the signed timestamp)']]);
+      assert.equal(model.verdict, 'verified', model.reasons.join('\n'));
+      assert.equal(sigstore.rekorV2.tree.size, 1, 'the entry is in the Rekor v2 log');
+    } finally {
+      scripted.restore();
+      await setGlobal('signing.useTransparencyLogV2', undefined);
     }
   });
 

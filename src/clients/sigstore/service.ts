@@ -20,7 +20,7 @@ export interface SigstoreHttpOptions {
   noProxy?: string;
 }
 
-export type SigstoreService = 'Fulcio' | 'Rekor' | 'Timestamp authority' | 'OIDC issuer';
+export type SigstoreService = 'Fulcio' | 'Rekor' | 'Rekor v2' | 'Timestamp authority' | 'OIDC issuer';
 
 export function sigstoreHttp(service: SigstoreService, baseUrl: string, options: SigstoreHttpOptions = {}): HttpClient {
   const host = hostOf(baseUrl);
@@ -39,7 +39,7 @@ export function sigstoreHttp(service: SigstoreService, baseUrl: string, options:
   });
 }
 
-/** Fulcio and Rekor answer `{"code": 400, "message": "…"}`; OIDC issuers `{"error", "error_description"}`. */
+/** Fulcio and Rekor answer `{"code": 400, "message": "…"}` (Rekor v2 as a gRPC status); OIDC issuers `{"error", "error_description"}`. */
 export function sigstoreErrorBody(_status: number, _contentType: string, body: unknown): ParsedErrorBody {
   if (body && typeof body === 'object' && !Array.isArray(body)) {
     const record = body as Record<string, unknown>;
@@ -55,12 +55,16 @@ function hintFor(service: SigstoreService, kind: ErrorKind, host: string): strin
   switch (kind) {
     case 'network':
     case 'timeout':
-      return `Check that ${host} is reachable from here (proxy settings apply), or point the ${service} address setting at a reachable server.`;
+      // Rekor v2 and the timestamp authority come from the signing config, not from a setting of their own.
+      return service === 'Rekor v2' || service === 'Timestamp authority'
+        ? `Check that ${host} is reachable from here (proxy settings apply), or name a reachable one in the signing config (opsConfig.signing.signingConfigFile). Nothing was written to the registry.`
+        : `Check that ${host} is reachable from here (proxy settings apply), or point the ${service} address setting at a reachable server.`;
     case 'auth':
     case 'forbidden':
       return service === 'Fulcio' ? 'The identity token was refused (expired, or issued for another audience than "sigstore"); sign in again.' : undefined;
     case 'badInput':
-      return service === 'Rekor' ? 'The transparency log refused the entry; the signature was not stored anywhere.' : undefined;
+      if (service === 'Rekor' || service === 'Rekor v2') return 'The transparency log refused the entry; the signature was not stored anywhere.';
+      return service === 'Timestamp authority' ? 'The timestamp authority refused the request; nothing was logged or written.' : undefined;
     default:
       return undefined;
   }

@@ -2,6 +2,8 @@ import { badInput } from '../../core/errors';
 import type { BundleServices } from '../cosign/sign/types';
 import { PUBLIC_FULCIO_URL } from './fulcio';
 import { PUBLIC_REKOR_URL } from './rekor';
+import { PUBLIC_REKOR_V2_URL } from './rekorV2';
+import { PUBLIC_TSA_URL } from './timestampAuthority';
 
 /**
  * Where the bundle format signs: cosign v3 takes Fulcio, Rekor and timestamp addresses from the
@@ -11,8 +13,8 @@ import { PUBLIC_REKOR_URL } from './rekor';
 export const PUBLIC_GOOD_BUNDLE_SERVICES: BundleServices = {
   certificateAuthorityUrl: PUBLIC_FULCIO_URL,
   transparencyLogUrl: PUBLIC_REKOR_URL,
-  transparencyLogV2Url: 'https://log2025-1.rekor.sigstore.dev',
-  timestampAuthorityUrl: 'https://timestamp.sigstore.dev/api/v1/timestamp',
+  transparencyLogV2Url: PUBLIC_REKOR_V2_URL,
+  timestampAuthorityUrl: PUBLIC_TSA_URL,
   source: 'public-good Sigstore services (built in)',
 };
 

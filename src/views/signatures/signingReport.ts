@@ -54,7 +54,14 @@ export function toSigningReportModel(entry: SigningEntry): ReportViewModel {
     output: { name: OUTPUTS[result.operation], value: outputOf(result) },
     fields: fieldsOf(result),
     written: result.written.map((w) => ({ location: w.location, detail: w.detail })),
-    tlog: result.tlog.map((t) => ({ url: t.url, kind: t.kind, logIndex: String(t.logIndex), integratedTime: t.integratedTime })),
+    // Results saved in the history by an earlier version lack the log version and timestamps.
+    tlog: result.tlog.map((t) => ({
+      url: t.url,
+      kind: `${[t.kind, t.entryVersion].filter(Boolean).join(' ')} (Rekor v${t.logVersion ?? 1})`,
+      logIndex: String(t.logIndex),
+      // Rekor v2 records no time of its own; the signed time is the RFC 3161 timestamp shown above.
+      integratedTime: t.integratedTime ?? 'no integrated time (Rekor v2: see the signed timestamp)',
+    })),
     warnings: result.warnings,
     verificationNote: entry.verification ? `Verified just after writing, against ${entry.policySource}.` : verification.reasons[0],
   };
@@ -84,8 +91,22 @@ function fieldsOf(result: OperationResult): Array<[string, string]> {
     rows.push(['Certificate authority (legacy)', result.certificateAuthorityUrl ?? '']);
     rows.push(['Transparency log (legacy)', result.transparencyLogUrl ?? '']);
   }
+  if (result.bundleTransparencyLog) {
+    const log = result.bundleTransparencyLog;
+    rows.push(['Transparency log (bundle)', `Rekor v${log.version}: ${log.url} (from ${log.source})`]);
+    if (log.timestampAuthorityUrl) rows.push(['Timestamp authority (bundle)', log.timestampAuthorityUrl]);
+  }
+  for (const stamp of result.timestamps ?? []) rows.push(['Signed timestamp', `${stamp.time} (RFC 3161, ${hostOf(stamp.url)})`]);
   rows.push(['Cost', `${result.requests.registry} registry request${result.requests.registry === 1 ? '' : 's'}, ${result.requests.sigstore} to Sigstore services, ${result.durationMs} ms`]);
   return rows;
+}
+
+function hostOf(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    return url;
+  }
 }
 
 /** A copy verified with no policy: the report says so rather than claiming a verdict. */

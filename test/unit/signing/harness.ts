@@ -87,3 +87,14 @@ export async function verifyBundlesDirectly(client: RegistryClient, repository: 
   }
   return types;
 }
+
+/** The Sigstore bundles attached to an image as referrers, as stored (JSON). */
+export async function readBundles(client: RegistryClient, repository: string, digest: string): Promise<SerializedBundle[]> {
+  const referrers = await client.getReferrers(repository, digest);
+  const bundles: SerializedBundle[] = [];
+  for (const descriptor of referrers.descriptors) {
+    const manifest = (await client.getManifest(repository, descriptor.digest)).manifest as ImageManifest;
+    bundles.push(JSON.parse((await client.getBlob(repository, manifest.layers[0].digest)).toString('utf8')) as SerializedBundle);
+  }
+  return bundles;
+}

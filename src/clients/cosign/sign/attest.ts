@@ -6,7 +6,7 @@ import { statement } from './payloads';
 import { SigningSession } from './session';
 import { Signer } from './signer';
 import { finish, prepare, skippedReason } from './sign';
-import { AttestInput, AttestResult, BundleServices, SigningOptions } from './types';
+import { AttestInput, AttestResult, BundleLogTarget, BundleServices, SigningOptions } from './types';
 
 /**
  * The Attest resource: one in-toto statement per predicate, each signed in a DSSE envelope.
@@ -34,7 +34,7 @@ export async function attest(input: AttestInput, options: SigningOptions): Promi
     if (format !== 'legacy') {
       const services = common.bundleServices as BundleServices;
       signer = await session.signer(services.certificateAuthorityUrl);
-      outcomes.push(await bundlePart(common, common.subject, items, signer, services.transparencyLogUrl));
+      outcomes.push(await bundlePart(common, common.subject, items, signer, common.bundleLog as BundleLogTarget));
     }
     const written = await finish(common, outcomes, session);
     return {
@@ -48,6 +48,7 @@ export async function attest(input: AttestInput, options: SigningOptions): Promi
       attestationEntryType: entryType,
       certificateAuthorityUrl: common.certificateAuthorityUrl,
       transparencyLogUrl: common.transparencyLogUrl,
+      bundleTransparencyLog: common.bundleLog,
       signer: signer ? { ...signer.info, description: signer.description, publicKeyPem: signer.kind === 'key' ? signer.publicKeyPem : undefined } : undefined,
       written,
       skipped: written.length === 0 ? skippedReason(format) : undefined,

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { badInput } from '../../../core/errors';
 import { ImageReference, parseReference } from '../../registry/reference';
-import { AttestInput, AttestationEntryType, CONFLICTS, Conflict, DEFAULT_CONFLICT, PredicateBlock, SignatureFormat, SigningDefaults } from './types';
+import { AttestInput, AttestationEntryType, BundleLogTarget, BundleServices, CONFLICTS, Conflict, DEFAULT_CONFLICT, PredicateBlock, SignatureFormat, SigningDefaults } from './types';
 
 /**
  * Checks the resources' inputs before anything is signed or sent: a digest reference, a known
@@ -51,6 +51,30 @@ export function serviceUrl(value: string | undefined, fallback: string, field: s
   }
   if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') throw badInput(SERVICE, operation, `${field} "${url}" must be an http(s) address`);
   return url.replace(/\/+$/, '');
+}
+
+/**
+ * Which log the bundle format writes to: Rekor v1, or with useTransparencyLogV2 a Rekor v2 log
+ * plus the timestamp authority its entries need (they carry no signed time of their own). Both
+ * come from the signing config; when it lacks one, nothing is signed and the message says
+ * which entry to add.
+ */
+export function bundleLogTarget(services: BundleServices, useV2: boolean, operation: string): BundleLogTarget {
+  if (!useV2) return { version: 1, url: services.transparencyLogUrl, source: services.source };
+  const setting = 'opsConfig.signing.useTransparencyLogV2 is on';
+  const fix = 'Add it to the signing config (opsConfig.signing.signingConfigFile), or turn off opsConfig.signing.useTransparencyLogV2 to log in Rekor v1.';
+  if (!services.transparencyLogV2Url) {
+    throw badInput(SERVICE, operation, `${setting}, but ${services.source} names no Rekor v2 log (rekorTlogUrls with majorApiVersion 2, valid now)`, fix);
+  }
+  if (!services.timestampAuthorityUrl) {
+    throw badInput(SERVICE, operation, `${setting}, but ${services.source} names no timestamp authority (tsaUrls): Rekor v2 entries carry no signed time, so a bundle logged there needs an RFC 3161 timestamp`, fix);
+  }
+  return {
+    version: 2,
+    url: serviceUrl(services.transparencyLogV2Url, '', 'the Rekor v2 log of the signing config', operation),
+    timestampAuthorityUrl: serviceUrl(services.timestampAuthorityUrl, '', 'the timestamp authority of the signing config', operation),
+    source: services.source,
+  };
 }
 
 export interface Predicate {

@@ -2,7 +2,7 @@ import { RegistryClient } from '../../registry/client';
 import { attachmentTag } from '../../registry/digest';
 import { Descriptor } from '../../registry/manifest';
 import { ImageReference, repositoryName } from '../../registry/reference';
-import { bundleTlogEntry, cosignBundleAnnotation, dsseEntry, hashedRekordEntry, intotoEntry, RekorLogEntry } from '../../sigstore/rekor';
+import { cosignBundleAnnotation, dsseEntry, hashedRekordEntry, intotoEntry, RekorLogEntry } from '../../sigstore/rekor';
 import { CosignAnnotations, CosignMediaTypes } from '../formats/annotations';
 import { isSameSignature, keptEntries, predicateTypeOf } from './conflicts';
 import { readBundles, readLegacy } from './existing';
@@ -10,7 +10,8 @@ import { NewLayer, PlannedReferrer, layerDescriptor, planBundleReferrer, planFal
 import { dsseBundle, signEnvelope } from './payloads';
 import { SigningSession } from './session';
 import { Signer } from './signer';
-import { AttestationEntryType, Conflict, WrittenItem } from './types';
+import { AttestationEntryType, BundleLogTarget, Conflict, WrittenItem } from './types';
+import { witness } from './witness';
 import { WritePlan } from './writePlan';
 
 /**
@@ -101,7 +102,7 @@ async function legacyLayer(session: SigningSession, item: SignItem, signer: Sign
   return layer;
 }
 
-export async function bundlePart(ctx: PartContext, subject: Descriptor, items: SignItem[], signer: Signer, tlogUrl: string): Promise<PartOutcome> {
+export async function bundlePart(ctx: PartContext, subject: Descriptor, items: SignItem[], signer: Signer, target: BundleLogTarget): Promise<PartOutcome> {
   const { session, client, ref, plan } = ctx;
   session.progress(`reading the referrers of ${ref.digest.slice(0, 19)}…`);
   const existing = await readBundles(client, ref.repository, ref.digest, session.signal);
@@ -114,11 +115,12 @@ export async function bundlePart(ctx: PartContext, subject: Descriptor, items: S
   for (const item of todo) {
     const keyid = signer.kind === 'key' ? signer.info.keyFingerprint ?? '' : '';
     const envelope = signEnvelope(signer, item.content, keyid);
-    const entries = session.logs(signer) ? [bundleTlogEntry(await session.log(tlogUrl, dsseEntry(envelope.bytes, signer.verifierPem)))] : [];
-    const bundle = Buffer.from(JSON.stringify(dsseBundle(signer, envelope, entries)));
+    const witnessed = await witness(session, signer, envelope, target);
+    const bundle = Buffer.from(JSON.stringify(dsseBundle(signer, envelope, witnessed.tlogEntries, witnessed.rfc3161Timestamps)));
     const referrer = planBundleReferrer(plan, ref.repository, subject, bundle, item.predicateType, `bundle referrer of ${repositoryName(ref)}@${ref.digest.slice(0, 19)}…`);
     added.push(referrer);
-    outcome.written.push({ format: 'bundle', kind: item.kind, location: `${repositoryName(ref)}@${referrer.digest}`, detail: `Sigstore bundle v0.3 (${item.predicateType}) attached as a referrer` });
+    const logged = witnessed.tlogEntries.length === 0 ? '' : target.version === 2 ? '; logged in Rekor v2, with an RFC 3161 timestamp' : '; logged in Rekor v1';
+    outcome.written.push({ format: 'bundle', kind: item.kind, location: `${repositoryName(ref)}@${referrer.digest}`, detail: `Sigstore bundle v0.3 (${item.predicateType}) attached as a referrer${logged}` });
   }
   const replaces = (kind: string, type: string | undefined) =>
     todo.some((i) => i.kind === kind && (kind === 'signature' || i.predicateType === type));

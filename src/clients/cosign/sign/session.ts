@@ -2,8 +2,11 @@ import { ServiceError } from '../../../core/errors';
 import { Registries } from '../../registry/client';
 import { FulcioClient } from '../../sigstore/fulcio';
 import { ProposedEntry, RekorClient, RekorLogEntry } from '../../sigstore/rekor';
+import { RekorV2Client, RekorV2Entry } from '../../sigstore/rekorV2';
+import { CreateEntryRequestV2 } from '../../sigstore/rekorV2Entries';
+import { SignedTimestamp, TimestampAuthorityClient } from '../../sigstore/timestampAuthority';
 import { keySigner, keylessSigner, Signer } from './signer';
-import { OperationResult, SigningOptions, TlogRecord } from './types';
+import { OperationResult, SigningOptions, TimestampRecord, TlogRecord } from './types';
 
 /**
  * One sign, attest or copy: the deadline (`timeout` bounds the whole operation, as the seed
@@ -15,6 +18,7 @@ export class SigningSession {
   readonly signal: AbortSignal;
   readonly warnings: string[] = [];
   readonly tlog: TlogRecord[] = [];
+  readonly timestamps: TimestampRecord[] = [];
   sigstoreRequests = 0;
   private readonly started = Date.now();
   private readonly timeout: AbortSignal;
@@ -61,8 +65,24 @@ export class SigningSession {
     this.progress(`recording the signature in the transparency log ${new URL(url).host}`);
     this.sigstoreRequests++;
     const logged = await new RekorClient(url, this.options.sigstore).createEntry(entry, this.signal);
-    this.tlog.push({ url, kind: String(entry.kind), logIndex: logged.logIndex, logID: logged.logID, integratedTime: new Date(logged.integratedTime * 1000).toISOString() });
+    this.tlog.push({ url, kind: String(entry.kind), entryVersion: String(entry.apiVersion), logVersion: 1, logIndex: logged.logIndex, logID: logged.logID, integratedTime: new Date(logged.integratedTime * 1000).toISOString() });
     return logged;
+  }
+
+  async logV2(url: string, request: CreateEntryRequestV2): Promise<RekorV2Entry> {
+    this.progress(`recording the signature in the transparency log ${new URL(url).host} (Rekor v2)`);
+    this.sigstoreRequests++;
+    const logged = await new RekorV2Client(url, this.options.sigstore).createEntry(request, this.signal);
+    this.tlog.push({ url, kind: logged.kind, entryVersion: logged.version, logVersion: 2, logIndex: Number(logged.logIndex), logID: logged.logId.toString('hex') });
+    return logged;
+  }
+
+  async timestamp(url: string, signature: Buffer): Promise<SignedTimestamp> {
+    this.progress(`getting a signed timestamp from ${new URL(url).host}`);
+    this.sigstoreRequests++;
+    const stamped = await new TimestampAuthorityClient(url, this.options.sigstore).timestamp(signature, this.signal);
+    this.timestamps.push({ url, time: stamped.time.toISOString() });
+    return stamped;
   }
 
   base(ref: string): Omit<OperationResult, 'written' | 'operation'> {
@@ -70,6 +90,7 @@ export class SigningSession {
     return {
       ref,
       tlog: this.tlog,
+      timestamps: this.timestamps,
       warnings: this.warnings,
       durationMs: Date.now() - this.started,
       requests: { registry: stats.registry - this.registryBefore.registry, auth: stats.auth - this.registryBefore.auth, sigstore: this.sigstoreRequests },

@@ -1,15 +1,15 @@
-import { ServiceError, badInput } from '../../../core/errors';
+import { ServiceError } from '../../../core/errors';
 import { repositoryName } from '../../registry/reference';
 import { PUBLIC_FULCIO_URL } from '../../sigstore/fulcio';
 import { PUBLIC_REKOR_URL } from '../../sigstore/rekor';
 import { PUBLIC_GOOD_BUNDLE_SERVICES } from '../../sigstore/signingConfig';
 import { COSIGN_SIGN_PREDICATE, simpleSigningPayload } from '../formats/annotations';
-import { digestReference, conflictOf, formatOf, serviceUrl } from './inputs';
+import { bundleLogTarget, digestReference, conflictOf, formatOf, serviceUrl } from './inputs';
 import { PartOutcome, bundlePart, legacyPart } from './parts';
 import { statement } from './payloads';
 import { SigningSession } from './session';
 import { Signer } from './signer';
-import { BundleServices, SignInput, SignResult, SignatureFormat, SigningOptions, WrittenItem } from './types';
+import { BundleLogTarget, BundleServices, SignInput, SignResult, SignatureFormat, SigningOptions, WrittenItem } from './types';
 import { WritePlan, applyPlan } from './writePlan';
 
 /**
@@ -34,7 +34,7 @@ export async function sign(input: SignInput, options: SigningOptions): Promise<S
       const services = common.bundleServices as BundleServices;
       signer = await session.signer(services.certificateAuthorityUrl);
       const content = statement(repo, ref.digest, COSIGN_SIGN_PREDICATE, {});
-      outcomes.push(await bundlePart(common, common.subject, [{ kind: 'signature', predicateType: COSIGN_SIGN_PREDICATE, content }], signer, services.transparencyLogUrl));
+      outcomes.push(await bundlePart(common, common.subject, [{ kind: 'signature', predicateType: COSIGN_SIGN_PREDICATE, content }], signer, common.bundleLog as BundleLogTarget));
     }
     const written = await finish(common, outcomes, session);
     return {
@@ -46,6 +46,7 @@ export async function sign(input: SignInput, options: SigningOptions): Promise<S
       signatureFormat: format,
       certificateAuthorityUrl: common.certificateAuthorityUrl,
       transparencyLogUrl: common.transparencyLogUrl,
+      bundleTransparencyLog: common.bundleLog,
       signer: signer ? { ...signer.info, description: signer.description, publicKeyPem: signer.kind === 'key' ? signer.publicKeyPem : undefined } : undefined,
       written,
       skipped: written.length === 0 ? skippedReason(format) : undefined,
@@ -66,20 +67,27 @@ export async function prepare(input: SignInput, options: SigningOptions, session
   const certificateAuthorityUrl = serviceUrl(input.certificateAuthorityUrl, PUBLIC_FULCIO_URL, 'certificateAuthorityUrl', operation);
   const transparencyLogUrl = serviceUrl(input.transparencyLogUrl, PUBLIC_REKOR_URL, 'transparencyLogUrl', operation);
   let bundleServices: BundleServices | undefined;
+  let bundleLog: BundleLogTarget | undefined;
   if (format !== 'legacy') {
     bundleServices = options.bundleServices ?? PUBLIC_GOOD_BUNDLE_SERVICES;
+    bundleLog = bundleLogTarget(bundleServices, options.defaults.useTransparencyLogV2, operation);
     if (input.certificateAuthorityUrl?.trim() || input.transparencyLogUrl?.trim()) {
       session.warnings.push(`certificateAuthorityUrl and transparencyLogUrl apply to the legacy format only; the bundle format used ${bundleServices.source}`);
     }
-    if (options.defaults.useTransparencyLogV2) {
-      throw badInput('Image signing', operation, 'opsConfig.signing.useTransparencyLogV2 is on, but this version of the extension signs bundles against Rekor v1 only', 'Turn useTransparencyLogV2 off, or use the legacy format.');
-    }
+  }
+  // The seed: the setting affects bundle and both only. Say so rather than let it look honoured.
+  if (options.defaults.useTransparencyLogV2 && format !== 'bundle') {
+    session.warnings.push(
+      format === 'legacy'
+        ? 'opsConfig.signing.useTransparencyLogV2 was ignored: it applies to the bundle format only; legacy signatures are logged in Rekor v1 (transparencyLogUrl), as cosign does'
+        : 'opsConfig.signing.useTransparencyLogV2 applies to the bundle only: the legacy signature was logged in Rekor v1 (transparencyLogUrl), the bundle in Rekor v2',
+    );
   }
   const client = session.registries.forHost(ref.registry);
   session.progress(`reading ${repositoryName(ref)}@${digest.slice(0, 19)}…`);
   const image = await client.getManifest(ref.repository, digest, { signal: session.signal });
   const subject = { mediaType: image.mediaType, digest, size: image.bytes.length };
-  return { session, client, ref: { ...ref, digest }, conflict, format, certificateAuthorityUrl, transparencyLogUrl, bundleServices, subject, plan: new WritePlan() };
+  return { session, client, ref: { ...ref, digest }, conflict, format, certificateAuthorityUrl, transparencyLogUrl, bundleServices, bundleLog, subject, plan: new WritePlan() };
 }
 
 export async function finish(common: Awaited<ReturnType<typeof prepare>>, outcomes: PartOutcome[], session: SigningSession): Promise<WrittenItem[]> {

@@ -98,9 +98,29 @@ export interface WrittenItem {
 export interface TlogRecord {
   url: string;
   kind: string;
+  /** The entry type's version: 0.0.1/0.0.2 in Rekor v1, 0.0.2 in Rekor v2. */
+  entryVersion: string;
+  /** Which Rekor API logged it. */
+  logVersion: 1 | 2;
   logIndex: number;
   logID: string;
-  integratedTime: string;
+  /** When Rekor v1 integrated the entry; Rekor v2 entries have no such time (see `timestamps`). */
+  integratedTime?: string;
+}
+
+/** An RFC 3161 timestamp over a signature, from a timestamp authority. */
+export interface TimestampRecord {
+  url: string;
+  time: string;
+}
+
+/** Where the bundle format logged, for the report: the log's API version and, for v2, the TSA. */
+export interface BundleLogTarget {
+  version: 1 | 2;
+  url: string;
+  timestampAuthorityUrl?: string;
+  /** The signing config it came from. */
+  source: string;
 }
 
 export interface OperationResult {
@@ -118,6 +138,10 @@ export interface OperationResult {
   /** Why nothing was written (SKIPSAME found the same signature), when so. */
   skipped?: string;
   tlog: TlogRecord[];
+  /** Signed timestamps taken for the bundle format (with Rekor v2). */
+  timestamps: TimestampRecord[];
+  /** The bundle format's log and timestamp authority, when bundles were signed. */
+  bundleTransparencyLog?: BundleLogTarget;
   warnings: string[];
   durationMs: number;
   requests: { registry: number; auth: number; sigstore: number };

@@ -181,7 +181,7 @@ function rekorKeyProblem(candidate: Candidate, signerDer: Buffer): string | unde
   for (const entry of entries) {
     if (!entry.canonicalizedBody) continue;
     const keys = rekorBodyKeys(Buffer.from(entry.canonicalizedBody, 'base64'));
-    if (keys === undefined) continue; // a Rekor v2 or unknown body: the verifier has compared the signature
+    if (keys === undefined) continue; // an unknown kind: the verifier has compared the signature
     const matches = keys.some((pem) => sameKeyMaterial(pem, signerDer));
     if (!matches) return 'comparing public key PEMs: the transparency-log entry was made for a different key or certificate than the one that signed';
   }

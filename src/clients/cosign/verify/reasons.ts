@@ -20,8 +20,11 @@ export function describeSigstoreError(error: unknown, context: { tlogTrusted: bo
     case 'TLOG_ERROR':
       return 'signature not found in transparency log: it carries no Rekor entry, and offline verification needs one';
     case 'TIMESTAMP_ERROR':
-      return /expected \d+ timestamps/.test(message)
-        ? 'expected a signed timestamp to verify an expired certificate: there is no valid transparency-log entry or RFC 3161 timestamp proving the certificate was valid at signing time'
+      if (/expected \d+ timestamps/.test(message)) {
+        return 'expected a signed timestamp to verify an expired certificate: there is no valid transparency-log entry or RFC 3161 timestamp proving the certificate was valid at signing time';
+      }
+      return /could not be verified/.test(message)
+        ? `timestamp invalid: the RFC 3161 timestamp does not verify with a timestamp authority of the ${context.trustSource} (it covers other bytes than this signature, or another authority signed it)`
         : `timestamp invalid: ${message}`;
     case 'CERTIFICATE_ERROR':
       if (/SCT/.test(message)) return `certificate does not include required embedded SCT (${message}); set keyless.insecureIgnoreSCT only for a private CA without a CT log`;

@@ -1,8 +1,10 @@
 /**
- * The signer's key or certificate as recorded in a Rekor v1 entry body, per entry kind:
+ * The signer's key or certificate as recorded in a Rekor entry body, per entry kind. Rekor v1:
  * hashedrekord 0.0.1 (`spec.signature.publicKey.content`), intoto 0.0.2
  * (`spec.content.envelope.signatures[].publicKey`) and dsse 0.0.1 (`spec.signatures[].verifier`),
- * each base64 of a PEM. `undefined` when the body is of a kind this does not know.
+ * each base64 of a PEM. Rekor v2: hashedrekord 0.0.2 (`spec.hashedRekordV002.signature.verifier`)
+ * and dsse 0.0.2 (`spec.dsseV002.signatures[].verifier`), each a DER certificate or key,
+ * returned here as PEM too. `undefined` when the body is of a kind this does not know.
  */
 export function rekorBodyKeys(body: Buffer): string[] | undefined {
   let json: { kind?: string; apiVersion?: string; spec?: Record<string, any> }; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -22,5 +24,24 @@ export function rekorBodyKeys(body: Buffer): string[] | undefined {
     const signatures: unknown[] = spec.signatures ?? [];
     return signatures.flatMap((s) => decode((s as { verifier?: string }).verifier));
   }
+  if (json.kind === 'hashedrekord' && json.apiVersion === '0.0.2') return v2VerifierPem(spec.hashedRekordV002?.signature?.verifier);
+  if (json.kind === 'dsse' && json.apiVersion === '0.0.2') {
+    const signatures: unknown[] = spec.dsseV002?.signatures ?? [];
+    return signatures.flatMap((s) => v2VerifierPem((s as { verifier?: V2Verifier }).verifier));
+  }
   return undefined;
+}
+
+interface V2Verifier {
+  x509Certificate?: { rawBytes?: string };
+  publicKey?: { rawBytes?: string };
+}
+
+function v2VerifierPem(verifier: V2Verifier | undefined): string[] {
+  const pem = (label: string, b64: string) => `-----BEGIN ${label}-----\n${b64.match(/.{1,64}/g)?.join('\n')}\n-----END ${label}-----\n`;
+  const certificate = verifier?.x509Certificate?.rawBytes;
+  if (typeof certificate === 'string' && certificate) return [pem('CERTIFICATE', certificate)];
+  const key = verifier?.publicKey?.rawBytes;
+  if (typeof key === 'string' && key) return [pem('PUBLIC KEY', key)];
+  return [];
 }
