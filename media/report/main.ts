@@ -125,7 +125,9 @@ function checkFields(check: ReportCheck): Array<[string, Node | string]> {
   if (check.predicateType) rows.push(['Predicate type', check.predicateType]);
   if (check.tlog) {
     rows.push(['Transparency log entry', `index ${check.tlog.logIndex} (${check.tlog.kind}${check.tlog.inclusionProof ? ', with inclusion proof' : ', signed entry timestamp'})`]);
-    rows.push(['Logged at', check.tlog.integratedTime ?? 'unknown']);
+    if (check.tlog.integratedTime) rows.push(['Logged at', check.tlog.integratedTime]);
+    else if (check.tlog.timestampedAt) rows.push(['Timestamped at (RFC 3161)', check.tlog.timestampedAt]);
+    else rows.push(['Logged at', 'unknown']);
     rows.push(['Log ID', code(check.tlog.logId)]);
   }
   return rows;

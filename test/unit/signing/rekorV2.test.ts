@@ -66,6 +66,12 @@ describe('bundle signing with Rekor v2 and a timestamp authority (useTransparenc
 
       const report = await verify(ref, format === 'bundle' ? { signatureFormat: 'bundle' } : {});
       assert.equal(report.verdict, 'verified', report.reasons.join('\n'));
+      if (format === 'bundle') {
+        // The report says when it was signed: from the timestamp, as the v2 entry has no integrated time.
+        const tlog = report.matched?.check?.tlog;
+        assert.equal(tlog?.integratedTime, undefined);
+        assert.ok(tlog?.timestampedAt && Math.abs(Date.parse(tlog.timestampedAt) - Date.now()) < 5 * 60_000, `timestampedAt ${tlog?.timestampedAt}`);
+      }
       assert.deepEqual(await verifyBundlesDirectly(client, `v2/sign-${format}`, digest, sigstore), [COSIGN_SIGN_PREDICATE]);
       if (format === 'both') {
         const legacy = await signatureManifest(client, `v2/sign-${format}`, digest, 'sig');

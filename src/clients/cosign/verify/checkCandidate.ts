@@ -1,5 +1,5 @@
 import { bundleFromJSON, SerializedBundle } from '@sigstore/bundle';
-import { X509Certificate as SigstoreCertificate } from '@sigstore/core';
+import { RFC3161Timestamp, X509Certificate as SigstoreCertificate } from '@sigstore/core';
 import { Verifier, VerifierOptions, toSignedEntity } from '@sigstore/verify';
 import { createHash, createPublicKey, X509Certificate } from 'node:crypto';
 import { COSIGN_SIGN_PREDICATE } from '../formats/annotations';
@@ -21,6 +21,8 @@ export interface TlogInfo {
   logIndex: string;
   logId: string;
   integratedTime?: string;
+  /** Rekor v2 entries carry no integrated time: the RFC 3161 timestamp of the bundle says when. */
+  timestampedAt?: string;
   kind: string;
   trusted: boolean;
   inclusionProof: boolean;
@@ -221,10 +223,23 @@ function tlogInfo(bundle: SerializedBundle, trust: TrustRoot): TlogInfo | undefi
     logIndex: String(entry.logIndex ?? ''),
     logId,
     integratedTime: Number.isFinite(seconds) && seconds > 0 ? new Date(seconds * 1000).toISOString() : undefined,
+    timestampedAt: firstTimestamp(bundle),
     kind: kindVersion ? `${kindVersion.kind}/${kindVersion.version}` : 'unknown',
     trusted: trust.tlogIds.has(logId),
     inclusionProof: entry.inclusionProof !== undefined,
   };
+}
+
+/** The signing time of the bundle's first RFC 3161 timestamp (shown only; the verifier checks it). */
+function firstTimestamp(bundle: SerializedBundle): string | undefined {
+  const material = (bundle as unknown as { verificationMaterial: { timestampVerificationData?: { rfc3161Timestamps?: Array<{ signedTimestamp?: string }> } } }).verificationMaterial;
+  const encoded = material.timestampVerificationData?.rfc3161Timestamps?.[0]?.signedTimestamp;
+  if (!encoded) return undefined;
+  try {
+    return RFC3161Timestamp.parse(Buffer.from(encoded, 'base64')).signingTime.toISOString();
+  } catch {
+    return undefined;
+  }
 }
 
 function extensionsOf(der: Buffer): Map<string, Buffer> {
