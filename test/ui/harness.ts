@@ -36,7 +36,8 @@ export interface UiServerOptions {
   /**
    * How the extension gets in: 'link' (default) symlinks it into the extensions dir, i.e. a
    * normally installed extension; 'devPath' loads it through the URL payload ("Extension
-   * Development Host" window); 'none' starts VS Code without it.
+   * Development Host" window), which needs the smoke-test driver, and that driver suppresses
+   * notification toasts (they only reach the notification centre); 'none' starts VS Code without it.
    */
   extension?: 'link' | 'devPath' | 'none';
   /** The extension's folder; default: the repo root (its package.json and dist/). */
@@ -71,8 +72,11 @@ export async function startCodeServer(opts: UiServerOptions = {}): Promise<host.
 export async function openWorkbench(page: Page, url: string): Promise<void> {
   const res = await page.goto(url);
   if (res && res.status() >= 400) throw new Error(`workbench answered HTTP ${res.status()}`);
-  await page.locator('.monaco-workbench').waitFor();
   await page.locator('.monaco-workbench .part.activitybar').waitFor();
+  // `.monaco-workbench` shows up seconds before the extensions are scanned; until then a fresh
+  // profile renders the fallback light theme. The class `vscode-theme-…` marks the configured
+  // theme (contributed by a built-in extension) as applied.
+  await page.locator('.monaco-workbench[class*="vscode-theme-"]').waitFor({ timeout: 60_000 });
 }
 
 /** Shows a view container from the activity bar; leaves it open if it already is. */
@@ -143,11 +147,13 @@ export async function chooseFromContextMenu(page: Page, target: Locator, entry: 
   await action.hover();
   await action.click();
   const menu = page.locator('.context-view .monaco-menu');
-  if (await menu.isVisible().catch(() => false)) {
-    await action.hover();
+  try {
+    await menu.waitFor({ state: 'hidden', timeout: 3000 });
+  } catch {
+    // The click was lost while the menu was still animating in: the hovered entry takes Enter.
     await page.keyboard.press('Enter');
+    await menu.waitFor({ state: 'hidden' });
   }
-  await menu.waitFor({ state: 'hidden' });
 }
 
 /** A tree item in any visible tree, by its accessible name (label, plus description if any). */
