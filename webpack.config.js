@@ -41,7 +41,12 @@ module.exports = (_env, argv) => {
       mainFields: ['main', 'module'],
       // axios's Node build imports form-data for multipart bodies, which the extension never
       // sends; form-data drags in the whole mime database. Leaving it out keeps the bundle small.
-      alias: { 'form-data': path.resolve(__dirname, 'src/core/noFormData.js') },
+      alias: {
+        'form-data': path.resolve(__dirname, 'src/core/noFormData.js'),
+        // jsonc-parser's "main" is a UMD build whose inner require() webpack cannot follow
+        // ("Cannot find module './impl/format'" at run time); its ES module build bundles cleanly.
+        'jsonc-parser$': path.resolve(__dirname, 'node_modules/jsonc-parser/lib/esm/main.js'),
+      },
     },
     // ES module output lets webpack see `import()`: the verification engine and the Sigstore
     // libraries become a chunk of their own, loaded on first use (activation stays small).
@@ -54,13 +59,16 @@ module.exports = (_env, argv) => {
     name: 'webviews',
     target: 'web',
     mode,
-    entry: { record: './media/record/main.ts', report: './media/report/main.ts' },
+    entry: { record: './media/record/main.ts', report: './media/report/main.ts', queryResult: './media/queryResult/main.ts' },
     output: { path: path.join(dist, 'webview'), filename: '[name].js' },
     resolve: { extensions: ['.ts', '.js'] },
     module: { rules: [tsRule(path.resolve(__dirname, 'media/tsconfig.json'))] },
     devtool: 'source-map',
     performance: { hints: false },
-    plugins: [new CopyAssets([[path.resolve(__dirname, 'media/webview.css'), path.join(dist, 'webview', 'webview.css')]])],
+    plugins: [new CopyAssets([[path.resolve(__dirname, 'media/webview.css'), path.join(dist, 'webview', 'webview.css')],
+      // The query results app links these two itself (the shell links webview.css only).
+      [path.resolve(__dirname, 'node_modules/uplot/dist/uPlot.min.css'), path.join(dist, 'webview', 'uPlot.min.css')],
+      [path.resolve(__dirname, 'media/queryResult/queryResult.css'), path.join(dist, 'webview', 'queryResult.css')]])],
   };
   return [extension, webviews];
 };

@@ -3,6 +3,7 @@ import { registerAuthentikConnectionCommands } from './commands/authentikConnect
 import { registerAuthentikExplorer } from './commands/authentikExplorer';
 import { registerHoneycombConnectionCommands } from './commands/honeycombConnection';
 import { registerHoneycombExplorer } from './commands/honeycombExplorer';
+import { registerHoneycombQueries } from './commands/honeycombQueries';
 import { registerRegistryCommands } from './commands/registryConnection';
 import { registerSignatureCommands } from './commands/signatures';
 import { registerSigningCommands } from './commands/signing';
@@ -53,6 +54,7 @@ export function activate(context: vscode.ExtensionContext) {
   registerViewCommands(context, logger, channel, views, records, json);
   registerHoneycombConnectionCommands(context, logger, secrets, honeycomb);
   registerHoneycombExplorer(context, services, honeycomb);
+  const queries = registerHoneycombQueries(context, services, honeycomb);
   registerAuthentikConnectionCommands(context, logger, secrets, authentik);
   const authentikExplorer = registerAuthentikExplorer(context, services, authentik, views, records, sources);
   registerRegistryCommands(services, registries);
@@ -63,7 +65,7 @@ export function activate(context: vscode.ExtensionContext) {
   const activationMs = performance.now() - started;
   logger.info(`Activated in ${activationMs.toFixed(1)} ms.`);
   // Returned for integration tests and benchmarks; not a stable API for other extensions.
-  return { activationMs, services, honeycomb, authentik, registries, views, records, sources, json, prompts, signatures, authentikExplorer, signing };
+  return { activationMs, services, honeycomb, authentik, registries, views, records, sources, json, prompts, signatures, authentikExplorer, queries, signing };
 }
 
 export function deactivate(): void {

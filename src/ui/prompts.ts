@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { inputStep, pickStep } from './multiStep';
 
 /**
  * Every question and notification a command shows goes through this object. In normal use it is
@@ -15,6 +16,10 @@ export const prompts = {
   warn: (message: string, options: vscode.MessageOptions, ...actions: string[]): Thenable<string | undefined> =>
     vscode.window.showWarningMessage(message, options, ...actions),
   error: (message: string, ...actions: string[]): Thenable<string | undefined> => vscode.window.showErrorMessage(message, ...actions),
+  /** A step of a multi-step flow (quick pick with Back): the picked items, 'back' or undefined. */
+  pickStep,
+  /** An input step of a multi-step flow (input box with Back). */
+  inputStep,
 };
 
 export type Prompts = typeof prompts;

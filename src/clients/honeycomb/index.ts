@@ -26,6 +26,8 @@ import {
   getRecipients,
   listRecipients,
 } from './recipients';
+import { GetQueryResultInput, QueryResultRecord, QueryRun, QueryRunOptions, fetchQueryResult, getQueryResult, getQuerySpecification, runQuery } from './queries';
+import { ApiQuerySpec, QuerySpecification, QuerySpecificationRecord } from './querySpec';
 import { GetSlosInput, GetSlosOutput, Slo, SloItem, getSlo, getSloItem, getSlos, listSlos } from './slos';
 import { TriggerItem, TriggerRecipient, getTrigger, getTriggerRecipient, listRecipientTriggers, listTriggers } from './triggers';
 
@@ -38,6 +40,15 @@ export * from './derivedColumns';
 export * from './detailFilter';
 export * from './environments';
 export * from './recipients';
+export * from './queries';
+export * from './queryJson';
+export * from './querySpec';
+export { checkQueryRules, effectiveTimeRange, effectiveCalculations } from './queryRules';
+export { checkExpression } from './queryExpression';
+export { coerceFilterValue, decodeApiQuery } from './queryDecode';
+export { QueryResultLimiter } from './queryRateLimit';
+export type { SlotWait, LimiterClock } from './queryRateLimit';
+export { goFloat, goValue } from './queryResultFormat';
 export * from './slos';
 export * from './triggers';
 export { ENVIRONMENT_WIDE } from './paths';
@@ -47,9 +58,6 @@ export { ENVIRONMENT_WIDE } from './paths';
  * (lowerCamelCase inputs and outputs, required fields always present), plus the list methods the
  * views use to get whole objects in one request. Methods live in one file per resource; this
  * class only binds them to a connection.
- *
- * getQuerySpecification and getQueryResult belong to the queries work: they go in `queries.ts`
- * and are bound here like the others.
  */
 export class HoneycombClient {
   readonly api: HoneycombApi;
@@ -108,6 +116,15 @@ export class HoneycombClient {
 
   getRecipients(input?: GetRecipientsInput, signal?: AbortSignal): Promise<GetRecipientsOutput> {
     return getRecipients(this.api, input, signal);
+  }
+
+  /** Local only: validates the fields and returns them with `json` (no request). */
+  getQuerySpecification(input?: QuerySpecification): QuerySpecificationRecord {
+    return getQuerySpecification(input);
+  }
+
+  getQueryResult(input: GetQueryResultInput, signal?: AbortSignal): Promise<QueryResultRecord> {
+    return getQueryResult(this.api, input, signal);
   }
 
   getSlo(input: { id: string; dataset?: string }, signal?: AbortSignal): Promise<Slo> {
@@ -189,6 +206,16 @@ export class HoneycombClient {
 
   getRecipientById(id: string, signal?: AbortSignal): Promise<RecipientItem> {
     return getRecipientById(this.api, id, signal);
+  }
+
+  /** A query run with everything the results panel shows (series, progress, request counts). */
+  runQuery(target: { query: ApiQuerySpec; dataset?: string }, options?: QueryRunOptions): Promise<QueryRun> {
+    return runQuery(this.api, target, options);
+  }
+
+  /** A result created earlier, read again by its ID (no new query, no rate-limit budget). */
+  fetchQueryResult(target: { resultId: string; queryId?: string; dataset?: string }, options?: QueryRunOptions): Promise<QueryRun> {
+    return fetchQueryResult(this.api, target, options);
   }
 
   /** The triggers that notify a recipient, across the team. */

@@ -18,7 +18,12 @@ export function createHoneycombExplorer(context: vscode.ExtensionContext, servic
     storedKey: (envSlug) => services.secrets.get(environmentKeyName(envSlug)),
   });
   bindExplorer(connection, explorer);
-  context.subscriptions.push(vscode.window.registerFileDecorationProvider(new HiddenColumnDecorations()));
+  context.subscriptions.push(
+    vscode.window.registerFileDecorationProvider(new HiddenColumnDecorations()),
+    // The cached session and lists belong to the keys and URL they were read with: forget them
+    // on every change, even while the view is hidden (queries and commands use them too).
+    connection.onDidChange(() => explorer.reset()),
+  );
   return explorer;
 }
 

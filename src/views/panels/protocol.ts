@@ -114,7 +114,7 @@ export interface ReportCheck {
   passed: boolean;
   reasons: string[];
   signer?: { subjects: string[]; issuer?: string; notBefore?: string; notAfter?: string; keyFingerprint?: string; ci?: Record<string, string> };
-  tlog?: { logIndex: string; logId: string; integratedTime?: string; kind: string; inclusionProof: boolean; trusted: boolean };
+  tlog?: { logIndex: string; logId: string; integratedTime?: string; timestampedAt?: string; kind: string; inclusionProof: boolean; trusted: boolean };
   predicateType?: string;
   matched?: string;
 }
@@ -164,4 +164,43 @@ export interface SigningSummary {
   warnings: string[];
   /** Why the result was not verified (no policy for a copy), when so. */
   verificationNote?: string;
+}
+
+/** A column of the query results table: a breakdown or a calculation (its label as Honeycomb names it). */
+export interface QueryResultColumn {
+  key: string;
+  kind: 'breakdown' | 'calculation';
+  /** Sorted and aligned as numbers. */
+  numeric: boolean;
+}
+
+/** One line of the results chart: a group (breakdown values) for one calculation. */
+export interface QueryResultLine {
+  /** "GET /v1/orders · 200", or "all events" without breakdowns. */
+  group: string;
+  calculation: string;
+  values: Array<number | null>;
+}
+
+/** The query results panel's model (app media/queryResult). */
+export interface QueryResultViewModel {
+  key: string;
+  /** "P99(duration_ms), COUNT by http.route" */
+  title: string;
+  /** "api-gateway · Production · last 2 hours" */
+  subtitle: string;
+  ranAt: string;
+  columns: QueryResultColumn[];
+  /** One array per result group, in `columns` order; server data, drawn as text. */
+  rows: Array<Array<string | number | boolean | null>>;
+  /** Time series of the busiest groups; absent when the result has no series. */
+  chart?: { times: number[]; calculations: string[]; lines: QueryResultLine[]; note?: string };
+  queryUrl?: string;
+  graphImageUrl?: string;
+  /** The spec that produced the result, as indented JSON. */
+  specJson: string;
+  /** "4 requests: 1 query, 1 result, 2 polls · 1.3 s" */
+  stats: string;
+  /** Set when the result was read again after a reload rather than run. */
+  notice?: string;
 }

@@ -8,6 +8,7 @@ import { getAuthV1, getAuthV2, describeCredential } from './auth';
 import { configRoutes } from './configRoutes';
 import { environmentRoutes } from './environmentRoutes';
 import { faultResponders } from './errors';
+import { QueryState, queryRoutes, type QueryRouteOptions } from './queryRoutes';
 import { RateLimitWindow, type RateLimitOptions } from './rateLimit';
 import { createHoneycombSeed, type HoneycombSeed, type SeedOptions } from './seed';
 
@@ -19,23 +20,30 @@ export interface HoneycombStandInOptions extends SeedOptions {
   seed?: () => HoneycombSeed;
   /** largest page the v2 environments list serves, whatever the client asks (default 100) */
   environmentPageSize?: number;
+  /** query results: polls before completion, results per minute, the clock of that budget */
+  queries?: QueryRouteOptions;
 }
 
 export interface HoneycombStandIn extends StandIn {
   /** the live seed data (reset() restores a fresh copy) */
   readonly seed: HoneycombSeed;
+  /** the live options of the query endpoints; tests may change them between requests */
+  readonly queries: QueryRouteOptions;
 }
 
 export async function startHoneycombStandIn(options: HoneycombStandInOptions = {}): Promise<HoneycombStandIn> {
   const makeSeed = options.seed ?? (() => createHoneycombSeed({ scale: options.scale, hostileNames: options.hostileNames }));
   let seed = makeSeed();
   const window = new RateLimitWindow(options.rateLimit);
+  const queries = new QueryState();
+  const queryOptions: QueryRouteOptions = { ...options.queries };
 
   const routes: Route[] = [
     { method: 'GET', path: '/1/auth', handler: (req) => getAuthV1(seed, req) },
     { method: 'GET', path: '/2/auth', handler: (req) => getAuthV2(seed, req) },
     ...configRoutes(() => seed),
     ...environmentRoutes(() => seed, options.environmentPageSize),
+    ...queryRoutes(() => seed, queries, queryOptions),
   ];
 
   const standIn = await startStandIn({
@@ -54,7 +62,9 @@ export async function startHoneycombStandIn(options: HoneycombStandInOptions = {
     onReset: () => {
       seed = makeSeed();
       window.reset();
+      queries.reset();
     },
   });
+  Object.defineProperty(standIn, 'queries', { value: queryOptions, enumerable: true });
   return Object.defineProperty(standIn, 'seed', { get: () => seed, enumerable: true }) as HoneycombStandIn;
 }

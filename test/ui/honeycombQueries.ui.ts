@@ -1,0 +1,137 @@
+/**
+ * Honeycomb queries as a user sees them: a query file with its "Run query" CodeLens, the
+ * results panel (chart and table; sorting by a header, moving through rows with the keyboard,
+ * the chart drawn again in the colours of a light theme), and a query file with a problem
+ * underlined and explained. Connects through HONEYCOMB_API_ENDPOINT and HONEYCOMB_API_KEY.
+ */
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import { Page } from 'playwright-core';
+import { HONEYCOMB_KEYS, HoneycombStandIn, startHoneycombStandIn } from '../servers/honeycomb';
+import { UiCase, UiContext, runCommand, webviewFrame } from './harness';
+
+const LATENCY = {
+  dataset: 'api-gateway',
+  query: {
+    calculations: [
+      { op: 'P99', column: 'duration_ms' },
+      { op: 'COUNT' },
+    ],
+    breakdowns: ['http.route'],
+    orders: [{ op: 'P99', column: 'duration_ms', order: 'descending' }],
+    time_range: 7200,
+  },
+};
+
+const BAD_GRANULARITY = {
+  dataset: 'payments',
+  query: { calculations: [{ op: 'COUNT' }], breakdowns: ['payment.provider'], time_range: 7200, granularity: 3 },
+};
+
+async function withQueries(ctx: UiContext, body: (page: Page, standIn: HoneycombStandIn) => Promise<void>): Promise<void> {
+  const standIn = await startHoneycombStandIn();
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'ops-ui-queries-'));
+  fs.writeFileSync(path.join(folder, 'latency.honeycomb-query.json'), `${JSON.stringify(LATENCY, null, 2)}\n`);
+  fs.writeFileSync(path.join(folder, 'bad-granularity.honeycomb-query.json'), `${JSON.stringify(BAD_GRANULARITY, null, 2)}\n`);
+  try {
+    const { page } = await ctx.open({ folder, env: { HONEYCOMB_API_ENDPOINT: standIn.url, HONEYCOMB_API_KEY: HONEYCOMB_KEYS.production } });
+    await body(page, standIn);
+    if (standIn.violations.length > 0) throw new Error(`stand-in violations: ${JSON.stringify(standIn.violations)}`);
+  } finally {
+    await standIn.stop();
+    fs.rmSync(folder, { recursive: true, force: true });
+  }
+}
+
+async function openFile(page: Page, name: string): Promise<void> {
+  await page.locator('.monaco-workbench .part.statusbar').click({ position: { x: 2, y: 2 } });
+  await page.keyboard.press('Control+P');
+  const input = page.locator('.quick-input-widget input');
+  await input.fill(name);
+  await page.locator('.quick-input-list .monaco-list-row').first().waitFor();
+  await input.press('Enter');
+  await page.locator('.tabs-container .tab', { hasText: name }).waitFor();
+}
+
+function check(condition: boolean, message: string): void {
+  if (!condition) throw new Error(message);
+}
+
+export const cases: UiCase[] = [
+  {
+    name: 'runs a query file from its CodeLens and shows the chart and a sortable, keyboard-navigable table',
+    timeoutMs: 240_000,
+    async run(ctx) {
+      await withQueries(ctx, async (page) => {
+        await openFile(page, 'latency.honeycomb-query.json');
+        const lens = page.locator('.codelens-decoration a', { hasText: 'Run query' }).first();
+        await lens.waitFor({ timeout: 60_000 });
+        await page.locator('.codelens-decoration', { hasText: 'P99(duration_ms), COUNT on api-gateway' }).first().waitFor();
+        await ctx.screenshot(page, 'honeycomb-query-file-codelens');
+        await lens.click();
+
+        const frame = webviewFrame(page);
+        await frame.locator('h1#result-title', { hasText: 'P99(duration_ms), COUNT by http.route' }).waitFor({ timeout: 60_000 });
+        const rows = frame.locator('table.results tbody tr.row');
+        await rows.first().waitFor();
+        await frame.locator('.chart canvas').first().waitFor();
+        const legend = await frame.locator('.u-legend .u-series').count();
+        check(legend === 11, `the legend lists 10 groups and the time axis (found ${legend} entries)`);
+        const headers = await frame.locator('table.results thead th').allTextContents();
+        check(headers.join('|') === 'http.route|P99(duration_ms)|COUNT', `columns are ${headers.join('|')}`);
+        await ctx.screenshot(page, 'honeycomb-query-results');
+
+        // Sort by COUNT: the header says so and the first row has the largest count.
+        const countHeader = frame.locator('table.results thead th').nth(2);
+        await countHeader.locator('button').click();
+        check((await countHeader.getAttribute('aria-sort')) === 'descending', 'COUNT sorts descending first');
+        const counts = (await frame.locator('table.results tbody tr.row td:nth-child(3)').allTextContents()).map((t) => Number(t.replace(/,/g, '')));
+        check(counts.every((c, i) => i === 0 || counts[i - 1] >= c), `counts are in descending order: ${counts.join(', ')}`);
+        await countHeader.locator('button').press('Enter');
+        check((await countHeader.getAttribute('aria-sort')) === 'ascending', 'Enter on the header reverses the order');
+
+        // Keyboard: focus the table; the first ↓ makes the first row current, two more move down.
+        const table = frame.locator('table.results');
+        await table.focus();
+        check((await frame.locator('tr.row.active').count()) === 0, 'no row is current before the keyboard is used');
+        for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowDown');
+        check((await table.getAttribute('aria-activedescendant')) === 'row-2', 'the third row is current');
+        check((await frame.locator('tr.row.active').getAttribute('id')) === 'row-2', 'and highlighted');
+        await ctx.screenshot(page, 'honeycomb-query-results-sorted');
+
+        // A light theme: the chart is drawn again in its colours.
+        const marker = frame.locator('.u-legend .u-series').nth(1).locator('.u-marker');
+        const darkColour = await marker.evaluate((el) => el.getAttribute('style') ?? '');
+        await runCommand(page, 'Preferences: Color Theme');
+        const input = page.locator('.quick-input-widget input');
+        await input.fill('Light Modern');
+        await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Light Modern' }).first().click();
+        await page.locator('.monaco-workbench.vs').waitFor();
+        let lightColour = darkColour;
+        for (let i = 0; i < 50 && lightColour === darkColour; i++) {
+          await page.waitForTimeout(100);
+          lightColour = await marker.evaluate((el) => el.getAttribute('style') ?? '');
+        }
+        check(lightColour !== darkColour, `the first line changed colour with the theme (${darkColour} → ${lightColour})`);
+        await ctx.screenshot(page, 'honeycomb-query-results-light');
+      });
+    },
+  },
+  {
+    name: 'underlines a bad granularity in a query file and explains it',
+    timeoutMs: 180_000,
+    async run(ctx) {
+      await withQueries(ctx, async (page, standIn) => {
+        await openFile(page, 'bad-granularity.honeycomb-query.json');
+        const squiggle = page.locator('.monaco-editor .squiggly-error').first();
+        await squiggle.waitFor({ timeout: 60_000 });
+        await page.locator('.codelens-decoration', { hasText: '1 problem to fix first' }).first().waitFor();
+        await squiggle.hover({ force: true });
+        await page.locator('.monaco-hover', { hasText: 'granularity can not be less than time_range/1000' }).first().waitFor();
+        await ctx.screenshot(page, 'honeycomb-query-file-diagnostic');
+        check(!standIn.requests.some((r) => r.path.startsWith('/1/quer')), 'nothing was run');
+      });
+    },
+  },
+];
