@@ -5,33 +5,46 @@
 #   ui           playwright-core driving Debian's Chromium against code-server; screenshots in
 #                test-output/screenshots/
 # Every tier runs even when an earlier one fails; each ends with "N passed, N failed".
-# Run some tiers only with: bash scripts/test.sh unit integration
+# Run some tiers only with: bash scripts/test.sh unit integration  (or TEST_TIERS="unit ui").
+# Ends with the wall time of every step.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
 tiers=("$@")
-[ ${#tiers[@]} -eq 0 ] && tiers=(unit integration ui)
+[ ${#tiers[@]} -eq 0 ] && read -ra tiers <<< "${TEST_TIERS:-unit integration ui}"
 
-bash scripts/setup.sh || exit 1
+times=()
+timed() { # timed <label> <command…>: runs it and records its wall time for the table at the end
+  local label=$1 start=$SECONDS rc
+  shift
+  "$@"
+  rc=$?
+  times+=("$(printf '%-12s %4ss  %s' "$label" $((SECONDS - start)) "$([ $rc -eq 0 ] && echo ok || echo FAILED)")")
+  return $rc
+}
+print_times() { echo "[test] step times:"; printf '  %s\n' "${times[@]}"; }
+
+timed setup bash scripts/setup.sh || { print_times; exit 1; }
 echo "[test] compiling"
-npx tsc -p . || exit 1
+timed compile npx tsc -p . || { print_times; exit 1; }
 echo "[test] bundling"
-npx webpack --mode production --stats errors-warnings || exit 1
+timed bundle npx webpack --mode production --stats errors-warnings || { print_times; exit 1; }
 
 failed=()
 for tier in "${tiers[@]}"; do
   echo
   echo "===== $tier tests ====="
   case "$tier" in
-    unit) npx mocha --timeout 30000 --reporter ./test/reporters/summary.js 'out/test/unit/**/*.test.js' ;;
-    integration) node out/test/integration/runTest.js ;;
-    ui) node out/test/ui/run.js ;;
+    unit) timed unit npx mocha --timeout 30000 --reporter ./test/reporters/summary.js 'out/test/unit/**/*.test.js' ;;
+    integration) timed integration node out/test/integration/runTest.js ;;
+    ui) timed ui node out/test/ui/run.js ;;
     *) echo "unknown tier: $tier (use unit, integration or ui)"; false ;;
   esac
   [ $? -eq 0 ] || failed+=("$tier")
 done
 
 echo
+print_times
 if [ ${#failed[@]} -gt 0 ]; then
   echo "[test] failed tiers: ${failed[*]}"
   exit 1
