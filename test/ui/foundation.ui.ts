@@ -62,6 +62,17 @@ export const cases: UiCase[] = [
         await frame.locator('h1', { hasText: 'Acme Observability' }).waitFor();
         await frame.getByText('Permissions of the API key').waitFor();
         await ctx.screenshot(page, 'foundation-connection-record');
+
+        // After a window reload the panel comes back (its serializer reloads the record), and the
+        // key is still in the secret storage: the tree reconnects without asking.
+        // "Developer: Reload Window" shuts the workbench down properly, so it saves its editors.
+        await runCommand(page, 'Developer: Reload Window');
+        await page.waitForLoadState('load');
+        await page.locator('.monaco-workbench .part.activitybar').waitFor({ timeout: 60_000 });
+        await webviewFrame(page).locator('h1', { hasText: 'Acme Observability' }).waitFor({ timeout: 60_000 });
+        await openViewContainer(page, 'Ops Config');
+        await treeItem(page, /Acme Observability/).waitFor();
+        await ctx.screenshot(page, 'foundation-after-reload');
       });
     },
   },
