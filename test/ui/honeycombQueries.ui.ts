@@ -63,7 +63,7 @@ export const cases: UiCase[] = [
     name: 'runs a query file from its CodeLens and shows the chart and a sortable, keyboard-navigable table',
     timeoutMs: 240_000,
     async run(ctx) {
-      await withQueries(ctx, async (page) => {
+      await withQueries(ctx, async (page, standIn) => {
         await openFile(page, 'latency.honeycomb-query.json');
         const lens = page.locator('.codelens-decoration a', { hasText: 'Run query' }).first();
         await lens.waitFor({ timeout: 60_000 });
@@ -115,6 +115,19 @@ export const cases: UiCase[] = [
         }
         check(lightColour !== darkColour, `the first line changed colour with the theme (${darkColour} → ${lightColour})`);
         await ctx.screenshot(page, 'honeycomb-query-results-light');
+
+        // The panel survives a window reload: it comes back with its rows, read again from Honeycomb.
+        const requestsBefore = standIn.requests.length;
+        await runCommand(page, 'Developer: Reload Window');
+        await page.waitForLoadState('load');
+        await page.locator('.monaco-workbench .part.activitybar').waitFor({ timeout: 60_000 });
+        const restored = webviewFrame(page);
+        await restored.locator('h1#result-title', { hasText: 'P99(duration_ms), COUNT by http.route' }).waitFor({ timeout: 60_000 });
+        await restored.locator('table.results tbody tr.row').first().waitFor();
+        const restoredRows = await restored.locator('table.results tbody tr.row').count();
+        check(restoredRows > 0, 'the restored panel shows rows');
+        check(standIn.requests.slice(requestsBefore).some((r) => r.path.startsWith('/1/query_results/')), 'the restored panel read its result again');
+        await ctx.screenshot(page, 'honeycomb-query-results-after-reload');
       });
     },
   },
