@@ -11,7 +11,7 @@
  *     [--env KEY=VALUE] [--user-data-dir DIR] [--extensions-dir DIR]
  * prints the workbench URL alone on stdout once it is ready, and stops on SIGINT/SIGTERM.
  */
-import { ChildProcess, spawn } from 'child_process';
+import { ChildProcess, execFileSync, spawn } from 'child_process';
 import * as fs from 'fs';
 import * as http from 'http';
 import * as net from 'net';
@@ -47,6 +47,8 @@ export interface CodeServerOptions {
   folder?: string;
   /** Extension folder symlinked into the extensions dir: a normal installed extension, plain URL. */
   linkExtension?: string;
+  /** A packaged .vsix installed with code-server's own --install-extension before it starts. */
+  installVsix?: string;
   /** Extension folder loaded through the URL payload (an "Extension Development Host" window). */
   extensionDevelopmentPath?: string;
   /** Test runner module for the payload; only the integration shim uses it. */
@@ -85,6 +87,7 @@ export async function startCodeServer(opts: CodeServerOptions = {}): Promise<Cod
   fs.mkdirSync(extensionsDir, { recursive: true });
   writeSettings(userDataDir, opts.settings ?? {});
   if (opts.linkExtension) linkExtension(opts.linkExtension, extensionsDir);
+  if (opts.installVsix) installVsix(opts.installVsix, userDataDir, extensionsDir, tmp);
 
   // Always pass a config file: without one code-server writes ~/.config/code-server/config.yaml
   // with password auth. Flags on the command line repeat it so $PORT cannot override the port.
@@ -168,6 +171,15 @@ function writeSettings(userDataDir: string, settings: Record<string, unknown>): 
   // A persistent user-data-dir (the demo) keeps what the user changed; a fresh one gets the defaults.
   const base = fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) : defaultSettings;
   fs.writeFileSync(file, JSON.stringify({ ...base, ...settings }, null, 2) + '\n');
+}
+
+/** Installs a .vsix the way a user does (`code-server --install-extension`), on Node 24. */
+function installVsix(vsix: string, userDataDir: string, extensionsDir: string, tmp: string): void {
+  execFileSync(hostNode, [codeServerEntry, '--install-extension', path.resolve(vsix), '--user-data-dir', userDataDir, '--extensions-dir', extensionsDir], {
+    env: childEnv({}, tmp),
+    stdio: 'pipe',
+    timeout: 120_000,
+  });
 }
 
 /** code-server scans the extensions dir and accepts a symlink named publisher.name-version. */

@@ -37,9 +37,10 @@ export interface UiServerOptions {
    * How the extension gets in: 'link' (default) symlinks it into the extensions dir, i.e. a
    * normally installed extension; 'devPath' loads it through the URL payload ("Extension
    * Development Host" window), which needs the smoke-test driver, and that driver suppresses
-   * notification toasts (they only reach the notification centre); 'none' starts VS Code without it.
+   * notification toasts (they only reach the notification centre); 'none' starts VS Code without it;
+   * a path ending in .vsix installs that package with code-server's --install-extension.
    */
-  extension?: 'link' | 'devPath' | 'none';
+  extension?: 'link' | 'devPath' | 'none' | `${string}.vsix`;
   /** The extension's folder; default: the repo root (its package.json and dist/). */
   extensionPath?: string;
   port?: number;
@@ -57,6 +58,7 @@ export async function startCodeServer(opts: UiServerOptions = {}): Promise<host.
     folder: opts.folder ?? copy,
     linkExtension: mode === 'link' ? extensionPath : undefined,
     extensionDevelopmentPath: mode === 'devPath' ? extensionPath : undefined,
+    installVsix: mode.endsWith('.vsix') ? mode : undefined,
   });
   if (!copy) return server;
   return {
