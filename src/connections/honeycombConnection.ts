@@ -46,7 +46,7 @@ export class HoneycombConnection extends ServiceConnection<HoneycombConfig, Hone
 
   private createClient(apiUrl: string, apiKey: string | undefined, managementKey: { id: string; secret: string } | undefined, debug: boolean): HoneycombClient {
     const base = this.services.logger.child('honeycomb');
-    // The seed's `debug` setting shows request logs even when the channel is at Info.
+    // The provider's `debug` setting shows request logs even when the channel is at Info.
     const logger: Logger = debug && !isDebugLevel(this.services.channel) ? base.promoted() : base;
     return new HoneycombClient({
       apiUrl,

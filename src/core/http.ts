@@ -67,7 +67,7 @@ export function transportOptions(from: TransportOptions): TransportOptions {
 export type QueryValue = string | number | boolean | undefined | null | Array<string | number | boolean>;
 
 export interface RequestSpec {
-  /** The seed operation (or a descriptive verb) named in messages and logs. */
+  /** The package operation (or a descriptive verb) named in messages and logs. */
   operation: string;
   method?: Method;
   /** Relative to the base URL, or absolute (e.g. a `links.next` or a registry redirect). */

@@ -1,5 +1,5 @@
 /**
- * Listing 5,000 authentik groups: this extension's client (`getGroups`, the seed's plural lookup)
+ * Listing 5,000 authentik groups: this extension's client (`getGroups`, the provider's plural lookup)
  * against the official `@goauthentik/api` client (`CoreApi.coreGroupsList`, paged the same way),
  * side by side in one run against the same scale-mode stand-in. Both ask for 100 groups a page
  * with member objects (the lookup's default); the stand-in's request log counts the requests.

@@ -6,9 +6,10 @@ import { attachBundle, writeLegacyLayers } from '../../src/clients/cosign/format
 
 /**
  * The real signed artifacts of test/fixtures/cosign (public images signed on the public-good
- * Sigstore), put into a test registry the way the reference describes: the signed payload as a
- * blob and the signature manifest at `sha256-<hex>.sig`, or the bundle as a referrer plus the
- * fallback index. The signed images themselves are not needed: verification is by digest.
+ * Sigstore), put into a test registry the way cosign's specifications describe: the signed
+ * payload as a blob and the signature manifest at `sha256-<hex>.sig`, or the bundle as a referrer
+ * plus the fallback index. The signed images themselves are not needed: verification is by
+ * digest.
  */
 export const FIXTURES_DIR = path.resolve(__dirname, '../../../test/fixtures/cosign');
 export const LEGACY_FIXTURES = ['legacy-keyless-google-2022', 'legacy-keyless-google-2023', 'legacy-keyless-github-2026'] as const;

@@ -19,7 +19,7 @@ export interface ExampleResponse {
   contentType: string;
   /**
    * Why the published body does not validate against the vendored document, when it does not
-   * (analysed in reference/*-api.md: stale docs pages, placeholders, version drift). Stand-ins
+   * (stale docs pages, placeholders, version drift). Stand-ins
    * must not serve these verbatim.
    */
   knownFailure?: string;

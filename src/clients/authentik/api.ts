@@ -145,7 +145,7 @@ export class AuthentikApi {
     return { items, count: body.pagination?.count ?? items.length, page, next: typeof next === 'number' && next > page ? next : undefined };
   }
 
-  /** Every page of a list, `page_size=100` at a time (for the seed's plural lookups, not the tree). */
+  /** Every page of a list, `page_size=100` at a time (for the plural data-source lookups, not the tree). */
   async all<P extends ApiPath>(operation: string, path: P, options: CallOptions<P> = {}): Promise<ItemOf<P>[]> {
     const items: ItemOf<P>[] = [];
     // Bounded, so a server that keeps answering `next` cannot hang the editor.

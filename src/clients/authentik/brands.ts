@@ -2,7 +2,7 @@ import { AuthentikApi, ListOptions, ListPage } from './api';
 import { defined, exactlyOne, jsonString, matchesLocally, str } from './lookup';
 import { Brand } from './types';
 
-/** getBrand's inputs: the seed lists every output field as an optional filter. */
+/** getBrand's inputs: the provider takes every output field as an optional filter. */
 export interface GetBrandInput {
   id?: string;
   domain?: string;
@@ -41,7 +41,7 @@ export interface BrandOutput {
   flowUserSettings: string;
   webCertificate: string;
   clientCertificates: string[];
-  /** JSON string, as the seed's JSON-valued fields are. */
+  /** JSON string, as the provider's JSON-valued fields are. */
   attributes: string;
 }
 

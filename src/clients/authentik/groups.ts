@@ -3,7 +3,7 @@ import { defined, exactlyOne, jsonObjectInput, jsonString, oneOf, orNotFound } f
 import { Group, PartialUser } from './types';
 
 export interface GetGroupInput {
-  /** The group's UUID (`id` is accepted as the same thing, as in the seed). */
+  /** The group's UUID (`id` is accepted as the same thing, as in the provider). */
   pk?: string;
   id?: string;
   /** Exact, case-sensitive. */
@@ -78,7 +78,7 @@ export interface GetGroupsOutput extends GetGroupsInput {
   groups: GroupOutput[];
 }
 
-/** Every group matching the filters, all pages (100 a page) — the seed's plural lookup. */
+/** Every group matching the filters, all pages (100 a page) — the provider's plural lookup. */
 export async function getGroups(api: AuthentikApi, input: GetGroupsInput = {}, signal?: AbortSignal): Promise<GetGroupsOutput> {
   const includeUsers = input.includeUsers ?? true;
   const attributes = input.attributes !== undefined ? jsonObjectInput('getGroups', 'attributes', input.attributes) : undefined;

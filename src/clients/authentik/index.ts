@@ -89,8 +89,8 @@ export type {
 };
 
 /**
- * The authentik client. The seed's lookups (`get…`) take the seed's inputs and return its
- * outputs; the tree and record panels use `list…` (one page per call, `count` for "N of M")
+ * The authentik client. The data-source lookups (`get…`) take the provider's inputs and return
+ * its outputs; the tree and record panels use `list…` (one page per call, `count` for "N of M")
  * and `retrieve…` (one object as the API sends it). Each lives in the file of its resource;
  * this class binds them to a connection.
  */
@@ -109,7 +109,7 @@ export class AuthentikClient {
     return getServerVersion(this.api, signal);
   }
 
-  // --- the seed's lookups ---
+  // --- the provider's data-source lookups ---
   getBrand(input?: GetBrandInput, signal?: AbortSignal): Promise<BrandOutput> {
     return getBrand(this.api, input, signal);
   }

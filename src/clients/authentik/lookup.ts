@@ -2,7 +2,7 @@ import { ServiceError, isServiceError } from '../../core/errors';
 import { ListPage, SERVICE } from './api';
 
 /**
- * The rules every seed lookup shares. A lookup must find exactly one object: none is a
+ * The rules every data-source lookup shares. A lookup must find exactly one object: none is a
  * "not found" error and several is an error too (the Terraform provider silently takes the
  * first match in most lookups; an editor should say the lookup is ambiguous). Both errors name
  * the lookup and the inputs it was given.
@@ -10,7 +10,7 @@ import { ListPage, SERVICE } from './api';
 
 export type LookupInputs = Record<string, unknown>;
 
-/** `name="Engineering", includeUsers=false` — the inputs that were given, in the seed's names. */
+/** `name="Engineering", includeUsers=false` — the inputs that were given, in the provider's names. */
 export function describeInputs(inputs: LookupInputs): string {
   const parts = Object.entries(inputs)
     .filter(([, value]) => value !== undefined && value !== null && !(Array.isArray(value) && value.length === 0))
@@ -80,7 +80,7 @@ export async function orNotFound<T>(operation: string, noun: string, inputs: Loo
   }
 }
 
-/** JSON-valued attributes are JSON strings in the seed's outputs (`attributes`, `settings`, `kubeconfig`). */
+/** JSON-valued attributes are JSON strings in the provider's outputs (`attributes`, `settings`, `kubeconfig`). */
 export function jsonString(value: unknown): string {
   // Most attributes are empty; skipping the serialiser for them matters on 100,000 members.
   if (value === undefined || value === null || (typeof value === 'object' && isEmpty(value as object))) return '{}';
@@ -106,7 +106,7 @@ export function jsonObjectInput(operation: string, field: string, text: string):
   return JSON.stringify(parsed);
 }
 
-/** Nullable references come back as null; the seed's outputs are strings, empty when unset. */
+/** Nullable references come back as null; the provider's outputs are strings, empty when unset. */
 export function str(value: string | null | undefined): string {
   return value ?? '';
 }

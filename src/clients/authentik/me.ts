@@ -1,6 +1,6 @@
 import { AuthentikApi } from './api';
 
-/** Who the token signs in as: `GET /core/users/me/` (the connection test the reference recommends). */
+/** Who the token signs in as: `GET /core/users/me/` (also the connection test). */
 export interface CurrentUser {
   pk: number;
   username: string;

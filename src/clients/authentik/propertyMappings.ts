@@ -3,7 +3,7 @@ import { badLookupInput, defined, exactlyOne, jsonObjectInput, jsonString, match
 import { PropertyMapping } from './types';
 
 /**
- * The six property-mapping lookups of the seed share one shape: by `id`, by `name` (plus the
+ * The provider's six property-mapping lookups share one shape: by `id`, by `name` (plus the
  * kind's own filters) or by `managedLists` (several managed mappings at once → `ids`).
  */
 

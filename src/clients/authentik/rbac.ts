@@ -8,7 +8,7 @@ export interface GetRbacPermissionInput {
   id?: number | string;
   /**
    * Codenames are unique per model, not globally ("view_user" exists once); these narrow an
-   * ambiguous codename. Not seed inputs: additions, so an ambiguous lookup can be fixed.
+   * ambiguous codename. Not provider inputs: additions, so an ambiguous lookup can be fixed.
    */
   app?: string;
   model?: string;

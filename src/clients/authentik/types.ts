@@ -3,7 +3,7 @@ import type { components } from './generated/schema';
 /**
  * Short names for the API shapes the client returns to views, all generated from the official
  * schema (see scripts/generate-authentik-types.mjs). Field names stay snake_case, exactly as the
- * server sends them; the seed lookups map them to the seed's lowerCamelCase outputs.
+ * server sends them; the data-source lookups map them to the provider's lowerCamelCase outputs.
  */
 type Schemas = components['schemas'];
 

@@ -139,8 +139,8 @@ export class HoneycombApi {
 
   /**
    * Every page of a v2 list: request `page[size]` first, then follow `links.next` verbatim
-   * (resolved against the API URL) until it is absent, as the reference advises, with a bound
-   * so a server that loops cannot hang the editor.
+   * (resolved against the API URL) until it is absent, as Honeycomb's v2 API documentation
+   * describes, with a bound so a server that loops cannot hang the editor.
    */
   async v2All<T>(operation: string, path: string, signal?: AbortSignal, maxPages = 1000): Promise<T[]> {
     const items: T[] = [];

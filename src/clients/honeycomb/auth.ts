@@ -1,6 +1,6 @@
 import { HoneycombApi, ManagementKeyInfo, V2AuthBody, managementKeyInfoFrom } from './api';
 
-/** The seed's credential metadata, in its lowerCamelCase names. */
+/** The provider's credential metadata, in its lowerCamelCase names. */
 export interface AuthMetadata {
   id: string;
   /** `configuration` or `ingest`. */

@@ -2,7 +2,7 @@ import { ServiceError, badInput } from '../../core/errors';
 import { HoneycombApi, SERVICE } from './api';
 import { datasetSegment, idSegment, listId, requireInput } from './paths';
 
-/** A column as `GET /1/columns/{dataset}[/{id}]` returns it (reference §3.3). */
+/** A column as `GET /1/columns/{dataset}[/{id}]` returns it. */
 export interface ApiColumn {
   id?: string;
   key_name: string;
@@ -18,7 +18,7 @@ export interface ApiColumn {
 /** `string`, `integer`, `float`, `boolean`; the API also knows `histogram` (metrics datasets). */
 export type ColumnType = 'string' | 'integer' | 'float' | 'boolean' | 'histogram';
 
-/** The seed's Column record. */
+/** The provider's Column record. */
 export interface Column {
   createdAt: string;
   dataset: string;

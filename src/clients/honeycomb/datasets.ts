@@ -3,7 +3,7 @@ import { HoneycombApi, SERVICE } from './api';
 import { DetailFilter, FilterModel, checkDetailFilters, matchesDetailFilters } from './detailFilter';
 import { datasetSegment, listId, requireInput } from './paths';
 
-/** A dataset as `GET /1/datasets[/{slug}]` returns it (reference §3.2). */
+/** A dataset as `GET /1/datasets[/{slug}]` returns it. */
 export interface ApiDataset {
   name: string;
   description?: string;
@@ -15,7 +15,7 @@ export interface ApiDataset {
   regular_columns_count?: number | null;
 }
 
-/** The seed's Dataset record: every field always present. */
+/** The provider's Dataset record: every field always present. */
 export interface Dataset {
   createdAt: string;
   deleteProtected: boolean;
@@ -36,7 +36,7 @@ export interface Dataset {
  */
 export const NEVER_WRITTEN = '0001-01-01T00:00:00Z';
 
-/** A dataset for the views: the seed record plus what the list answer carries besides. */
+/** A dataset for the views: the provider's record plus what the list answer carries besides. */
 export interface DatasetItem extends Dataset {
   regularColumnsCount: number | null;
   raw: ApiDataset;
@@ -72,7 +72,7 @@ export function toDataset(raw: ApiDataset): DatasetItem {
   };
 }
 
-/** The fields detail filters may name (reference §3.2). */
+/** The fields detail filters may name. */
 export function datasetFilterModel(d: Dataset): FilterModel {
   return {
     id: { kind: 'string', value: d.id },

@@ -2,7 +2,7 @@ import { ServiceError } from '../../core/errors';
 import { HoneycombApi, SERVICE } from './api';
 import { ENVIRONMENT_WIDE, datasetOrAll, datasetSegment, idSegment, listId, requireInput } from './paths';
 
-/** A derived column ("calculated field" in the UI) as the API returns it (reference §3.4). */
+/** A derived column ("calculated field" in the UI) as the API returns it. */
 export interface ApiDerivedColumn {
   id?: string;
   alias: string;
@@ -12,7 +12,7 @@ export interface ApiDerivedColumn {
   updated_at?: string;
 }
 
-/** The seed's Derived column record. */
+/** The provider's Derived column record. */
 export interface DerivedColumn {
   alias: string;
   /** Absent for an environment-wide derived column. */
@@ -39,12 +39,12 @@ export interface GetDerivedColumnsOutput {
   dataset?: string;
   id: string;
   /**
-   * CHOICE names: the aliases, as the seed says ("names starting with the value" filters
-   * aliases). The Terraform provider fills this attribute with derived-column IDs (reference
-   * §3.4); those are in `ids`, parallel to `names`, so both are at hand.
+   * CHOICE names: the aliases, as the data source documents ("names starting with the value"
+   * filters aliases). The Terraform provider fills this attribute with derived-column IDs;
+   * those are in `ids`, parallel to `names`, so both are at hand.
    */
   names: string[];
-  /** The IDs of the same derived columns, in the same order (an addition to the seed). */
+  /** The IDs of the same derived columns, in the same order (an addition to the provider's outputs). */
   ids: string[];
   startsWith?: string;
 }

@@ -3,7 +3,7 @@ import { SERVICE } from './api';
 
 /**
  * `detailFilters` / `detailFilter` of getDatasets, getEnvironment(s) and getSlos, with the
- * semantics of the Terraform provider's detail filters (reference §4):
+ * semantics of the Terraform provider's detail filters (`internal/helper/filter` in its source):
  *
  * - several filters are AND-ed; no filter matches everything;
  * - `name` is matched against the record's fields case-insensitively, ignoring underscores
@@ -12,8 +12,8 @@ import { SERVICE } from './api';
  *   the operator (default: equals); `valueRegex`, when set, replaces the operator with an
  *   unanchored regular-expression match.
  *
- * Where the reference says the provider's behaviour contradicts what the seed means, we do what
- * the seed means, and say so at the spot (each choice has a unit test):
+ * Where the provider's code contradicts what its data sources document, we do what the
+ * documentation means, and say so at the spot (each choice has a unit test):
  * - CHOICE float: a float field (an SLO's targetPercentage) is written in its shortest decimal
  *   form ("99.9", not Go's "%f" "99.900000"), and `equals` / `not-equals` on a number field
  *   (float or integer) compare numerically when both sides are numbers, so
@@ -92,7 +92,7 @@ function normalise(name: string): string {
   return name.toLowerCase().replace(/_/g, '');
 }
 
-/** How the provider writes each kind of field before comparing (reference §4, with CHOICE float and tags). */
+/** How the provider writes each kind of field before comparing (with CHOICE float and tags). */
 export function stringify(field: FilterValue): string {
   switch (field.kind) {
     case 'string':

@@ -3,7 +3,7 @@ import { HoneycombApi, SERVICE } from './api';
 import { DetailFilter, FilterModel, checkDetailFilters, matchesDetailFilters } from './detailFilter';
 import { idSegment, listId } from './paths';
 
-/** One environment in the v2 JSON:API shape (reference §3.5, spec `Environment`). */
+/** One environment in the v2 JSON:API shape (spec `Environment`). */
 export interface ApiEnvironment {
   id: string;
   type?: 'environments';
@@ -17,7 +17,7 @@ export interface ApiEnvironment {
   };
 }
 
-/** The seed's Environment record. */
+/** The provider's Environment record. */
 export interface Environment {
   color: string;
   deleteProtected: boolean;

@@ -2,7 +2,7 @@ import { FieldError } from '../../core/errors';
 import { ParsedErrorBody } from '../../core/http';
 
 /**
- * Honeycomb answers errors in three shapes (see the reference's §2.1):
+ * Honeycomb answers errors in three shapes:
  * - RFC 7807 problems (`application/problem+json`): `{status, type, title, error, detail?, type_detail?}`;
  * - the legacy `{"error": "…"}` body of older v1 endpoints;
  * - JSON:API (`application/vnd.api+json`, all of v2): `{"errors": [{id, code, title, detail, source}]}`.

@@ -54,9 +54,9 @@ export * from './triggers';
 export { ENVIRONMENT_WIDE } from './paths';
 
 /**
- * The Honeycomb client: one method per seed operation, named and shaped as the seed names them
- * (lowerCamelCase inputs and outputs, required fields always present), plus the list methods the
- * views use to get whole objects in one request. Methods live in one file per resource; this
+ * The Honeycomb client: one method per package operation, named and shaped as the package names
+ * them (lowerCamelCase inputs and outputs, required fields always present), plus the list methods
+ * the views use to get whole objects in one request. Methods live in one file per resource; this
  * class only binds them to a connection.
  */
 export class HoneycombClient {
@@ -76,7 +76,7 @@ export class HoneycombClient {
     return getManagementKeyInfo(this.api, signal);
   }
 
-  // Seed operations
+  // Package operations
 
   getColumn(input: GetColumnInput, signal?: AbortSignal): Promise<Column> {
     return getColumn(this.api, input, signal);

@@ -10,7 +10,7 @@ import { checkQueryRules, effectiveTimeRange } from './queryRules';
 import { ApiQuerySpec, MAX_RESULT_LIMIT, MAX_RESULT_SECONDS, QueryProblem, QuerySpecification, QuerySpecificationRecord, isRelational, pathText } from './querySpec';
 
 /**
- * The two query operations of the seed:
+ * The two query operations of the package:
  * - getQuerySpecification (local, no request): validates every field and returns them with
  *   `json`, the canonical JSON the API accepts;
  * - getQueryResult: create the query (`POST /1/queries/{dataset}`), create its result
@@ -88,7 +88,7 @@ export interface GetQueryResultInput {
   id?: string;
 }
 
-/** The seed's Query result record. */
+/** The package's Query result record. */
 export interface QueryResultRecord {
   dataset?: string;
   graphImageUrl: string;
@@ -377,7 +377,7 @@ export async function fetchQueryResult(
   return run.finish({ ...done, id: done.id ?? target.resultId }, target.queryId ?? storedId, undefined, target.dataset);
 }
 
-/** getQueryResult: the seed's record for `queryJson` on `dataset` (or environment-wide). */
+/** getQueryResult: the package's record for `queryJson` on `dataset` (or environment-wide). */
 export async function getQueryResult(api: HoneycombApi, input: GetQueryResultInput, signal?: AbortSignal): Promise<QueryResultRecord> {
   const query = parseQueryJson('getQueryResult', input?.queryJson);
   if (input.id) {

@@ -32,9 +32,9 @@ import {
  */
 
 export interface DecodeOptions {
-  /** Name fields in messages as the seed does (`timeRange`) rather than the API (`time_range`). */
+  /** Name fields in messages as the package does (`timeRange`) rather than the API (`time_range`). */
   camel?: boolean;
-  /** Coerce string filter/having values like the provider (seed input only). */
+  /** Coerce string filter/having values like the provider (camelCase package input only). */
   coerce?: boolean;
 }
 
@@ -276,7 +276,7 @@ export function decodeApiQuery(value: unknown, options: DecodeOptions = {}): Dec
   return { query: q, problems: r.problems };
 }
 
-/** Seed (camelCase) nested keys → API keys. */
+/** Package (camelCase) nested keys → API keys. */
 const NESTED_CAMEL: Record<string, string> = { filterCombination: 'filter_combination', calculateOp: 'calculate_op' };
 
 /**
@@ -298,7 +298,7 @@ export function decodeSeedInput(input: unknown): Decoded {
       else target = Object.values(NESTED_CAMEL).includes(key) ? undefined : key;
       if (target === undefined) {
         const allowed = top ? Object.keys(CAMEL_TO_API) : [];
-        // Reported on the containing object: a seed name shown for the key would mislead.
+        // Reported on the containing object: a camelCase name shown for the key would mislead.
         renameProblems.push(problem(path, top ? unknownField(key, allowed) : `unknown field "${key}"`));
         continue;
       }

@@ -1,6 +1,7 @@
 /**
  * A syntax check of calculated-field and formula expressions, following the grammar of
- * Honeycomb's derived-column validator (the one the provider runs, reference §5.5 rule 13):
+ * Honeycomb's derived-column validator (honeycomb-derived-column-validator, which the provider
+ * runs; rule 13 in queryRules.ts):
  *
  *   expr    := '!' expr | expr BINOP expr | '(' expr ')' | call | column | literal
  *   call    := NAME '(' [expr (',' expr)* [',']] ')'        NAME = [a-zA-Z][a-zA-Z0-9_]+, AND, OR

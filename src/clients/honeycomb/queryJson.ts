@@ -14,11 +14,11 @@ import {
 
 /**
  * The canonical JSON of a query specification: what the provider's `json` output holds and what
- * the API accepts. Keys in Go struct order (§5.5), empty fields left out, `ascending` (the
- * default order) dropped, COUNT written when no calculation is given, `time_range` 7200 written
- * when unset — except with both `start_time` and `end_time`, where it would make three time
- * fields, which the API refuses. Granularity 0 ("automatic") is left out: the API's minimum
- * is 1 and leaving it out means automatic there.
+ * the API accepts. Keys in the order of the provider's Go `QuerySpec`, empty fields left out,
+ * `ascending` (the default order) dropped, COUNT written when no calculation is given,
+ * `time_range` 7200 written when unset — except with both `start_time` and `end_time`, where it
+ * would make three time fields, which the API refuses. Granularity 0 ("automatic") is left out:
+ * the API's minimum is 1 and leaving it out means automatic there.
  *
  * Escaping follows Go's encoding/json: `<`, `>`, `&`, U+2028 and U+2029 as \u escapes; the rest
  * of JSON.stringify's output (short escapes, shortest floats) is already the same.
@@ -102,7 +102,7 @@ export function queryJson(q: ApiQuerySpec): string {
   return goJson(canonicalQuery(q));
 }
 
-/** The spec in the seed's lowerCamelCase names (getQuerySpecification's echo). */
+/** The spec in the package's lowerCamelCase names (getQuerySpecification's echo). */
 export function toSeedSpec(q: ApiQuerySpec): QuerySpecification {
   const filters = (list: ApiFilter[] | undefined): QueryFilter[] | undefined => list?.map((f) => ({ ...f }));
   const out: QuerySpecification = {};
@@ -141,10 +141,10 @@ function sameSet<T>(a: T[] | undefined, b: T[] | undefined, norm: (item: T) => u
 }
 
 /**
- * Whether two specs ask for the same thing, with the provider's equivalence (§5.5): order
- * matters for calculations, formulas, breakdowns and orders, not for calculated fields,
- * filters and havings; defaults count as given (one bare COUNT, AND, ascending, limit 1000,
- * time_range 7200, granularity 0).
+ * Whether two specs ask for the same thing, with the provider's equivalence
+ * (`QuerySpec.EquivalentTo`): order matters for calculations, formulas, breakdowns and orders,
+ * not for calculated fields, filters and havings; defaults count as given (one bare COUNT, AND,
+ * ascending, limit 1000, time_range 7200, granularity 0).
  */
 export function equivalentQueries(a: ApiQuerySpec, b: ApiQuerySpec): boolean {
   const calcs = (q: ApiQuerySpec) => {

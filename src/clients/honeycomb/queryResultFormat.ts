@@ -1,5 +1,5 @@
 /**
- * The seed's query result record holds `results` as maps of string to string, as the provider
+ * The package's query result record holds `results` as maps of string to string, as the provider
  * builds them with Go's `%v` from the decoded JSON (every number is a float64 there). So the
  * strings match what Terraform and Pulumi users already see: `2728`, `857.0309715273646`,
  * `1.2e+07`, `true`, `<nil>`.
@@ -36,7 +36,7 @@ export function goValue(value: unknown): string {
   return String(value);
 }
 
-/** One result group as the seed's map of string to string. */
+/** One result group as the package's map of string to string. */
 export function resultStrings(data: Record<string, unknown>): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [key, value] of Object.entries(data)) out[key] = goValue(value);

@@ -16,10 +16,11 @@ import {
 } from './querySpec';
 
 /**
- * The rules a query specification must follow before it is sent (reference §5.5), with the
- * provider's own messages where it has one. The input has already been decoded (queryDecode.ts),
- * so values have their types; each rule reports the path of the value at fault, so a query
- * file can underline it and getQuerySpecification can name it.
+ * The rules a query specification must follow before it is sent (the provider's query
+ * specification checks and the API's documented limits), with the provider's own messages
+ * where it has one. The input has already been decoded (queryDecode.ts), so values have their
+ * types; each rule reports the path of the value at fault, so a query file can underline it and
+ * getQuerySpecification can name it.
  *
  * Where the provider and the API disagree, the API wins: `start_time` + `end_time` without
  * `time_range` is accepted (rule 11), and ranges are measured on the effective time range.

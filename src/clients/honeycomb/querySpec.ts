@@ -1,11 +1,12 @@
 /**
- * The vocabulary of a Honeycomb query specification (reference §5): the operators, the limits,
- * and the two shapes a spec travels in — the seed's lowerCamelCase input of
- * getQuerySpecification and the API's snake_case JSON (`query_json`, query files, the body of
- * `POST /1/queries`). No logic here beyond small predicates.
+ * The vocabulary of a Honeycomb query specification (as Honeycomb's Query Specification
+ * documentation describes it): the operators, the limits, and the two shapes a spec travels in —
+ * the package's lowerCamelCase input of getQuerySpecification and the API's snake_case JSON
+ * (`query_json`, query files, the body of `POST /1/queries`). No logic here beyond small
+ * predicates.
  */
 
-/** Calculation operators (§5.2), in the order the API and the provider list them. */
+/** Calculation operators, in the order the API and the provider list them. */
 export const CALCULATION_OPS = [
   'COUNT',
   'CONCURRENCY',
@@ -31,7 +32,7 @@ export const CALCULATION_OPS = [
   'RATE_AVG',
   'RATE_SUM',
   'RATE_MAX',
-  // Metrics datasets only; newer than the vendored OpenAPI document (reference §7.5).
+  // Metrics datasets only; newer than the vendored OpenAPI document.
   'COUNT_DATAPOINTS',
   'HISTOGRAM_COUNT',
 ] as const;
@@ -53,7 +54,7 @@ export function opNeedsColumn(op: string): boolean {
 /** Having `calculate_op`: every calculation op except HEATMAP. */
 export const HAVING_CALCULATE_OPS: readonly string[] = CALCULATION_OPS.filter((op) => op !== 'HEATMAP');
 
-/** Filter operators (§5.3). */
+/** Filter operators. */
 export const FILTER_OPS = [
   '=',
   '!=',
@@ -105,7 +106,7 @@ export const FILTER_COMBINATIONS = ['AND', 'OR'] as const;
 /** `compare_time_offset_seconds`: the only offsets the API accepts. */
 export const COMPARE_TIME_OFFSETS = [1800, 3600, 7200, 28800, 86400, 604800, 2419200, 15724800] as const;
 
-/** Columns with these prefixes are relational (§5.4). */
+/** Columns with these prefixes are relational. */
 export const RELATIONAL_PREFIXES = ['root.', 'child.', 'parent.', 'any.', 'any2.', 'any3.', 'none.'] as const;
 
 export function isRelational(column: unknown): boolean {
@@ -176,7 +177,7 @@ export interface ApiQuerySpec {
   compare_time_offset_seconds?: number;
 }
 
-/** The API's top-level keys in the order the provider writes them (Go struct order, §5.5). */
+/** The API's top-level keys in the order the provider writes them (its Go `QuerySpec`). */
 export const API_KEY_ORDER: ReadonlyArray<keyof ApiQuerySpec> = [
   'calculations',
   'calculated_fields',
@@ -194,7 +195,7 @@ export const API_KEY_ORDER: ReadonlyArray<keyof ApiQuerySpec> = [
   'compare_time_offset_seconds',
 ];
 
-// ---- The seed's shape (lowerCamelCase): getQuerySpecification's input and echo ----
+// ---- The package's shape (lowerCamelCase): getQuerySpecification's input and echo ----
 
 export interface QueryFilter {
   column: string;
@@ -229,7 +230,7 @@ export interface QueryNamedExpression {
   expression: string;
 }
 
-/** Every field of the seed's Query specification that is an input. */
+/** Every field of the package's Query specification that is an input. */
 export interface QuerySpecification {
   breakdowns?: string[];
   calculatedFields?: QueryNamedExpression[];
@@ -251,11 +252,11 @@ export interface QuerySpecification {
 /** getQuerySpecification's record: the echoed fields plus `json` (and the deprecated `id`). */
 export interface QuerySpecificationRecord extends QuerySpecification {
   json: string;
-  /** @deprecated A hash of `json`; kept because the seed lists it as required. */
+  /** @deprecated A hash of `json`; kept because the package lists it as required. */
   id: string;
 }
 
-/** Seed field name → API key, for the top level. */
+/** Package (camelCase) field name → API key, for the top level. */
 export const CAMEL_TO_API: Record<string, keyof ApiQuerySpec> = {
   calculations: 'calculations',
   calculatedFields: 'calculated_fields',
@@ -273,7 +274,7 @@ export const CAMEL_TO_API: Record<string, keyof ApiQuerySpec> = {
   compareTimeOffset: 'compare_time_offset_seconds',
 };
 
-/** API key → seed name, for messages about camelCase input (nested keys included). */
+/** API key → camelCase name, for messages about camelCase input (nested keys included). */
 export const API_TO_CAMEL: Record<string, string> = {
   ...Object.fromEntries(Object.entries(CAMEL_TO_API).map(([camel, api]) => [api, camel])),
   filter_combination: 'filterCombination',
@@ -294,7 +295,7 @@ export function problem(path: Array<string | number>, message: string, severity:
   return { path, message, severity };
 }
 
-/** `calculations[0].column` from a path, in API or (with camel) seed names. */
+/** `calculations[0].column` from a path, in API or (with camel) camelCase names. */
 export function pathText(path: ReadonlyArray<string | number>, camel = false): string {
   let out = '';
   for (const part of path) {

@@ -3,7 +3,7 @@ import { HoneycombApi, SERVICE } from './api';
 import { DetailFilter, FilterModel, checkDetailFilters, matchesDetailFilter } from './detailFilter';
 import { idSegment, listId, requireInput } from './paths';
 
-/** A recipient as `GET /1/recipients[/{id}]` returns it (reference §3.7). Recipients are team-wide. */
+/** A recipient as `GET /1/recipients[/{id}]` returns it. Recipients are team-wide. */
 export interface ApiRecipient {
   id?: string;
   type: string;
@@ -26,7 +26,7 @@ export const RECIPIENT_TYPES = ['email', 'webhook', 'slack', 'pagerduty', 'mstea
 export type RecipientType = (typeof RECIPIENT_TYPES)[number];
 
 /**
- * The seed's Recipient record. Which detail fields are present depends on the type; for its
+ * The provider's Recipient record. Which detail fields are present depends on the type; for its
  * type each is always present: email → address; slack → channel; pagerduty → integrationKey,
  * integrationName; webhook → name, secret, url; msteams and msteams_workflow → name, url.
  */
@@ -81,7 +81,7 @@ export interface GetRecipientsOutput {
   detailFilter?: DetailFilter;
 }
 
-/** The type-specific detail fields of a recipient, in the seed's names. */
+/** The type-specific detail fields of a recipient, in the provider's names. */
 export type RecipientDetailField = 'address' | 'channel' | 'integrationKey' | 'integrationName' | 'name' | 'secret' | 'url';
 
 /** The detail fields each type has, by the names detail filters use. */
@@ -135,8 +135,8 @@ export function recipientLabel(r: RecipientItem | Recipient): string {
 }
 
 /**
- * Whether a recipient passes a type and a detail filter, doing what the seed means where the
- * provider does not (reference §3.7):
+ * Whether a recipient passes a type and a detail filter, doing what the data source documents
+ * where the provider's code does not:
  * - CHOICE type: the requested `type` is really compared. The provider stopped comparing it, so
  *   a type-only lookup matched every recipient and a value could match a recipient of another
  *   type; here an email lookup only ever finds email recipients.

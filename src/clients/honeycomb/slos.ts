@@ -2,7 +2,7 @@ import { HoneycombApi } from './api';
 import { DetailFilter, FilterModel, checkDetailFilters, matchesDetailFilters } from './detailFilter';
 import { datasetOrAll, datasetSegment, idSegment, listId, requireInput } from './paths';
 
-/** An SLO as `GET /1/slos/{dataset}[/{id}]` returns it (reference §3.6). */
+/** An SLO as `GET /1/slos/{dataset}[/{id}]` returns it. */
 export interface ApiSlo {
   id?: string;
   name: string;
@@ -17,7 +17,7 @@ export interface ApiSlo {
   updated_at?: string;
 }
 
-/** The seed's SLO record. */
+/** The provider's SLO record. */
 export interface Slo {
   /** @deprecated Echo of the input `dataset` ("" when not given); use `datasets`. */
   dataset: string;
@@ -77,7 +77,7 @@ export function toSlo(inputDataset: string | undefined, raw: ApiSlo): SloItem {
   };
 }
 
-/** The fields detail filters may name (reference §3.6), with the float CHOICE of detailFilter.ts. */
+/** The fields detail filters may name, with the float CHOICE of detailFilter.ts. */
 export function sloFilterModel(s: Slo): FilterModel {
   return {
     id: { kind: 'string', value: s.id },

@@ -2,7 +2,7 @@ import { ServiceError } from '../../core/errors';
 import { HoneycombApi, SERVICE } from './api';
 import { ENVIRONMENT_WIDE, datasetSegment, idSegment, requireInput } from './paths';
 
-/** A trigger as the API returns it (spec `TriggerResponse`, reference §3.12). */
+/** A trigger as the API returns it (spec `TriggerResponse`). */
 export interface ApiTrigger {
   id?: string;
   dataset_slug?: string;
@@ -30,7 +30,7 @@ export interface TriggerRecipientRef {
   target: string;
 }
 
-/** A trigger for the views (the seed names the trigger resource's fields; not a data source). */
+/** A trigger for the views (named after the provider's trigger resource fields; not a data source). */
 export interface TriggerItem {
   id: string;
   /** The dataset the trigger runs on; `__all__` for an environment-wide trigger. */

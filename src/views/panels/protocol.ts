@@ -156,7 +156,7 @@ export interface ReportViewModel {
 export interface SigningSummary {
   /** "Signed", "Attested", "Copied", or "Nothing written". */
   title: string;
-  /** The seed's output: signedRef, attestedRef or copiedRef, with its value. */
+  /** The resource's output: signedRef, attestedRef or copiedRef, with its value. */
   output: { name: string; value: string };
   fields: Array<[string, string]>;
   written: Array<{ location: string; detail: string }>;

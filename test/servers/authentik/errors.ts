@@ -1,5 +1,5 @@
 /**
- * authentik's error answers (reference/authentik-api.md §1, §3): every authentication failure is
+ * authentik's error answers (its Django REST Framework behaviour): every authentication failure is
  * 403 `{"detail": …}` (never 401); throttling is DRF's 429 with a seconds Retry-After; an
  * unhandled server error is Django's HTML 500 page, not JSON.
  */

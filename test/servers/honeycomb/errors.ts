@@ -1,5 +1,5 @@
 /**
- * Honeycomb's three error styles (reference/honeycomb-api.md §2.1) and its 429/5xx answers for
+ * Honeycomb's three error styles (as its API documentation shows them) and its 429/5xx answers for
  * fault injection: legacy `{"error"}` (application/json), RFC 7807 problems
  * (application/problem+json, `type` built on the host called) and JSON:API errors on /2/
  * (application/vnd.api+json, always with `id` and `code`, as the document requires).

@@ -1,5 +1,5 @@
 /**
- * Queries and query results on the Honeycomb stand-in (reference §3.9):
+ * Queries and query results on the Honeycomb stand-in (Honeycomb's Queries and Query Results API):
  *
  * - `POST /1/queries/{dataset}` checks the body against the document's `Query` schema and a few
  *   rules the API documents (limit ≤ 1,000, at most two time fields, start ≤ end, granularity

@@ -75,7 +75,7 @@ describe('core/config', () => {
   });
 
   describe('image signing', () => {
-    it('has the seed defaults', () => {
+    it('has the provider defaults', () => {
       assert.deepEqual(resolveSigningConfig({}), {
         defaultSignatureFormat: 'legacy',
         defaultAttestationEntryType: 'intoto',

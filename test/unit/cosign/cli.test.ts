@@ -49,7 +49,7 @@ describe('command line: verify and verify-bundle', function () {
     assert.match(result.out, /transparency log entry 1004096555 \(hashedrekord\/0\.0\.1\)/);
   });
 
-  it('verify --json prints the seed outputs; without a login it is not verified (exit 1)', async () => {
+  it('verify --json prints the lookup’s outputs; without a login it is not verified (exit 1)', async () => {
     const result = await run(['verify', '--image', image(), '--policy', policyFile, '--json'], { HOME: dir, DOCKER_CONFIG: path.join(dir, 'none') });
     assert.equal(result.code, 1);
     const report = JSON.parse(result.out);

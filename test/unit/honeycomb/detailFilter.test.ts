@@ -25,7 +25,7 @@ const model: FilterModel = {
 
 const match = (filter: DetailFilter): boolean => matchesDetailFilter(model, filter);
 
-describe('Honeycomb detail filters (reference §4)', () => {
+describe('Honeycomb detail filters (the provider’s internal/helper/filter)', () => {
   describe('every operator', () => {
     const cases: Array<[string, string, string, boolean]> = [
       // [operator, field, value, expected]
@@ -104,7 +104,7 @@ describe('Honeycomb detail filters (reference §4)', () => {
     });
   });
 
-  describe('choices where the seed means what the provider does not do', () => {
+  describe('choices where the documentation means what the provider does not do', () => {
     it('CHOICE float: targetPercentage = 99.9 matches (the provider compares "99.900000" and fails)', () => {
       assert.equal(stringify(model.target_percentage), '99.9');
       assert.equal(match({ name: 'target_percentage', value: '99.9' }), true);

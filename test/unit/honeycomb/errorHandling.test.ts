@@ -6,11 +6,11 @@ import { HONEYCOMB_KEYS, HoneycombStandIn, startHoneycombStandIn } from '../../s
 import { startTestServer } from '../helpers/testServer';
 
 /**
- * How the seed operations fail: each of Honeycomb's three error-body shapes becomes a
+ * How the package operations fail: each of Honeycomb's three error-body shapes becomes a
  * ServiceError carrying the server's words, 401/403 say which key or permission is needed, and
  * 429 waits as the headers say and retries a bounded number of times.
  */
-describe('Honeycomb client: errors of the seed operations', () => {
+describe('Honeycomb client: errors of the package operations', () => {
   let standIn: HoneycombStandIn;
   before(async () => {
     standIn = await startHoneycombStandIn();

@@ -18,7 +18,7 @@ function hasRequired(record: object, fields: Record<string, 'string' | 'number' 
 const badInput = (operation: string, pattern: RegExp) => (error: ServiceError) =>
   error instanceof ServiceError && error.kind === 'badInput' && error.operation === operation && pattern.test(error.message);
 
-describe('Honeycomb client: every seed operation (against the stand-in)', () => {
+describe('Honeycomb client: every package operation (against the stand-in)', () => {
   let standIn: HoneycombStandIn;
   let client: HoneycombClient;
 

@@ -96,7 +96,7 @@ describe('Honeycomb queries: getQueryResult against the stand-in', () => {
   });
 
   describe('the run', () => {
-    it('getQueryResult returns the seed’s record: ids, links, the stored query and results as Go-formatted strings', async () => {
+    it('getQueryResult returns the package’s record: ids, links, the stored query and results as Go-formatted strings', async () => {
       const queryJson = getQuerySpecification({ calculations: [{ op: 'P99', column: 'duration_ms' }, { op: 'COUNT' }], breakdowns: ['http.route'], orders: [{ op: 'COUNT', order: 'descending' }], limit: 5 }).json;
       const record = await client().getQueryResult({ queryJson, dataset: 'api-gateway' });
       assert.deepEqual(Object.keys(record).sort(), ['dataset', 'graphImageUrl', 'id', 'queryId', 'queryJson', 'queryUrl', 'results']);

@@ -1,5 +1,5 @@
 /**
- * getQuerySpecification: every validation rule of reference §5.5 with the provider's message and
+ * getQuerySpecification: every validation rule of queryRules.ts with the provider's message and
  * the field it is about, the JSON it produces (key order, escaping, defaults), and the
  * provider's coercion of text values. All local: no server is involved.
  */
@@ -18,7 +18,7 @@ import {
 } from '../../../src/clients/honeycomb';
 import { ServiceError } from '../../../src/core/errors';
 
-/** The problems of an input as "path: message" lines, in seed (camelCase) names. */
+/** The problems of an input as "path: message" lines, in the package’s (camelCase) names. */
 function problems(input: QuerySpecification): string[] {
   return checkQuerySpecification(input).map((p) => `${pathText(p.path, true)}: ${p.message}`);
 }
@@ -90,7 +90,7 @@ describe('getQuerySpecification', () => {
       assert.equal(json({ startTime: 1_700_000_000 }), '{"calculations":[{"op":"COUNT"}],"time_range":7200,"start_time":1700000000}');
     });
 
-    it('echoes every input field in seed names next to json', () => {
+    it('echoes every input field in camelCase names next to json', () => {
       const out = getQuerySpecification({ breakdowns: ['a'], limit: 5, havings: [{ calculateOp: 'COUNT', op: '>', value: '3' }] });
       assert.deepEqual(out.breakdowns, ['a']);
       assert.equal(out.limit, 5);
@@ -131,7 +131,7 @@ describe('getQuerySpecification', () => {
     });
   });
 
-  describe('validation (§5.5), with the provider’s messages', () => {
+  describe('validation, with the provider’s messages', () => {
     it('1. ops other than COUNT, COUNT_DATAPOINTS and CONCURRENCY require a column', () => {
       for (const op of CALCULATION_OPS) {
         const found = problems({ calculations: [{ op }] });
@@ -254,7 +254,7 @@ describe('getQuerySpecification', () => {
       assert.deepEqual(problems({ calculatedFields: [{ name: 'slow', expression: 'IF(EQUALS($span.kind, "server"), LT($duration_ms, 300))' }] }), []);
     });
 
-    it('refuses unknown fields with a suggestion, and names fields as the seed does', () => {
+    it('refuses unknown fields with a suggestion, and names fields as the package does', () => {
       assert.deepEqual(problems({ calculation: [{ op: 'COUNT' }] } as QuerySpecification), ['(query): unknown field "calculation"; did you mean "calculations"?']);
       assert.deepEqual(problems({ time_range: 60 } as QuerySpecification), ['(query): unknown field "time_range"; did you mean "timeRange"?']);
       assert.deepEqual(problems({ filters: [{ column: 'a', op: 'exists', colour: 'red' }] } as unknown as QuerySpecification), ['filters[0].colour: unknown field "colour"; allowed here: column, op, value']);

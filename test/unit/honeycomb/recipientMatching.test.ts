@@ -2,8 +2,8 @@ import * as assert from 'node:assert/strict';
 import { ApiRecipient, matchesRecipient, recipientFields, toRecipient } from '../../../src/clients/honeycomb';
 
 /**
- * Recipient lookups do what the seed means where the Terraform provider does not (reference
- * §3.7): the requested type is really compared, and a filter compares the field it names.
+ * Recipient lookups do what the data source documents where the Terraform provider's code does
+ * not: the requested type is really compared, and a filter compares the field it names.
  */
 const recipients: ApiRecipient[] = [
   { id: 'e1', type: 'email', details: { email_address: 'oncall@acme.example' } },
@@ -43,7 +43,7 @@ describe('Honeycomb recipient matching', () => {
     assert.deepEqual(ids(undefined, { name: 'url', operator: 'contains', value: 'logic' }), ['t1']);
   });
 
-  it('maps every type’s details to the seed’s field names, required ones always present', () => {
+  it('maps every type’s details to the provider’s field names, required ones always present', () => {
     assert.deepEqual(recipientFields({ type: 'webhook' }), ['name', 'url', 'secret']);
     const bare = toRecipient({ id: 'w2', type: 'webhook', details: { webhook_name: 'n', webhook_url: 'u' } });
     assert.equal(bare.secret, '', 'a webhook without a secret still has the (required) field');

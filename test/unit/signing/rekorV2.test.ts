@@ -96,7 +96,7 @@ describe('bundle signing with Rekor v2 and a timestamp authority (useTransparenc
     assert.deepEqual((await verifyBundlesDirectly(client, 'v2/attest', digest, sigstore)).sort(), [SLSA, VULN].sort());
   });
 
-  it('legacy ignores the setting, as the seed says: Rekor v1 only, no timestamp, and the result says so', async () => {
+  it('legacy ignores the setting, as the provider documents: Rekor v1 only, no timestamp, and the result says so', async () => {
     const { ref } = await image('v2/legacy');
     const [v2Calls, tsaCalls] = [sigstore.rekorV2.requests.length, sigstore.tsa.requests.length];
     const result = await sign({ image: ref, signatureFormat: 'legacy', ...urls(sigstore) }, v2());

@@ -1,5 +1,5 @@
 /**
- * Names and media types of cosign's formats, shared by the verifier and (issue 7) the signer.
+ * Names and media types of cosign's formats, shared by the verifier and the signer.
  * Tag-based ("legacy") signatures live at `sha256-<hex>.sig`, attestations at `.att`; each layer
  * is one signature whose blob is the signed payload. Bundles are OCI referrers of the image.
  */

@@ -6,7 +6,7 @@ import { BundleAnnotations, CosignMediaTypes } from './annotations';
 /**
  * Writing cosign's two formats into a registry: tag-based signature/attestation manifests and
  * Sigstore bundles as OCI referrers (with the `sha256-<hex>` fallback index for registries
- * without the referrers API). The verifier's tests load fixtures with these; signing (issue 7)
+ * without the referrers API). The verifier's tests load fixtures with these; signing
  * writes its output with them.
  */
 export interface LegacyLayer {

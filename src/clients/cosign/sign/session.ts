@@ -9,9 +9,9 @@ import { keySigner, keylessSigner, Signer } from './signer';
 import { OperationResult, SigningOptions, TimestampRecord, TlogRecord } from './types';
 
 /**
- * One sign, attest or copy: the deadline (`timeout` bounds the whole operation, as the seed
- * says), the registry clients, one signer per certificate authority (a keyless certificate is
- * reused for every signature of the operation), and the Sigstore requests made, for the report.
+ * One sign, attest or copy: the deadline (`timeout` bounds the whole operation, as the provider
+ * documents), the registry clients, one signer per certificate authority (a keyless certificate
+ * is reused for every signature of the operation), and the Sigstore requests made, for the report.
  */
 export class SigningSession {
   readonly registries: Registries;

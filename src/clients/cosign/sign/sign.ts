@@ -75,7 +75,7 @@ export async function prepare(input: SignInput, options: SigningOptions, session
       session.warnings.push(`certificateAuthorityUrl and transparencyLogUrl apply to the legacy format only; the bundle format used ${bundleServices.source}`);
     }
   }
-  // The seed: the setting affects bundle and both only. Say so rather than let it look honoured.
+  // The provider documents the setting for bundle and both only. Say so rather than let it look honoured.
   if (options.defaults.useTransparencyLogV2 && format !== 'bundle') {
     session.warnings.push(
       format === 'legacy'

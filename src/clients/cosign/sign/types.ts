@@ -5,7 +5,7 @@ import type { SigningKey } from './keys';
 
 /**
  * Inputs and outputs of the three resources of the image signing package (Sign, Attest, Copy),
- * with the seed's field names, plus what the editor passes in: how to sign (an identity token
+ * with the provider's field names, plus what the editor passes in: how to sign (an identity token
  * or a key pair), the provider defaults, and where the bundle format's services are.
  */
 export type Conflict = 'APPEND' | 'REPLACE' | 'SKIPSAME';
@@ -41,7 +41,7 @@ export interface AttestInput extends SignInput {
   predicate?: string;
   predicateType?: string;
   predicateFiles?: PredicateFile[];
-  /** Overrides `defaultAttestationEntryType` (an editor choice; the seed has only the default). */
+  /** Overrides `defaultAttestationEntryType` (an editor choice; the provider has only the default). */
   attestationEntryType?: string;
 }
 

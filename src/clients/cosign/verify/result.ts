@@ -2,15 +2,15 @@ import { RequestStats } from '../../registry/client';
 import { CandidateCheck } from './checkCandidate';
 
 /**
- * The outcome of `getVerify`: the seed's outputs (image, policy, id, verifiedRef) and everything
+ * The outcome of `getVerify`: the lookup's outputs (image, policy, id, verifiedRef) and everything
  * the report shows. Plain JSON (no classes), so it can be copied, stored in history and sent to
  * a webview as it is.
  */
 export interface VerifyReport {
-  /** Seed inputs, echoed. */
+  /** The lookup's inputs, echoed. */
   image: string;
   policy: string;
-  /** Seed outputs: the digest reference that was checked (`registry/repo@sha256:…`). */
+  /** The lookup's outputs: the digest reference that was checked (`registry/repo@sha256:…`). */
   id: string;
   verifiedRef: string;
 

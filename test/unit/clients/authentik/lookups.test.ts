@@ -5,8 +5,8 @@ import { authentikApiBase } from '../../../../src/core/config';
 import { ServiceError } from '../../../../src/core/errors';
 import { AUTHENTIK_TOKENS, AuthentikStandIn, startAuthentikStandIn } from '../../../servers/authentik';
 
-/** The seed's lookups against the stand-in's company directory, output field by output field. */
-describe('authentik client: the seed lookups', function () {
+/** The data-source lookups against the stand-in's company directory, output field by output field. */
+describe('authentik client: the data-source lookups', function () {
   this.timeout(20_000);
   let standIn: AuthentikStandIn;
   let client: AuthentikClient;
@@ -25,7 +25,7 @@ describe('authentik client: the seed lookups', function () {
   const flowPk = (slug: string) => d().flows.find((f) => f.slug === slug)!.pk;
   const requests = (pathPart: string) => standIn.requests.filter((r) => r.path.includes(pathPart));
 
-  /** Every field the seed marks required is present with the seed's type. */
+  /** Every field the provider always returns is present with the provider's type. */
   function assertShape(output: object, shape: Record<string, 'string' | 'number' | 'boolean' | 'string[]' | 'number[]' | 'object[]'>): void {
     const record = output as Record<string, unknown>;
     for (const [field, type] of Object.entries(shape)) {
@@ -141,7 +141,7 @@ describe('authentik client: the seed lookups', function () {
   });
 
   describe('getGroup', () => {
-    it('finds a group by name with members, parents and attributes as the seed shapes them', async () => {
+    it('finds a group by name with members, parents and attributes as the provider shapes them', async () => {
       const group = await client.getGroup({ name: 'SRE' });
       assertShape(group, { attributes: 'string', id: 'string', isSuperuser: 'boolean', name: 'string', numPk: 'number', parentName: 'string', parents: 'string[]', pk: 'string', users: 'number[]', usersObjs: 'object[]' });
       assert.equal(group.parentName, 'Platform');
