@@ -2,7 +2,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { RegistryClient } from '../../src/clients/registry/client';
 import { Descriptor, ImageManifest, MediaTypes } from '../../src/clients/registry/manifest';
-import { attachBundle, writeLegacyLayers } from '../../src/clients/cosign/formats/write';
+import { attachBundle, writeLegacyLayers } from './write';
 
 /**
  * The real signed artifacts of test/fixtures/cosign (public images signed on the public-good

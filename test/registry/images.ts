@@ -3,7 +3,7 @@ import { gzipSync } from 'node:zlib';
 import { RegistryClient } from '../../src/clients/registry/client';
 import { ImageIndex, ImageManifest, MediaTypes } from '../../src/clients/registry/manifest';
 import { CosignAnnotations, CosignMediaTypes, simpleSigningPayload } from '../../src/clients/cosign/formats/annotations';
-import { writeLegacyLayers } from '../../src/clients/cosign/formats/write';
+import { writeLegacyLayers } from './write';
 
 /**
  * Small real images for tests (one gzip layer, an OCI config, a manifest) and signatures made

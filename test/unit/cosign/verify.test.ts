@@ -112,7 +112,7 @@ describe('verify images against admission policies (real registry, real signatur
       // Re-sign, then swap in a payload the key never signed, keeping the old signature.
       const manifest = await client.getManifest('tamper/keypayload', `sha256-${image.digest.slice(7)}.sig`);
       const layer = (manifest.manifest as { layers: Array<{ annotations: Record<string, string> }> }).layers[0];
-      const { writeLegacyLayers } = await import('../../../src/clients/cosign/formats/write');
+      const { writeLegacyLayers } = await import('../../registry/write');
       const forged = Buffer.from(JSON.stringify({ critical: { identity: { 'docker-reference': 'x' }, image: { 'docker-manifest-digest': image.digest }, type: 'cosign container image signature' }, optional: { forged: 'yes' } }));
       await writeLegacyLayers(client, 'tamper/keypayload', image.digest, 'sig', [{ payload: forged, mediaType: 'application/vnd.dev.cosign.simplesigning.v1+json', annotations: layer.annotations }], { conflict: 'replace' });
       const report = await getVerify({ image: ref('tamper/keypayload', image.digest), policy: keyPolicy('key', glob(), key.publicPem) });

@@ -40,15 +40,47 @@ export function signatureConfig(layers: Descriptor[]): Buffer {
   );
 }
 
-export function planSignatureManifest(plan: WritePlan, repository: string, tag: string, layers: Descriptor[], previous: { bytes: Buffer; mediaType: string } | null, label: string): string {
-  const config = plan.blob(repository, signatureConfig(layers));
-  const manifest: ImageManifest = {
+/** The tag-based signature manifest: cosign's config (see signatureConfig) and the signed payloads. */
+export function signatureManifest(config: { size: number; digest: string }, layers: Descriptor[]): ImageManifest {
+  return {
     schemaVersion: 2,
     mediaType: MediaTypes.ociManifest,
     config: { mediaType: MediaTypes.ociConfig, size: config.size, digest: config.digest },
     layers,
   };
+}
+
+export function planSignatureManifest(plan: WritePlan, repository: string, tag: string, layers: Descriptor[], previous: { bytes: Buffer; mediaType: string } | null, label: string): string {
+  const config = plan.blob(repository, signatureConfig(layers));
+  const manifest = signatureManifest(config, layers);
   return plan.manifest({ repository, reference: tag, bytes: Buffer.from(JSON.stringify(manifest)), mediaType: MediaTypes.ociManifest, previous, label });
+}
+
+/** The annotations cosign puts on a bundle referrer (the creation time in whole seconds, as Go writes it). */
+export function bundleReferrerAnnotations(predicateType: string, created = new Date().toISOString().replace(/\.\d{3}Z$/, 'Z')): Record<string, string> {
+  return {
+    [BundleAnnotations.content]: 'dsse-envelope',
+    [BundleAnnotations.predicateType]: predicateType,
+    'org.opencontainers.image.created': created,
+  };
+}
+
+/** A Sigstore bundle as an OCI referrer: the empty config, the bundle as its one layer, the image as subject. */
+export function bundleReferrerManifest(subject: Descriptor, bundleLayer: { size: number; digest: string }, annotations: Record<string, string>): ImageManifest {
+  return {
+    schemaVersion: 2,
+    mediaType: MediaTypes.ociManifest,
+    artifactType: CosignMediaTypes.bundleV03,
+    config: { ...EMPTY_CONFIG },
+    layers: [{ mediaType: CosignMediaTypes.bundleV03, digest: bundleLayer.digest, size: bundleLayer.size }],
+    subject: { mediaType: subject.mediaType, digest: subject.digest, size: subject.size },
+    annotations,
+  };
+}
+
+/** The fallback index's entry for a bundle referrer. */
+export function fallbackIndexEntry(referrer: PlannedReferrer): Descriptor {
+  return { mediaType: MediaTypes.ociManifest, digest: referrer.digest, size: referrer.size, artifactType: CosignMediaTypes.bundleV03, annotations: referrer.annotations };
 }
 
 export interface PlannedReferrer {
@@ -60,21 +92,8 @@ export interface PlannedReferrer {
 export function planBundleReferrer(plan: WritePlan, repository: string, subject: Descriptor, bundle: Buffer, predicateType: string, label: string): PlannedReferrer {
   plan.blob(repository, Buffer.from('{}'));
   const layer = plan.blob(repository, bundle);
-  const annotations: Record<string, string> = {
-    [BundleAnnotations.content]: 'dsse-envelope',
-    [BundleAnnotations.predicateType]: predicateType,
-    'org.opencontainers.image.created': new Date().toISOString().replace(/\.\d{3}Z$/, 'Z'),
-  };
-  const manifest: ImageManifest = {
-    schemaVersion: 2,
-    mediaType: MediaTypes.ociManifest,
-    artifactType: CosignMediaTypes.bundleV03,
-    config: { ...EMPTY_CONFIG },
-    layers: [{ mediaType: CosignMediaTypes.bundleV03, digest: layer.digest, size: layer.size }],
-    subject: { mediaType: subject.mediaType, digest: subject.digest, size: subject.size },
-    annotations,
-  };
-  const bytes = Buffer.from(JSON.stringify(manifest));
+  const annotations = bundleReferrerAnnotations(predicateType);
+  const bytes = Buffer.from(JSON.stringify(bundleReferrerManifest(subject, layer, annotations)));
   const digest = plan.manifest({ repository, reference: sha256Digest(bytes), bytes, mediaType: MediaTypes.ociManifest, previous: null, label });
   return { digest, size: bytes.length, annotations };
 }
@@ -91,7 +110,7 @@ export function planFallbackIndex(plan: WritePlan, repository: string, tag: stri
     mediaType: MediaTypes.ociIndex,
     manifests: [
       ...current.filter((d) => !removed.has(d.digest) && !added.some((a) => a.digest === d.digest)),
-      ...added.map((a) => ({ mediaType: MediaTypes.ociManifest, digest: a.digest, size: a.size, artifactType: CosignMediaTypes.bundleV03, annotations: a.annotations })),
+      ...added.map(fallbackIndexEntry),
     ],
   };
   const previous = existing.fallback ? { bytes: existing.fallback.bytes, mediaType: existing.fallback.mediaType } : null;
