@@ -4,7 +4,8 @@
  * verifier already uses; it has no encoder, and a request is five fields, so a library for it
  * would cost more than it saves.
  */
-function tlv(tag: number, content: Buffer): Buffer {
+/** One tag-length-value element (a single-byte tag). */
+export function derTlv(tag: number, content: Buffer): Buffer {
   return Buffer.concat([Buffer.from([tag]), derLength(content.length), content]);
 }
 
@@ -17,7 +18,7 @@ function derLength(length: number): Buffer {
 }
 
 export function derSequence(...items: Buffer[]): Buffer {
-  return tlv(0x30, Buffer.concat(items));
+  return derTlv(0x30, Buffer.concat(items));
 }
 
 /** A non-negative INTEGER from its big-endian magnitude: minimal, with a 0x00 when the top bit is set. */
@@ -25,7 +26,7 @@ export function derUnsignedInteger(magnitude: Buffer): Buffer {
   let start = 0;
   while (start < magnitude.length - 1 && magnitude[start] === 0) start++;
   const trimmed = magnitude.length === 0 ? Buffer.from([0]) : magnitude.subarray(start);
-  return tlv(0x02, trimmed[0] & 0x80 ? Buffer.concat([Buffer.from([0]), trimmed]) : trimmed);
+  return derTlv(0x02, trimmed[0] & 0x80 ? Buffer.concat([Buffer.from([0]), trimmed]) : trimmed);
 }
 
 export function derSmallInteger(value: number): Buffer {
@@ -48,13 +49,13 @@ export function derOid(oid: string): Buffer {
     for (let rest = Math.floor(arc / 128); rest > 0; rest = Math.floor(rest / 128)) groups.unshift((rest & 0x7f) | 0x80);
     out.push(...groups);
   }
-  return tlv(0x06, Buffer.from(out));
+  return derTlv(0x06, Buffer.from(out));
 }
 
 export function derOctetString(bytes: Buffer): Buffer {
-  return tlv(0x04, bytes);
+  return derTlv(0x04, bytes);
 }
 
 export function derBoolean(value: boolean): Buffer {
-  return tlv(0x01, Buffer.from([value ? 0xff : 0x00]));
+  return derTlv(0x01, Buffer.from([value ? 0xff : 0x00]));
 }

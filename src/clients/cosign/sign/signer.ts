@@ -1,4 +1,3 @@
-import { X509Certificate as SigstoreCertificate } from '@sigstore/core';
 import { createHash, createPublicKey, generateKeyPairSync, sign as nodeSign, X509Certificate } from 'node:crypto';
 import { FulcioClient } from '../../sigstore/fulcio';
 import { readIdentityToken } from '../../sigstore/identityToken';
@@ -32,8 +31,7 @@ export async function keylessSigner(fulcio: FulcioClient, identityToken: string,
   const publicKeyPem = publicKey.export({ type: 'spki', format: 'pem' }).toString();
   const proofOfPossession = nodeSign('sha256', Buffer.from(identity.subject), privateKey);
   const certificate = await fulcio.signingCertificate({ identityToken, publicKeyPem, proofOfPossession }, signal);
-  const der = new X509Certificate(certificate.leafPem).raw;
-  const info = signerFromCertificate(der, extensionsOf(der));
+  const info = signerFromCertificate(new X509Certificate(certificate.leafPem));
   return {
     kind: 'keyless',
     verifierPem: certificate.leafPem,
@@ -68,17 +66,9 @@ export function sameSigner(signer: Signer, certificatePem: string | undefined, v
   if (signer.kind === 'key') return !certificatePem && verifiesWithKey();
   if (!certificatePem) return false;
   try {
-    const der = new X509Certificate(certificatePem).raw;
-    const other = signerFromCertificate(der, extensionsOf(der));
+    const other = signerFromCertificate(new X509Certificate(certificatePem));
     return other.issuer === signer.info.issuer && other.subjects.join('\n') === signer.info.subjects.join('\n');
   } catch {
     return false;
   }
-}
-
-function extensionsOf(der: Buffer): Map<string, Buffer> {
-  const cert = SigstoreCertificate.parse(Buffer.from(der));
-  const map = new Map<string, Buffer>();
-  for (const ext of cert.extensions) map.set(ext.subs[0].toOID(), ext.subs[ext.subs.length - 1].value);
-  return map;
 }

@@ -3,6 +3,7 @@ import { TrustedRoot } from '@sigstore/protobuf-specs';
 import { TrustMaterial, toTrustMaterial } from '@sigstore/verify';
 import { badInput } from '../../../core/errors';
 import publicGood from './trusted_root.public-good.json';
+import { rememberTrustedChecks } from './trustedChecks';
 
 /**
  * The Sigstore trust material verification is anchored in: Fulcio CAs, Rekor and CT log keys,
@@ -48,7 +49,8 @@ export function parseTrustRootText(text: string, source: string): TrustRoot {
   return readTrustRoot(json, source);
 }
 
-// Parsing the CA certificates and log keys costs about a millisecond; do it once per root.
+// Parsing the CA certificates and log keys costs about a millisecond; do it once per root, and
+// remember the checks among the CA certificates (they are the same on every verification).
 const materials = new WeakMap<TrustRoot, TrustMaterial>();
 
 /** Trust material whose public-key lookup answers with an authority's own keys. */
@@ -56,6 +58,7 @@ export function trustMaterial(root: TrustRoot, keys?: Map<string, string>): Trus
   let base = materials.get(root);
   if (!base) {
     base = toTrustMaterial(root.root);
+    rememberTrustedChecks(base);
     materials.set(root, base);
   }
   return {

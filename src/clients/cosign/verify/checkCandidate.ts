@@ -1,10 +1,11 @@
 import { bundleFromJSON, SerializedBundle } from '@sigstore/bundle';
-import { RFC3161Timestamp, X509Certificate as SigstoreCertificate } from '@sigstore/core';
+import { RFC3161Timestamp } from '@sigstore/core';
 import { Verifier, VerifierOptions, toSignedEntity } from '@sigstore/verify';
 import { createHash, createPublicKey, X509Certificate } from 'node:crypto';
 import { COSIGN_SIGN_PREDICATE } from '../formats/annotations';
 import { Candidate } from '../formats/candidate';
 import { readStatement, simpleSigningProblem, statementCoversDigest } from '../formats/intoto';
+import { installFastDerEncoding } from '../../sigstore/fastDerEncoding';
 import { KeyAuthority, KeylessAuthority } from '../policy/types';
 import { TrustRoot, trustMaterial } from '../trust/trustRoot';
 import { SignerInfo, matchIdentities, signerFromCertificate } from './identity';
@@ -52,16 +53,18 @@ export function checkCandidate(candidate: Candidate, authority: KeyAuthority | K
     return check;
   }
   check.tlog = tlogInfo(candidate.bundle, trust);
+  let certificate: X509Certificate | undefined;
   if (candidate.certificateDer) {
     try {
-      check.signer = signerFromCertificate(candidate.certificateDer, extensionsOf(candidate.certificateDer));
+      certificate = new X509Certificate(candidate.certificateDer);
+      check.signer = signerFromCertificate(certificate);
     } catch {
       check.reasons.push('the signing certificate cannot be parsed');
       return check;
     }
   }
 
-  const crypto = authority.kind === 'key' ? verifyWithKeys(candidate, authority, trust, check) : verifyKeyless(candidate, authority, trust, check);
+  const crypto = authority.kind === 'key' ? verifyWithKeys(candidate, authority, trust, check) : verifyKeyless(candidate, authority, trust, check, certificate);
   if (!crypto) return check;
 
   const claim = claimProblem(candidate, digest, check);
@@ -108,8 +111,8 @@ function verifyWithKeys(candidate: Candidate, authority: KeyAuthority, trust: Tr
 }
 
 /** Keyless authority: Fulcio certificate, log entry, SCT, then the identity. */
-function verifyKeyless(candidate: Candidate, authority: KeylessAuthority, trust: TrustRoot, check: CandidateCheck): boolean {
-  if (!candidate.certificateDer) {
+function verifyKeyless(candidate: Candidate, authority: KeylessAuthority, trust: TrustRoot, check: CandidateCheck, certificate: X509Certificate | undefined): boolean {
+  if (!candidate.certificateDer || !certificate) {
     check.reasons.push(candidate.publicKeyHint ? 'no certificate found on signature: it was made with a key, and this authority is keyless' : 'no certificate found on signature');
     return false;
   }
@@ -129,7 +132,7 @@ function verifyKeyless(candidate: Candidate, authority: KeylessAuthority, trust:
     }
     return false;
   }
-  const eku = new X509Certificate(candidate.certificateDer).keyUsage ?? [];
+  const eku = certificate.keyUsage ?? [];
   if (!eku.includes(CODE_SIGNING_EKU)) check.reasons.push('the certificate is not for code signing (no codeSigning extended key usage)');
   const identity = matchIdentities(authority.identities, check.signer ?? { subjects: [] });
   if ('problem' in identity) check.reasons.push(identity.problem);
@@ -141,6 +144,7 @@ function verifyKeyless(candidate: Candidate, authority: KeylessAuthority, trust:
 
 function runVerifier(serialized: SerializedBundle, candidate: Candidate, trust: TrustRoot, options: VerifierOptions, keys?: Map<string, string>): { ok: true } | { problem: string } {
   const tlogTrusted = candidate.bundle ? tlogInfo(candidate.bundle, trust)?.trusted : undefined;
+  installFastDerEncoding();
   try {
     const bundle = bundleFromJSON(serialized);
     const entity = toSignedEntity(bundle, candidate.payload);
@@ -240,13 +244,4 @@ function firstTimestamp(bundle: SerializedBundle): string | undefined {
   } catch {
     return undefined;
   }
-}
-
-function extensionsOf(der: Buffer): Map<string, Buffer> {
-  const cert = SigstoreCertificate.parse(Buffer.from(der));
-  const map = new Map<string, Buffer>();
-  for (const ext of cert.extensions) {
-    map.set(ext.subs[0].toOID(), ext.subs[ext.subs.length - 1].value);
-  }
-  return map;
 }

@@ -1,3 +1,4 @@
+import { X509Certificate as SigstoreCertificate } from '@sigstore/core';
 import { X509Certificate } from 'node:crypto';
 import { Identity } from '../policy/types';
 
@@ -30,8 +31,9 @@ const CI_OIDS: Record<string, { label: string; der: boolean }> = {
   '1.3.6.1.4.1.57264.1.21': { label: 'run', der: true },
 };
 
-export function signerFromCertificate(der: Buffer, extensions: Map<string, Buffer>): SignerInfo {
-  const cert = new X509Certificate(der);
+/** `cert` is Node's parse of the certificate (its SAN rendering and dates); the extensions are read from the DER. */
+export function signerFromCertificate(cert: X509Certificate): SignerInfo {
+  const extensions = extensionsOf(cert.raw);
   const subjects = parseSubjectAltNames(cert.subjectAltName);
   const issuerV2 = extensions.get(OID_ISSUER_V2);
   const issuer = issuerV2 ? derString(issuerV2) : extensions.get(OID_ISSUER_V1)?.toString('utf8');
@@ -47,6 +49,13 @@ export function signerFromCertificate(der: Buffer, extensions: Map<string, Buffe
     notAfter: new Date(cert.validTo).toISOString(),
     ci: Object.keys(ci).length ? ci : undefined,
   };
+}
+
+/** Each extension's value by OID (Node's X509Certificate does not expose Fulcio's extensions). */
+function extensionsOf(der: Buffer): Map<string, Buffer> {
+  const map = new Map<string, Buffer>();
+  for (const ext of SigstoreCertificate.parse(Buffer.from(der)).extensions) map.set(ext.subs[0].toOID(), ext.subs[ext.subs.length - 1].value);
+  return map;
 }
 
 /** `email:a@b, URI:https://…` (Node's rendering) as a list of values. */
