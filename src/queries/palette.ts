@@ -11,11 +11,11 @@ import {
   filterOpTakesValue,
   opNeedsColumn,
 } from '../clients/honeycomb';
-import { ServiceError } from '../core/errors';
 import { prompts } from '../ui/prompts';
 import type { HoneycombExplorer } from '../views/honeycomb/explorer';
 import { HistoryEntry } from './history';
 import type { QueryDraft } from './queryFile';
+import { noQueryKeyError } from './target';
 
 /**
  * "Ops Config: Run Honeycomb Query…": a walk through quick picks — a recent query or a new one,
@@ -110,15 +110,7 @@ export async function pickQuery(explorer: HoneycombExplorer, recent: HistoryEntr
 
   const own = await explorer.defaultEnvironment();
   const environments = await reachableEnvironments(explorer, own?.slug);
-  if (environments.length === 0) {
-    throw new ServiceError({
-      kind: 'auth',
-      service: 'Honeycomb',
-      operation: 'getQueryResult',
-      summary: 'queries need an API key (a configuration key), and none is configured',
-      hint: 'Set one with "Honeycomb: Set API Key…"; a management key cannot run queries.',
-    });
-  }
+  if (environments.length === 0) throw noQueryKeyError();
   // With one reachable environment the draft names none: it runs with the configured key, and a
   // query file made from it works for whoever opens it with their own key.
   const state: State = { calculations: [], filters: [], breakdowns: [], timeRange: 7200 };

@@ -14,19 +14,22 @@ export interface QueryTarget {
   client: HoneycombClient;
 }
 
+/** No configuration key at all: a management key alone cannot run queries. */
+export function noQueryKeyError(): ServiceError {
+  return new ServiceError({
+    kind: 'auth',
+    service: 'Honeycomb',
+    operation: 'getQueryResult',
+    summary: 'queries need an API key (a configuration key), and none is configured',
+    hint: 'Set one with "Honeycomb: Set API Key…"; a management key cannot run queries.',
+  });
+}
+
 export async function resolveTarget(explorer: HoneycombExplorer, environment: string | undefined): Promise<QueryTarget> {
   let envSlug = environment;
   if (!envSlug) {
     const own = await explorer.defaultEnvironment();
-    if (!own) {
-      throw new ServiceError({
-        kind: 'auth',
-        service: 'Honeycomb',
-        operation: 'getQueryResult',
-        summary: 'queries need an API key (a configuration key), and none is configured',
-        hint: 'Set one with "Honeycomb: Set API Key…"; a management key cannot run queries.',
-      });
-    }
+    if (!own) throw noQueryKeyError();
     envSlug = own.slug;
   }
   const found = await explorer.environmentClient(envSlug);

@@ -1,8 +1,7 @@
 import { ServiceError } from '../../core/errors';
 import { HttpClient } from '../../core/http';
-import { Logger } from '../../core/logger';
-import { SecretRegistry } from '../../core/redact';
 import { parseChallenge, registryBaseUrl } from './challenge';
+import type { RegistryClientOptions } from './client';
 
 /**
  * Checks registry credentials before they are saved, the way `docker login` does: ask `/v2/`,
@@ -14,15 +13,8 @@ export interface RegistryCredentials {
   password: string;
 }
 
-export interface LoginCheckOptions {
-  logger?: Logger;
-  secrets?: SecretRegistry;
-  userAgent?: string;
-  timeoutMs?: number;
-  insecure?: boolean;
-  proxy?: string;
-  noProxy?: string;
-}
+/** The transport options of a registry client; the credentials to check are passed on their own. */
+export type LoginCheckOptions = Omit<RegistryClientOptions, 'credentials' | 'baseUrlFor'>;
 
 export type LoginResult = { scheme: 'basic' | 'bearer' } | { scheme: 'none' };
 

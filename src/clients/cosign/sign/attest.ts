@@ -4,7 +4,7 @@ import { entryTypeOf, readPredicates } from './inputs';
 import { PartOutcome, SignItem, bundlePart, legacyPart } from './parts';
 import { statement } from './payloads';
 import { SigningSession } from './session';
-import { Signer } from './signer';
+import { Signer, signerSummary } from './signer';
 import { finish, prepare, skippedReason } from './sign';
 import { AttestInput, AttestResult, BundleLogTarget, BundleServices, SigningOptions } from './types';
 
@@ -49,7 +49,7 @@ export async function attest(input: AttestInput, options: SigningOptions): Promi
       certificateAuthorityUrl: common.certificateAuthorityUrl,
       transparencyLogUrl: common.transparencyLogUrl,
       bundleTransparencyLog: common.bundleLog,
-      signer: signer ? { ...signer.info, description: signer.description, publicKeyPem: signer.kind === 'key' ? signer.publicKeyPem : undefined } : undefined,
+      signer: signerSummary(signer),
       written,
       skipped: written.length === 0 ? skippedReason(format) : undefined,
     };

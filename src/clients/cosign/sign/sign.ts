@@ -8,7 +8,7 @@ import { bundleLogTarget, digestReference, conflictOf, formatOf, serviceUrl } fr
 import { PartOutcome, bundlePart, legacyPart } from './parts';
 import { statement } from './payloads';
 import { SigningSession } from './session';
-import { Signer } from './signer';
+import { Signer, signerSummary } from './signer';
 import { BundleLogTarget, BundleServices, SignInput, SignResult, SignatureFormat, SigningOptions, WrittenItem } from './types';
 import { WritePlan, applyPlan } from './writePlan';
 
@@ -47,7 +47,7 @@ export async function sign(input: SignInput, options: SigningOptions): Promise<S
       certificateAuthorityUrl: common.certificateAuthorityUrl,
       transparencyLogUrl: common.transparencyLogUrl,
       bundleTransparencyLog: common.bundleLog,
-      signer: signer ? { ...signer.info, description: signer.description, publicKeyPem: signer.kind === 'key' ? signer.publicKeyPem : undefined } : undefined,
+      signer: signerSummary(signer),
       written,
       skipped: written.length === 0 ? skippedReason(format) : undefined,
     };

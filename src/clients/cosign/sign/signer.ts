@@ -56,6 +56,12 @@ export function keySigner(key: SigningKey): Signer {
   };
 }
 
+/** Who signed, for a result: for a key pair also its public key (not secret), so a policy can name it. */
+export function signerSummary(signer: Signer | undefined): (SignerInfo & { description: string; publicKeyPem?: string }) | undefined {
+  if (!signer) return undefined;
+  return { ...signer.info, description: signer.description, publicKeyPem: signer.kind === 'key' ? signer.publicKeyPem : undefined };
+}
+
 /** SHA-256 of the DER public key, as the verifier reports key fingerprints. */
 export function keyFingerprint(publicKeyPem: string): string {
   return createHash('sha256').update(createPublicKey(publicKeyPem).export({ type: 'spki', format: 'der' })).digest('hex');

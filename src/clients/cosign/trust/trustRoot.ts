@@ -16,6 +16,11 @@ export interface TrustRoot {
   root: TrustedRoot;
   /** Rekor log IDs (hex) the root trusts, to name an unknown log in a reason. */
   tlogIds: Set<string>;
+  /**
+   * The parsed CA certificates and log keys (about a millisecond to build), made once per root,
+   * with the checks among the CA certificates remembered (they are the same on every verification).
+   */
+  material: TrustMaterial;
 }
 
 export function publicGoodTrustRoot(): TrustRoot {
@@ -28,15 +33,17 @@ export function readTrustRoot(json: unknown, source: string): TrustRoot {
   const problem = shapeProblem(json);
   if (problem) throw badInput('Trust root', 'read', `${source} is not a Sigstore trusted root: ${problem}`, 'Use a trusted_root.json (application/vnd.dev.sigstore.trustedroot+json).');
   let root: TrustedRoot;
+  let material: TrustMaterial;
   try {
     root = TrustedRoot.fromJSON(json);
-    // Build once to surface unreadable keys or certificates now, with the file named.
-    toTrustMaterial(root);
+    // Built now, so unreadable keys or certificates are reported with the file named.
+    material = toTrustMaterial(root);
   } catch (error) {
     throw badInput('Trust root', 'read', `${source} could not be read: ${(error as Error).message}`);
   }
   const tlogIds = new Set(root.tlogs.map((t) => Buffer.from(t.logId?.keyId ?? []).toString('hex')));
-  return { source, root, tlogIds };
+  rememberTrustedChecks(material);
+  return { source, root, tlogIds, material };
 }
 
 export function parseTrustRootText(text: string, source: string): TrustRoot {
@@ -49,20 +56,10 @@ export function parseTrustRootText(text: string, source: string): TrustRoot {
   return readTrustRoot(json, source);
 }
 
-// Parsing the CA certificates and log keys costs about a millisecond; do it once per root, and
-// remember the checks among the CA certificates (they are the same on every verification).
-const materials = new WeakMap<TrustRoot, TrustMaterial>();
-
 /** Trust material whose public-key lookup answers with an authority's own keys. */
 export function trustMaterial(root: TrustRoot, keys?: Map<string, string>): TrustMaterial {
-  let base = materials.get(root);
-  if (!base) {
-    base = toTrustMaterial(root.root);
-    rememberTrustedChecks(base);
-    materials.set(root, base);
-  }
   return {
-    ...base,
+    ...root.material,
     publicKey: (hint: string) => {
       const pem = keys?.get(hint);
       if (!pem) throw new Error(`no key for ${hint}`);

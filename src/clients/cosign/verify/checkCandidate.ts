@@ -5,7 +5,6 @@ import { createHash, createPublicKey, X509Certificate } from 'node:crypto';
 import { COSIGN_SIGN_PREDICATE } from '../formats/annotations';
 import { Candidate } from '../formats/candidate';
 import { readStatement, simpleSigningProblem, statementCoversDigest } from '../formats/intoto';
-import { installFastDerEncoding } from '../../sigstore/fastDerEncoding';
 import { KeyAuthority, KeylessAuthority } from '../policy/types';
 import { TrustRoot, trustMaterial } from '../trust/trustRoot';
 import { SignerInfo, matchIdentities, signerFromCertificate } from './identity';
@@ -90,7 +89,7 @@ function verifyWithKeys(candidate: Candidate, authority: KeyAuthority, trust: Tr
     const hint = `policy-key-${i}`;
     const serialized = withKeyMaterial(candidate.bundle as SerializedBundle, { publicKey: { hint } }, useTlog, authority.hashAlgorithm, candidate.payload);
     const options: VerifierOptions = { tlogThreshold: useTlog ? 1 : 0, ctlogThreshold: 0, timestampThreshold: useTlog ? 1 : 0 };
-    const outcome = runVerifier(serialized, candidate, trust, options, new Map([[hint, key.pem]]));
+    const outcome = runVerifier(serialized, candidate, trust, options, check.tlog, new Map([[hint, key.pem]]));
     if ('problem' in outcome) {
       failures.push(authority.keys.length > 1 ? `key ${key.fingerprint.slice(0, 12)}: ${outcome.problem}` : outcome.problem);
       continue;
@@ -122,7 +121,7 @@ function verifyKeyless(candidate: Candidate, authority: KeylessAuthority, trust:
     : { x509CertificateChain: { certificates: [{ rawBytes: candidate.certificateDer.toString('base64') }] } };
   const serialized = withKeyMaterial(bundle, material, true, 'sha256', candidate.payload);
   const options: VerifierOptions = { tlogThreshold: 1, ctlogThreshold: authority.insecureIgnoreSCT ? 0 : 1, timestampThreshold: 1 };
-  const outcome = runVerifier(serialized, candidate, trust, options);
+  const outcome = runVerifier(serialized, candidate, trust, options, check.tlog);
   if ('problem' in outcome) {
     check.reasons.push(outcome.problem);
     // The identity is still compared, so the report can say both what failed and who signed.
@@ -142,9 +141,7 @@ function verifyKeyless(candidate: Candidate, authority: KeylessAuthority, trust:
   return check.reasons.length === 0;
 }
 
-function runVerifier(serialized: SerializedBundle, candidate: Candidate, trust: TrustRoot, options: VerifierOptions, keys?: Map<string, string>): { ok: true } | { problem: string } {
-  const tlogTrusted = candidate.bundle ? tlogInfo(candidate.bundle, trust)?.trusted : undefined;
-  installFastDerEncoding();
+function runVerifier(serialized: SerializedBundle, candidate: Candidate, trust: TrustRoot, options: VerifierOptions, tlog: TlogInfo | undefined, keys?: Map<string, string>): { ok: true } | { problem: string } {
   try {
     const bundle = bundleFromJSON(serialized);
     const entity = toSignedEntity(bundle, candidate.payload);
@@ -152,7 +149,7 @@ function runVerifier(serialized: SerializedBundle, candidate: Candidate, trust: 
     return { ok: true };
   } catch (error) {
     if ((error as Error)?.name === 'ValidationError') return { problem: `the signature's bundle is malformed: ${(error as Error).message}` };
-    return { problem: describeSigstoreError(error, { tlogTrusted, trustSource: trust.source }) };
+    return { problem: describeSigstoreError(error, { tlogTrusted: tlog?.trusted, trustSource: trust.source }) };
   }
 }
 
