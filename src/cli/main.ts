@@ -158,9 +158,3 @@ function summary(report: VerifyReport): string {
   for (const warning of report.warnings) lines.push(`  warning: ${warning}`);
   return lines.join('\n');
 }
-
-if (require.main === module) {
-  void main(process.argv.slice(2), { out: (t) => process.stdout.write(`${t}\n`), err: (t) => process.stderr.write(`${t}\n`), env: process.env }).then((code) => {
-    process.exitCode = code;
-  });
-}
