@@ -24,6 +24,8 @@ export interface ArtifactBundleOptions {
   v2Entry?: 'dsse' | 'hashedrekord';
   /** Put the whole chain Fulcio answered, root included, into the bundle (what must be refused). */
   chainWithRoot?: boolean;
+  /** Rekor v1 only: name this key in the log entry instead of the signer's (a forged entry). */
+  loggedKeyPem?: string;
 }
 
 export interface MadeBundle {
@@ -72,7 +74,8 @@ export async function makeArtifactBundle(sigstore: SigstoreV2, options: Artifact
   let tlogEntry: Record<string, unknown>;
   const rfc3161Timestamps: Array<{ signedTimestamp: string }> = [];
   if (options.log === 'v1') {
-    const proposed = envelope ? dsseEntry(Buffer.from(JSON.stringify(content.dsseEnvelope)), signerPem) : hashedRekordEntry(signedBytes, signature, signerPem);
+    const logged = options.loggedKeyPem ?? signerPem;
+    const proposed = envelope ? dsseEntry(Buffer.from(JSON.stringify(content.dsseEnvelope)), logged) : hashedRekordEntry(signedBytes, signature, logged);
     tlogEntry = bundleTlogEntry(await new RekorClient(sigstore.url).createEntry(proposed));
   } else {
     const stamped = await new TimestampAuthorityClient(sigstore.tsa.url).timestamp(signature);

@@ -116,6 +116,14 @@ describe('verify-bundle: the conformance client protocol', function () {
       assert.match(wrong.err, /not verified: invalid signature: the signature does not verify with the given key/);
     });
 
+    it('a log entry that names another key than the one that signed is "not verified"', async () => {
+      const other = generateKeyPairSync('ec', { namedCurve: 'P-256' }).publicKey.export({ type: 'spki', format: 'pem' }).toString();
+      const made = await makeArtifactBundle(sigstore, { artifact, content: 'message', signer: {}, log: 'v1', loggedKeyPem: other });
+      const result = await verifyMade(made, artifactFile);
+      assert.equal(result.code, 1);
+      assert.match(result.err, /not verified: comparing public key PEMs: the transparency-log entry was made for a different key or certificate than the one that signed/);
+    });
+
     it('works with a trust root that has no certificate authorities (none are needed for a key)', async () => {
       const made = await makeArtifactBundle(sigstore, { artifact, content: 'dsse', signer: {}, log: 'v1' });
       const { certificateAuthorities, ctlogs, ...rest } = sigstore.trustedRootJson as Record<string, unknown>;
