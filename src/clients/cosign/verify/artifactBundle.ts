@@ -1,7 +1,7 @@
 import { Bundle, SerializedBundle, bundleFromJSON } from '@sigstore/bundle';
 import { HashAlgorithm } from '@sigstore/protobuf-specs';
 import { SignedEntity, Verifier, toSignedEntity } from '@sigstore/verify';
-import { X509Certificate, createHash, createPublicKey } from 'node:crypto';
+import { KeyObject, X509Certificate, createHash, createPublicKey } from 'node:crypto';
 import { badInput } from '../../../core/errors';
 import { readStatement, statementCoversDigest } from '../formats/intoto';
 import { TrustRoot, trustMaterial } from '../trust/trustRoot';
@@ -35,7 +35,8 @@ const KEY_HINT = 'verify-bundle-key';
 export function verifyArtifactBundle(input: ArtifactBundleInput): ArtifactBundleResult {
   const serialized = input.bundleJson as SerializedBundle;
   const bundle = readBundle(input.bundleJson);
-  const withKey = 'keyPem' in input.signer;
+  const key = 'keyPem' in input.signer ? readKey(input.signer.keyPem) : undefined;
+  const withKey = key !== undefined;
   const material = bundle.verificationMaterial.content;
   if (withKey && material.$case !== 'publicKey') return fail('the bundle was signed with a certificate (keyless), not a key: verify it with --certificate-identity and --certificate-oidc-issuer');
   if (!withKey && material.$case === 'publicKey') return fail('the bundle was signed with a key, not a certificate: verify it with --key');
@@ -50,15 +51,7 @@ export function verifyArtifactBundle(input: ArtifactBundleInput): ArtifactBundle
     if (digest) entity.signature = prehashedSignature(entity, digest);
   }
 
-  let key: ReturnType<typeof createPublicKey> | undefined;
-  if ('keyPem' in input.signer) {
-    try {
-      key = createPublicKey(input.signer.keyPem);
-    } catch {
-      throw badInput('Command line', 'read', 'the --key file is not a PEM public key');
-    }
-    if (entity.key.$case === 'public-key') entity.key.hint = KEY_HINT;
-  }
+  if (key && entity.key.$case === 'public-key') entity.key.hint = KEY_HINT;
   try {
     const keys = key ? new Map([[KEY_HINT, key.export({ type: 'spki', format: 'pem' }).toString()]]) : undefined;
     new Verifier(trustMaterial(input.trustRoot, keys), { tlogThreshold: 1, ctlogThreshold: withKey ? 0 : 1, timestampThreshold: 1 }).verify(entity);
@@ -103,6 +96,14 @@ function readBundle(json: unknown): Bundle {
     return bundleFromJSON(json);
   } catch (error) {
     throw badInput('Bundle', 'read', `the bundle is not a valid Sigstore bundle: ${(error as Error).message}`);
+  }
+}
+
+function readKey(pem: string): KeyObject {
+  try {
+    return createPublicKey(pem);
+  } catch {
+    throw badInput('Command line', 'read', 'the --key file is not a PEM public key');
   }
 }
 
