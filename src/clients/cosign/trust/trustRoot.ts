@@ -32,6 +32,8 @@ export function publicGoodTrustRoot(): TrustRoot {
 export function readTrustRoot(json: unknown, source: string): TrustRoot {
   const problem = shapeProblem(json);
   if (problem) throw badInput('Trust root', 'read', `${source} is not a Sigstore trusted root: ${problem}`, 'Use a trusted_root.json (application/vnd.dev.sigstore.trustedroot+json).');
+  const undated = validityProblem(json as Record<string, unknown>);
+  if (undated) throw badInput('Trust root', 'read', `${source} is refused: ${undated}`, 'Use the trusted_root.json the Sigstore deployment publishes, or add the missing start date.');
   let root: TrustedRoot;
   let material: TrustMaterial;
   try {
@@ -74,8 +76,32 @@ function shapeProblem(json: unknown): string | undefined {
   if (!json || typeof json !== 'object' || Array.isArray(json)) return 'it is not a JSON object';
   const root = json as Record<string, unknown>;
   if (typeof root.mediaType === 'string' && !root.mediaType.startsWith('application/vnd.dev.sigstore.trustedroot')) return `its mediaType is ${root.mediaType}`;
-  for (const field of ['tlogs', 'certificateAuthorities'] as const) {
-    if (!Array.isArray(root[field])) return `${field} is missing`;
+  // Protobuf JSON leaves empty lists out: a root for key-signed bundles may have no Fulcio CAs.
+  for (const field of LISTS) {
+    if (root[field] !== undefined && !Array.isArray(root[field])) return `${field} is not a list`;
+  }
+  if (root.tlogs === undefined && root.certificateAuthorities === undefined) return 'it has neither tlogs nor certificateAuthorities';
+  return undefined;
+}
+
+const LISTS = ['tlogs', 'certificateAuthorities', 'ctlogs', 'timestampAuthorities'] as const;
+
+/**
+ * Every log key and authority must say from when it is trusted (`validFor.start`, required by
+ * the trusted-root format). Without it the verifier would trust it since the beginning of time,
+ * so a signature could be backdated past a key's rotation: such a root is refused, not trusted.
+ */
+function validityProblem(root: Record<string, unknown>): string | undefined {
+  for (const field of LISTS) {
+    for (const [index, item] of ((root[field] as unknown[] | undefined) ?? []).entries()) {
+      const entry = (item ?? {}) as { validFor?: { start?: unknown }; publicKey?: { validFor?: { start?: unknown } }; baseUrl?: unknown; uri?: unknown };
+      const isLog = field === 'tlogs' || field === 'ctlogs';
+      const start = isLog ? entry.publicKey?.validFor?.start : entry.validFor?.start;
+      if (typeof start === 'string' && start !== '') continue;
+      const name = typeof entry.baseUrl === 'string' ? ` (${entry.baseUrl})` : typeof entry.uri === 'string' ? ` (${entry.uri})` : '';
+      const where = isLog ? `${field}[${index}].publicKey.validFor.start` : `${field}[${index}].validFor.start`;
+      return `${where}${name} is missing: a ${isLog ? 'log key' : 'certificate authority'} must say from when it is trusted`;
+    }
   }
   return undefined;
 }

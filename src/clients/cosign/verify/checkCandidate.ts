@@ -9,7 +9,7 @@ import { KeyAuthority, KeylessAuthority } from '../policy/types';
 import { TrustRoot, trustMaterial } from '../trust/trustRoot';
 import { SignerInfo, matchIdentities, signerFromCertificate } from './identity';
 import { describeSigstoreError } from './reasons';
-import { rekorBodyKeys } from './rekorBody';
+import { certificateChainProblem, inclusionProofProblem, logEntryKeyProblem } from './bundleChecks';
 
 /**
  * Checks one signature or attestation against one authority, every check in cosign's order:
@@ -52,6 +52,11 @@ export function checkCandidate(candidate: Candidate, authority: KeyAuthority | K
     return check;
   }
   check.tlog = tlogInfo(candidate.bundle, trust);
+  const shape = certificateChainProblem(candidate.bundle) ?? inclusionProofProblem(candidate.bundle);
+  if (shape) {
+    check.reasons.push(shape);
+    return check;
+  }
   let certificate: X509Certificate | undefined;
   if (candidate.certificateDer) {
     try {
@@ -95,7 +100,7 @@ function verifyWithKeys(candidate: Candidate, authority: KeyAuthority, trust: Tr
       continue;
     }
     if (useTlog) {
-      const bodyProblem = rekorKeyProblem(candidate, createPublicKey(key.pem).export({ type: 'spki', format: 'der' }));
+      const bodyProblem = logEntryKeyProblem(candidate.bundle as SerializedBundle, createPublicKey(key.pem).export({ type: 'spki', format: 'der' }));
       if (bodyProblem) {
         failures.push(bodyProblem);
         continue;
@@ -136,7 +141,7 @@ function verifyKeyless(candidate: Candidate, authority: KeylessAuthority, trust:
   const identity = matchIdentities(authority.identities, check.signer ?? { subjects: [] });
   if ('problem' in identity) check.reasons.push(identity.problem);
   else check.matched = identity.matched;
-  const bodyProblem = rekorKeyProblem(candidate, candidate.certificateDer);
+  const bodyProblem = logEntryKeyProblem(candidate.bundle as SerializedBundle, candidate.certificateDer);
   if (bodyProblem) check.reasons.push(bodyProblem);
   return check.reasons.length === 0;
 }
@@ -173,34 +178,6 @@ function withKeyMaterial(bundle: SerializedBundle, content: Record<string, unkno
     out.messageSignature = { ...source.messageSignature, messageDigest: { algorithm, digest: createHash(hashAlgorithm).update(payload).digest('base64') } };
   }
   return out as unknown as SerializedBundle;
-}
-
-/**
- * The log entry must be about this signer: the key or certificate in the Rekor body must be the
- * one that signed (GHSA-fx35-mq7g-6g98: a legacy bundle logged for another key).
- */
-function rekorKeyProblem(candidate: Candidate, signerDer: Buffer): string | undefined {
-  const entries = ((candidate.bundle as unknown as { verificationMaterial: { tlogEntries?: Array<{ canonicalizedBody?: string }> } }).verificationMaterial.tlogEntries ?? []);
-  for (const entry of entries) {
-    if (!entry.canonicalizedBody) continue;
-    const keys = rekorBodyKeys(Buffer.from(entry.canonicalizedBody, 'base64'));
-    if (keys === undefined) continue; // an unknown kind: the verifier has compared the signature
-    const matches = keys.some((pem) => sameKeyMaterial(pem, signerDer));
-    if (!matches) return 'comparing public key PEMs: the transparency-log entry was made for a different key or certificate than the one that signed';
-  }
-  return undefined;
-}
-
-function sameKeyMaterial(pem: string, signerDer: Buffer): boolean {
-  try {
-    if (pem.includes('CERTIFICATE')) return new X509Certificate(pem).raw.equals(signerDer);
-    const der = createPublicKey(pem).export({ type: 'spki', format: 'der' });
-    if (der.equals(signerDer)) return true;
-    // A key in the log and a certificate signing: compare with the certificate's key.
-    return new X509Certificate(signerDer).publicKey.export({ type: 'spki', format: 'der' }).equals(der);
-  } catch {
-    return false;
-  }
 }
 
 function claimProblem(candidate: Candidate, digest: string, check: CandidateCheck): string | undefined {
