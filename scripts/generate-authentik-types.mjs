@@ -5,9 +5,10 @@
 //   npm run generate:authentik-types
 //
 // The whole document gives a 2 MB declaration file that every `tsc` run would have to read; the
-// client uses a few dozen GET operations. So the document is first pruned to the paths listed
-// below plus every component they reference (transitively), then handed to openapi-typescript.
-// To use another endpoint, add its path here and run the script again; never edit the output.
+// client uses a few dozen operations. So the document is first pruned to the paths listed below
+// (GET only for PATHS, every method for WRITE_PATHS) plus every component they reference
+// (transitively), then handed to openapi-typescript. To use another endpoint, add its path to
+// one of the lists and run the script again; never edit the output.
 import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -75,6 +76,63 @@ const PATHS = [
   '/rbac/permissions/{id}/',
 ];
 
+/**
+ * Paths whose every operation the client calls (list/create, retrieve/update/partial_update/
+ * destroy, used_by and the special actions) for the 13 managed resources of the seed.
+ */
+const WRITE_PATHS = [
+  '/core/applications/',
+  '/core/applications/{slug}/',
+  '/core/applications/{slug}/used_by/',
+  '/core/application_entitlements/',
+  '/core/application_entitlements/{pbm_uuid}/',
+  '/core/application_entitlements/{pbm_uuid}/used_by/',
+  '/managed/blueprints/',
+  '/managed/blueprints/{instance_uuid}/',
+  '/managed/blueprints/{instance_uuid}/used_by/',
+  '/managed/blueprints/{instance_uuid}/apply/',
+  '/managed/blueprints/available/',
+  '/core/brands/',
+  '/core/brands/{brand_uuid}/',
+  '/core/brands/{brand_uuid}/used_by/',
+  '/crypto/certificatekeypairs/',
+  '/crypto/certificatekeypairs/{kp_uuid}/',
+  '/crypto/certificatekeypairs/{kp_uuid}/used_by/',
+  '/crypto/certificatekeypairs/generate/',
+  '/endpoints/agents/connectors/',
+  '/endpoints/agents/connectors/{connector_uuid}/',
+  '/endpoints/agents/connectors/{connector_uuid}/used_by/',
+  '/endpoints/agents/enrollment_tokens/',
+  '/endpoints/agents/enrollment_tokens/{token_uuid}/',
+  '/endpoints/agents/enrollment_tokens/{token_uuid}/used_by/',
+  '/endpoints/agents/enrollment_tokens/{token_uuid}/view_key/',
+  '/endpoints/google_chrome/connectors/',
+  '/endpoints/google_chrome/connectors/{connector_uuid}/',
+  '/endpoints/google_chrome/connectors/{connector_uuid}/used_by/',
+  '/enterprise/license/',
+  '/enterprise/license/{license_uuid}/',
+  '/enterprise/license/{license_uuid}/used_by/',
+  '/enterprise/license/summary/',
+  '/enterprise/license/install_id/',
+  '/enterprise/license/forecast/',
+  '/events/rules/',
+  '/events/rules/{pbm_uuid}/',
+  '/events/rules/{pbm_uuid}/used_by/',
+  '/events/transports/',
+  '/events/transports/{uuid}/',
+  '/events/transports/{uuid}/used_by/',
+  '/events/transports/{uuid}/test/',
+  '/flows/instances/',
+  '/flows/instances/{slug}/',
+  '/flows/instances/{slug}/used_by/',
+  '/flows/instances/{slug}/export/',
+  '/flows/bindings/',
+  '/flows/bindings/{fsb_uuid}/',
+  '/flows/bindings/{fsb_uuid}/used_by/',
+];
+
+const METHODS = ['get', 'put', 'post', 'delete', 'patch'];
+
 const doc = YAML.parse(readFileSync(source, 'utf8'), { maxAliasCount: -1 });
 
 const pruned = { ...doc, paths: {}, components: {} };
@@ -82,6 +140,12 @@ for (const path of PATHS) {
   const item = doc.paths[path];
   if (!item?.get) throw new Error(`${path} has no GET operation in ${source}`);
   pruned.paths[path] = { get: item.get, ...(item.parameters ? { parameters: item.parameters } : {}) };
+}
+for (const path of WRITE_PATHS) {
+  const item = doc.paths[path];
+  const operations = Object.fromEntries(METHODS.filter((m) => item?.[m]).map((m) => [m, item[m]]));
+  if (Object.keys(operations).length === 0) throw new Error(`${path} has no operation in ${source}`);
+  pruned.paths[path] = { ...operations, ...(item.parameters ? { parameters: item.parameters } : {}) };
 }
 
 // Copy every component reachable from the kept operations.
@@ -118,4 +182,4 @@ const header = [
 ].join('\n');
 mkdirSync(dirname(target), { recursive: true });
 writeFileSync(target, header + astToString(ast));
-console.log(`wrote ${target}: ${PATHS.length} paths, ${seen.size} components`);
+console.log(`wrote ${target}: ${Object.keys(pruned.paths).length} paths, ${seen.size} components`);
