@@ -1759,7 +1759,7 @@ export interface components {
             };
             name: string;
             /** @default  */
-            path: string;
+            path?: string;
             /**
              * Instance uuid
              * Format: uuid
@@ -1776,7 +1776,7 @@ export interface components {
             enabled?: boolean;
             name: string;
             /** @default  */
-            path: string;
+            path?: string;
         };
         /** @enum {string} */
         BlueprintInstanceStatusEnum: "successful" | "warning" | "error" | "orphaned" | "unknown";
@@ -1881,7 +1881,7 @@ export interface components {
         /** @description Certificate generation parameters */
         CertificateGenerationRequest: {
             /** @default rsa */
-            alg: components["schemas"]["AlgEnum"];
+            alg?: components["schemas"]["AlgEnum"];
             common_name: string;
             subject_alt_name?: string;
             validity_days: number;
@@ -2738,7 +2738,7 @@ export interface components {
             enabled?: boolean;
             name?: string;
             /** @default  */
-            path: string;
+            path?: string;
         };
         /** @description Brand Serializer */
         PatchedBrandRequest: {
@@ -3023,7 +3023,7 @@ export interface components {
         RedirectURI: {
             matching_mode: components["schemas"]["MatchingModeEnum"];
             /** @default authorization */
-            redirect_uri_type: components["schemas"]["RedirectURITypeEnum"];
+            redirect_uri_type?: components["schemas"]["RedirectURITypeEnum"];
             url: string;
         };
         /** @enum {string} */
