@@ -225,8 +225,18 @@ export class OpenApiValidator {
     if (!m) return undefined;
     const pointer = `/paths/${escapeToken(m.template)}/${m.method}/requestBody/content/application~1json/schema`;
     if (pointerGet(this.doc, pointer) === undefined) return undefined;
+    return this.errorsAt(pointer, body);
+  }
+
+  /** Ajv's errors for `data` against the schema at `pointer`, nullable-wrapper noise removed. */
+  errorsAt(pointer: string, data: unknown): ErrorObject[] {
     const validate = this.validatorFor(pointer);
-    return validate(body) ? [] : (validate.errors ?? []).filter((e) => !isNullBranchNoise(e));
+    return validate(data) ? [] : (validate.errors ?? []).filter((e) => !isNullBranchNoise(e));
+  }
+
+  /** Whether the document has something at `pointer` (e.g. a component schema). */
+  has(pointer: string): boolean {
+    return pointerGet(this.doc, pointer) !== undefined;
   }
 
   /** Validates `data` against any schema of the document by JSON pointer (for tests). */

@@ -84,7 +84,7 @@ export interface SeedProvider {
   name: string;
   authentication_flow: string | null;
   authorization_flow: string;
-  invalidation_flow: string;
+  invalidation_flow: string | null;
   property_mappings: string[];
   /** Kind-specific fields, already in the typed serializer's shape (client_secret, acs_url…). */
   extra: Record<string, unknown>;

@@ -56,6 +56,19 @@ const CONNECTION_META: Record<SeedServiceConnection['kind'], Meta> = {
   docker: ['ak-service-connection-docker-form', 'Docker Service-Connection', 'Docker Service-Connections', 'authentik_outposts.dockerserviceconnection'],
 };
 
+/** `[app_label, model_name, verbose name]` of a provider or source, as used_by/ names them. */
+export function providerModel(p: SeedProvider): [string, string, string] {
+  const [, verbose, , model] = PROVIDER_META[p.kind];
+  const [app, name] = model.split('.');
+  return [app, name, verbose];
+}
+
+export function sourceModel(s: SeedSource): [string, string, string] {
+  const [, verbose, , model] = SOURCE_META[s.kind];
+  const [app, name] = model.split('.');
+  return [app, name, verbose];
+}
+
 function meta([component, verbose_name, verbose_name_plural, meta_model_name]: Meta) {
   return { component, verbose_name, verbose_name_plural, meta_model_name };
 }
