@@ -34,7 +34,7 @@ export interface GenerateCertificateInput {
  * here because the schema documents the 400 of this action without a body, so the server's
  * reasons may not reach the user.
  */
-export function generateCertificate(api: AuthentikApi, input: GenerateCertificateInput, signal?: AbortSignal): Promise<CertificateKeyPair> {
+export async function generateCertificate(api: AuthentikApi, input: GenerateCertificateInput, signal?: AbortSignal): Promise<CertificateKeyPair> {
   const operation = 'generateCertificateKeyPair';
   const fieldErrors = [];
   const commonName = (input.commonName ?? '').trim();

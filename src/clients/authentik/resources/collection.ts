@@ -65,7 +65,7 @@ export class ResourceCollection<K extends AuthentikKind> {
   }
 
   /** The children of a parent (entitlements of an application, bindings of a flow in order, tokens of a connector). */
-  listChildren(parentValue: string, options: ResourceListOptions = {}): Promise<ListPage<ItemOfKind<K>>> {
+  async listChildren(parentValue: string, options: ResourceListOptions = {}): Promise<ListPage<ItemOfKind<K>>> {
     const parent = this.spec.parent;
     if (!parent) {
       throw new ServiceError({ kind: 'badInput', service: SERVICE, operation: this.op('list', true), summary: `${this.spec.pluralLabel.toLowerCase()} do not belong to a parent object` });

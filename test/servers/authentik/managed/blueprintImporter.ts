@@ -178,6 +178,8 @@ function drfDetail(e: ErrorObject, value: unknown): [message: string, code: stri
       return [`Ensure this value is greater than or equal to ${String(p.limit)}.`, 'min_value'];
     case 'maximum':
       return [`Ensure this value is less than or equal to ${String(p.limit)}.`, 'max_value'];
+    case 'pattern':
+      return p.pattern === '^[-a-zA-Z0-9_]+$' ? ['Enter a valid “slug” consisting of letters, numbers, underscores or hyphens.', 'invalid'] : ['This value does not match the required pattern.', 'invalid'];
     case 'format':
       return p.format === 'uuid' ? [`“${String(value)}” is not a valid UUID.`, 'invalid'] : [`Enter a valid ${String(p.format)}.`, 'invalid'];
     default:

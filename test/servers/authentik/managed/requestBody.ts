@@ -12,6 +12,10 @@ import type { ErrorObject } from 'ajv/dist/2020';
 import { openApiValidator } from '../../openapi/validator';
 import type { StandInRequest, StandInResponse } from '../../core/types';
 import { json } from '../listing';
+import { SLUG_MESSAGE } from './store';
+
+/** The schema's pattern of slug fields (Django's SlugField). */
+const SLUG_PATTERN = '^[-a-zA-Z0-9_]+$';
 
 export type FieldErrors = Record<string, string[]>;
 
@@ -78,6 +82,8 @@ function message(e: ErrorObject, value: unknown, inList: boolean): string {
       return `Ensure this value is less than or equal to ${String(p.limit)}.`;
     case 'enum':
       return `"${String(value)}" is not a valid choice.`;
+    case 'pattern':
+      return p.pattern === SLUG_PATTERN ? SLUG_MESSAGE : 'This value does not match the required pattern.';
     case 'format':
       if (p.format === 'uuid') return inList ? `“${String(value)}” is not a valid UUID.` : 'Must be a valid UUID.';
       if (p.format === 'uri') return 'Enter a valid URL.';
