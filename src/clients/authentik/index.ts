@@ -103,7 +103,8 @@ export { LICENSE_EXPIRY_WARNING_DAYS, licenseExpiry } from './resources/actions'
 export type { BlueprintFile, BlueprintInstance, GenerateCertificateInput, LicenseExpiryState, LicenseForecast, LicenseSummary, NotificationTransportTest } from './resources/actions';
 export { DURATION_UNITS, describeSeconds, validateDuration } from './durations';
 export type { DurationProblem, DurationResult, DurationUnit } from './durations';
-export { blueprintProblems, blueprintProblemsFromFieldErrors, parsePythonErrors } from './blueprintLog';
+// blueprintLog.ts is not re-exported: it needs the YAML parser, which must not weigh on
+// activation. Import it with `await import('…/clients/authentik/blueprintLog')` where needed.
 export type { BlueprintLogOptions, BlueprintProblem } from './blueprintLog';
 export type * from './types';
 export type {

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { blueprintProblems, blueprintProblemsFromFieldErrors, parsePythonErrors } from '../../../../src/clients/authentik';
+import { blueprintProblems, blueprintProblemsFromFieldErrors, parsePythonErrors } from '../../../../src/clients/authentik/blueprintLog';
 
 const CONTENT = `version: 1
 metadata:

@@ -3,12 +3,12 @@ import {
   AUTHENTIK_KINDS,
   AUTHENTIK_KIND_NAMES,
   AuthentikClient,
-  blueprintProblemsFromFieldErrors,
   displayNameOf,
   idOf,
   licenseExpiry,
   validateDuration,
 } from '../../../../src/clients/authentik';
+import { blueprintProblemsFromFieldErrors } from '../../../../src/clients/authentik/blueprintLog';
 import { authentikApiBase } from '../../../../src/core/config';
 import { ServiceError } from '../../../../src/core/errors';
 import { RedactingLogger } from '../../../../src/core/logger';
