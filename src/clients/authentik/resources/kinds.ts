@@ -137,8 +137,6 @@ export interface KindSpec {
   /** Actions beyond CRUD, relative to the item (`apply/`) or the collection (`available/`). */
   actions: readonly string[];
   terraform: TerraformSpec | null;
-  /** Traps worth knowing when editing this kind. */
-  notes: readonly string[];
 }
 
 const FLOW_REF: ReferenceSpec = { target: 'flow', by: 'pk' };
@@ -178,11 +176,6 @@ export const AUTHENTIK_KINDS: Readonly<Record<AuthentikKind, KindSpec>> = {
       jsonStringAttributes: [],
       providerOnlyAttributes: {},
     },
-    notes: [
-      'Without superuser_full_list=true the list holds only the applications the token\u2019s user may open.',
-      'Changing slug changes the object\u2019s URL: follow the slug of the PATCH answer.',
-      'provider and backchannel_providers are provider ids (integers); entitlements reference the application by pk (uuid).',
-    ],
   },
   applicationEntitlement: {
     kind: 'applicationEntitlement',
@@ -217,7 +210,6 @@ export const AUTHENTIK_KINDS: Readonly<Record<AuthentikKind, KindSpec>> = {
       jsonStringAttributes: ['attributes'],
       providerOnlyAttributes: {},
     },
-    notes: ['app is the application\u2019s pk (uuid), not its slug.'],
   },
   blueprint: {
     kind: 'blueprint',
@@ -251,11 +243,6 @@ export const AUTHENTIK_KINDS: Readonly<Record<AuthentikKind, KindSpec>> = {
       jsonStringAttributes: ['context'],
       providerOnlyAttributes: {},
     },
-    notes: [
-      'Saving validates content on the server (a dry run): a bad entry answers 400 {"content": ["Failed to validate blueprint", "- …"]} (see blueprintLog.ts).',
-      'Either path (a file from available/) or content must be set: 400 non_field_errors "Either path or content must be set."',
-      'apply/ runs the blueprint in the background and answers with the instance as it was.',
-    ],
   },
   brand: {
     kind: 'brand',
@@ -309,7 +296,6 @@ export const AUTHENTIK_KINDS: Readonly<Record<AuthentikKind, KindSpec>> = {
       jsonStringAttributes: ['attributes'],
       providerOnlyAttributes: {},
     },
-    notes: ['Only one brand may be default: 400 {"default": ["Only a single brand can be set as default."]}.', 'flow_* fields hold flow pks (uuids), not slugs.'],
   },
   certificateKeyPair: {
     kind: 'certificateKeyPair',
@@ -343,10 +329,6 @@ export const AUTHENTIK_KINDS: Readonly<Record<AuthentikKind, KindSpec>> = {
       jsonStringAttributes: [],
       providerOnlyAttributes: {},
     },
-    notes: [
-      'certificate_data and key_data are write-only: the certificate PEM is read from view_certificate/, the key from view_private_key/.',
-      'PATCH without key_data keeps the key; an invalid PEM answers 400 "Unable to load certificate." / "Unable to load private key (possibly encrypted?)."',
-    ],
   },
   connectorAgent: {
     kind: 'connectorAgent',
@@ -383,7 +365,6 @@ export const AUTHENTIK_KINDS: Readonly<Record<AuthentikKind, KindSpec>> = {
       jsonStringAttributes: [],
       providerOnlyAttributes: {},
     },
-    notes: ['Durations: the server ignores unknown keys silently (hourz=1;minutes=5 is five minutes); validate with validateDuration first.'],
   },
   enrollmentToken: {
     kind: 'enrollmentToken',
@@ -418,7 +399,6 @@ export const AUTHENTIK_KINDS: Readonly<Record<AuthentikKind, KindSpec>> = {
       jsonStringAttributes: [],
       providerOnlyAttributes: { retrieve_key: 'when true the provider reads view_key/ into the sensitive attribute key', key: 'sensitive, computed from view_key/', expires_in: 'computed' },
     },
-    notes: ['expires is an ISO date-time (not a duration); with expiring=false it is ignored.', 'view_key/ answers 404 for an expired token.'],
   },
   browserConnector: {
     kind: 'browserConnector',
@@ -452,7 +432,6 @@ export const AUTHENTIK_KINDS: Readonly<Record<AuthentikKind, KindSpec>> = {
       jsonStringAttributes: ['credentials'],
       providerOnlyAttributes: {},
     },
-    notes: ['The seed\u2019s EndpointsBrowserConnector is the Google Chrome connector (seed browserUrl = chrome_url); /endpoints/fleet/connectors/ is another connector kind.'],
   },
   license: {
     kind: 'license',
@@ -486,7 +465,6 @@ export const AUTHENTIK_KINDS: Readonly<Record<AuthentikKind, KindSpec>> = {
       jsonStringAttributes: [],
       providerOnlyAttributes: { expiry: 'a Unix timestamp (number) in the provider, an ISO date-time in the API' },
     },
-    notes: ['name, expiry and the user counts come from the key; a key not made for this installation answers 400 {"key": ["Unable to verify license"]}.'],
   },
   eventRule: {
     kind: 'eventRule',
@@ -520,7 +498,6 @@ export const AUTHENTIK_KINDS: Readonly<Record<AuthentikKind, KindSpec>> = {
       jsonStringAttributes: [],
       providerOnlyAttributes: {},
     },
-    notes: ['The seed calls it EventRule; the API NotificationRule. transports are transport pks, picked by name in an editor.'],
   },
   eventTransport: {
     kind: 'eventTransport',
@@ -564,12 +541,6 @@ export const AUTHENTIK_KINDS: Readonly<Record<AuthentikKind, KindSpec>> = {
       jsonStringAttributes: [],
       providerOnlyAttributes: {},
     },
-    notes: [
-      'The item path parameter is `uuid` (the object\u2019s pk).',
-      'Webhook header values are not a transport field: webhook_mapping_headers points at a webhook property mapping (/propertymappings/notification/{pm_uuid}/) whose expression returns the headers — that expression is where a header secret lives.',
-      'mode webhook/webhook_slack without webhook_url answers 400 {"webhook_url": ["Webhook URL may not be empty."]}.',
-      'test/ answers 200 {messages} (for webhooks: status code and response text) or 500 when sending failed.',
-    ],
   },
   flow: {
     kind: 'flow',
@@ -603,11 +574,6 @@ export const AUTHENTIK_KINDS: Readonly<Record<AuthentikKind, KindSpec>> = {
       jsonStringAttributes: [],
       providerOnlyAttributes: {},
     },
-    notes: [
-      'Everything that refers to a flow (bindings, brands, providers) holds its pk, not its slug.',
-      'Deleting a flow cascades to its bindings and clears brand/source references: show used_by/ first.',
-      'export/ answers the flow as blueprint YAML (served as text/html by Django).',
-    ],
   },
   flowStageBinding: {
     kind: 'flowStageBinding',
@@ -642,7 +608,6 @@ export const AUTHENTIK_KINDS: Readonly<Record<AuthentikKind, KindSpec>> = {
       jsonStringAttributes: [],
       providerOnlyAttributes: {},
     },
-    notes: ['A binding has no name: show "order · stage name" (displayNameOf).', 'target, stage and order are unique together: 400 non_field_errors "The fields target, stage, order must make a unique set."; moving a binding means PATCHing the order of each binding involved.'],
   },
 };
 

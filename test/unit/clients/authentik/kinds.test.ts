@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { AUTHENTIK_KINDS, AUTHENTIK_KIND_NAMES, displayNameOf, idOf, itemPathOf, terraformImportOf } from '../../../../src/clients/authentik';
+import { KIND_NOTES } from '../../../../src/clients/authentik/resources/kindNotes';
 import { loadYamlDocument } from '../../../servers/openapi/loadDocument';
 
 type Schema = { properties?: Record<string, { readOnly?: boolean; writeOnly?: boolean }>; required?: string[] };
@@ -83,6 +84,10 @@ describe('authentik managed kinds table', function () {
       });
     });
   }
+
+  it('has notes for every kind and only for kinds', () => {
+    assert.deepEqual(sorted(Object.keys(KIND_NOTES)), sorted(AUTHENTIK_KIND_NAMES));
+  });
 
   it('finds the special actions at the paths the client calls', () => {
     for (const [path, method] of [
