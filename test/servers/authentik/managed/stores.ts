@@ -351,7 +351,7 @@ export const agentConnectors: Store<SeedAgentConnector> = {
     challenge_trigger_check_in: true,
     jwt_federation_providers: [],
   }),
-  check(ctx, merged, sent, existing) {
+  check(ctx, _merged, sent, existing) {
     const { errors, add } = errorsOf();
     for (const field of DURATIONS) {
       if (typeof sent[field] === 'string' && !serverAcceptsDuration(sent[field] as string)) add(field, `${String(sent[field])} is not in the correct format of 'hours=3;minutes=1'.`);
@@ -365,7 +365,6 @@ export const agentConnectors: Store<SeedAgentConnector> = {
       if (existing && sent.connector_uuid !== existing.connector_uuid) add('connector_uuid', 'The stand-in does not change a primary key (authentik would save a copy under the new id).');
       else if (!existing && ctx.seed.directory.agentConnectors.some((c) => c.connector_uuid === sent.connector_uuid)) add('connector_uuid', notUnique('Connector', 'connector uuid'));
     }
-    void merged;
     return errors;
   },
   build: (_ctx, m) => ({ ...(pick(m, CONNECTOR_FIELDS) as unknown as SeedAgentConnector), connector_uuid: String(m.connector_uuid ?? uuid()) }),
