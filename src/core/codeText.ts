@@ -44,9 +44,15 @@ export function jsString(value: string): string {
   return JSON.stringify(value).replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 }
 
+/** Code written as it is inside a generated value (`jsonencode({ … })`, `JSON.stringify(…)`). */
+export class RawCode {
+  constructor(readonly text: string) {}
+}
+
 /** A JSON value as an HCL expression (objects with quoted keys, so any key is valid). */
 export function hclValue(value: unknown, indent = ''): string {
   if (value === null || value === undefined) return 'null';
+  if (value instanceof RawCode) return value.text;
   if (typeof value === 'string') return hclString(value);
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   const inner = `${indent}  `;
@@ -64,9 +70,10 @@ function hclKey(key: string): string {
   return /^[A-Za-z_][A-Za-z0-9_-]*$/.test(key) ? key : hclString(key);
 }
 
-/** A JSON value as a TypeScript expression. */
+/** A JSON value as a TypeScript expression; `{ code }` objects are written as they are. */
 export function tsValue(value: unknown, indent = ''): string {
   if (value === null || value === undefined) return 'undefined';
+  if (value instanceof RawCode) return value.text;
   if (typeof value === 'string') return jsString(value);
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   const inner = `${indent}    `;

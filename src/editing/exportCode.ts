@@ -1,4 +1,5 @@
 import { hclString, hclValue, jsString, pulumiName, terraformName, tsValue } from '../core/codeText';
+export { RawCode } from '../core/codeText';
 
 /**
  * "Copy as Terraform resource" and "Copy as Pulumi (TypeScript)": an object made in the editor
