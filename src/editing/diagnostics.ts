@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { parseDocument } from './document';
 import { validateDocument } from './guardedSave';
-import { EditableKind, Problem } from './kind';
+import { EditableKind, JsonObject, Problem } from './kind';
 import { spanOf } from './problemRanges';
 
 /**
@@ -15,15 +15,15 @@ export class EditDiagnostics implements vscode.Disposable {
   private readonly serverProblems = new Map<string, Problem[]>();
   private readonly pending = new Map<string, NodeJS.Timeout>();
 
-  constructor(private readonly kindOf: (uri: vscode.Uri) => EditableKind | undefined) {}
+  constructor(private readonly contextOf: (uri: vscode.Uri) => { kind: EditableKind; baseline?: JsonObject } | undefined) {}
 
   /** Checks a document now (on open, and after each change with a short delay). */
   async check(document: vscode.TextDocument): Promise<Problem[]> {
-    const kind = this.kindOf(document.uri);
-    if (!kind) return [];
+    const context = this.contextOf(document.uri);
+    if (!context) return [];
     const text = document.getText();
     const parsed = parseDocument(text);
-    const problems = 'problems' in parsed ? parsed.problems : await validateDocument(kind, parsed.value);
+    const problems = 'problems' in parsed ? parsed.problems : await validateDocument(context.kind, parsed.value, context.baseline);
     this.show(document, [...problems, ...(this.serverProblems.get(document.uri.toString()) ?? [])]);
     return problems;
   }

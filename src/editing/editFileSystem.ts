@@ -71,6 +71,14 @@ export class EditFileSystem implements vscode.FileSystemProvider, vscode.Disposa
     return uri.scheme === EDIT_SCHEME ? this.kinds.parse(uri.path)?.kind : undefined;
   }
 
+  /** What a document is checked against while typing: its kind, and for an existing object the baseline. */
+  validationContext(uri: vscode.Uri): { kind: EditableKind; baseline?: JsonObject } | undefined {
+    const session = this.sessions.get(uri.toString());
+    if (session) return { kind: session.kind, baseline: session.isNew ? undefined : session.baseline };
+    const kind = this.kindOf(uri);
+    return kind ? { kind } : undefined;
+  }
+
   /** The object a document stands for, when it exists on the server. */
   targetOf(uri: vscode.Uri): { kind: EditableKind; address: Address; object?: JsonObject } | undefined {
     const session = this.sessions.get(uri.toString());

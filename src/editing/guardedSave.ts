@@ -60,7 +60,7 @@ export async function guardedSave(request: SaveRequest): Promise<SaveOutcome> {
   const parsed = parseDocument(request.text);
   if ('problems' in parsed) return { status: 'invalid', problems: parsed.problems };
   const proposed = parsed.value;
-  const problems = await validateDocument(kind, proposed);
+  const problems = await validateDocument(kind, proposed, target.mode === 'update' ? target.baseline : undefined);
   const errors = problems.filter((p) => p.severity === 'error');
   if (errors.length > 0) return { status: 'invalid', problems };
 
@@ -115,9 +115,9 @@ async function create(request: SaveRequest, parent: Address, proposed: JsonObjec
 }
 
 /** Syntax aside, everything that can be said before a request: the schema, then the kind's rules. */
-export async function validateDocument(kind: EditableKind, document: JsonObject): Promise<Problem[]> {
+export async function validateDocument(kind: EditableKind, document: JsonObject, baseline?: JsonObject): Promise<Problem[]> {
   const problems = await schemaProblems(kind, document);
-  return [...problems, ...(kind.rules?.(document) ?? [])];
+  return [...problems, ...(kind.rules?.(document, baseline) ?? [])];
 }
 
 /**

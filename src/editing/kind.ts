@@ -88,8 +88,11 @@ export interface EditableKind {
   updateStyle: 'replace' | 'patch';
   /** The kind's JSON schema (generated from the OpenAPI document), checked again before a save. */
   schema: JsonObject;
-  /** Rules a schema cannot say, checked before anything is sent. */
-  rules?(document: JsonObject): Problem[];
+  /**
+   * Rules a schema cannot say, checked before anything is sent. `baseline` is the object as it
+   * was opened (undefined for a new one), for rules about what may not change once created.
+   */
+  rules?(document: JsonObject, baseline?: JsonObject): Problem[];
   /** A valid new object for `parent`, for "New …". */
   template(parent: Address): JsonObject;
   /** The display name of an object (for tabs, confirmations and file names). */

@@ -27,7 +27,7 @@ export function registerEditing(context: vscode.ExtensionContext, logger: Redact
   const gate = new WriteGate();
   const plans = new PlanDocuments();
   let files: EditFileSystem | undefined;
-  const diagnostics = new EditDiagnostics((uri) => files?.kindOf(uri));
+  const diagnostics = new EditDiagnostics((uri) => files?.validationContext(uri));
   files = new EditFileSystem(kinds, gate, diagnostics, plans, logger.child('editing'));
   const fs = files;
   context.subscriptions.push(
