@@ -24,6 +24,7 @@ import { registerViews } from './views/registerViews';
 import { VerificationHistory } from './views/signatures/history';
 import { SigningHistory } from './views/signatures/signingHistory';
 import { updateContextKeys } from './contextKeys';
+import { registerEditing } from './editing/register';
 
 /**
  * Builds the services, registers views, panels and commands — nothing else. No request is made
@@ -50,6 +51,7 @@ export function activate(context: vscode.ExtensionContext) {
   const verifications = new VerificationHistory(context.workspaceState);
   const signings = new SigningHistory(context.workspaceState);
   context.subscriptions.push(verifications, signings);
+  const editing = registerEditing(context, logger);
   const views = registerViews(context, honeycomb, authentik, registries, verifications, signings);
   registerViewCommands(context, logger, channel, views, records, json);
   registerHoneycombConnectionCommands(context, logger, secrets, honeycomb);
@@ -65,7 +67,7 @@ export function activate(context: vscode.ExtensionContext) {
   const activationMs = performance.now() - started;
   logger.info(`Activated in ${activationMs.toFixed(1)} ms.`);
   // Returned for integration tests and benchmarks; not a stable API for other extensions.
-  return { activationMs, services, honeycomb, authentik, registries, views, records, sources, json, prompts, signatures, authentikExplorer, queries, signing };
+  return { activationMs, services, honeycomb, authentik, registries, views, records, sources, json, prompts, signatures, authentikExplorer, queries, signing, editing };
 }
 
 export function deactivate(): void {

@@ -59,6 +59,27 @@ import {
 import { GetSourceInput, SourceOutput, getSource, listSources, retrieveSource } from './sources';
 import { GetStageInput, StageOutput, getStage, listStages, retrieveStage } from './stages';
 import * as T from './types';
+import type { SecretRegistry } from '../../core/redact';
+import {
+  BlueprintFile,
+  BlueprintInstance,
+  CertificateKeyPair as GeneratedCertificateKeyPair,
+  GenerateCertificateInput,
+  LicenseForecast,
+  LicenseSummary,
+  NotificationTransportTest,
+  applyBlueprint,
+  availableBlueprints,
+  exportFlow,
+  generateCertificate,
+  licenseForecast,
+  licenseInstallId,
+  licenseSummary,
+  testTransport,
+  viewEnrollmentKey,
+} from './resources/actions';
+import { ResourceCollection } from './resources/collection';
+import type { AuthentikKind } from './resources/kinds';
 import { listGroupMembers, GetUserInput, UserOutput, getUser, listUsers, retrieveUser } from './users';
 
 export { AuthentikApi } from './api';
@@ -66,6 +87,25 @@ export type { AuthentikConnection, AuthentikPage, ListOptions, ListPage } from '
 export type { CurrentUser, ServerVersion } from './me';
 export { certificateExpiry } from './certificates';
 export type { ExpiryState } from './certificates';
+export { ResourceCollection } from './resources/collection';
+export type { DestroyResult, ResourceListOptions } from './resources/collection';
+export {
+  AUTHENTIK_KINDS,
+  AUTHENTIK_KIND_NAMES,
+  displayNameOf,
+  idOf,
+  isAuthentikKind,
+  itemPathOf,
+  terraformImportOf,
+} from './resources/kinds';
+export type { AuthentikKind, CreateOfKind, ItemOfKind, KindSpec, KindTypes, ParentSpec, PatchOfKind, ReferenceSpec, SecretSpec, TerraformSpec } from './resources/kinds';
+export { LICENSE_EXPIRY_WARNING_DAYS, licenseExpiry } from './resources/actions';
+export type { BlueprintFile, BlueprintInstance, GenerateCertificateInput, LicenseExpiryState, LicenseForecast, LicenseSummary, NotificationTransportTest } from './resources/actions';
+export { DURATION_UNITS, describeSeconds, validateDuration } from './durations';
+export type { DurationProblem, DurationResult, DurationUnit } from './durations';
+// blueprintLog.ts is not re-exported: it needs the YAML parser, which must not weigh on
+// activation. Import it with `await import('…/clients/authentik/blueprintLog')` where needed.
+export type { BlueprintLogOptions, BlueprintProblem } from './blueprintLog';
 export type * from './types';
 export type {
   BrandOutput,
@@ -96,9 +136,53 @@ export type {
  */
 export class AuthentikClient {
   readonly api: AuthentikApi;
+  /** Masks secrets read or sent by the managed-resource calls in logs and messages. */
+  private readonly secrets?: SecretRegistry;
+  private readonly collections = new Map<AuthentikKind, ResourceCollection<AuthentikKind>>();
 
   constructor(connection: AuthentikConnection) {
     this.api = new AuthentikApi(connection);
+    this.secrets = connection.secrets;
+  }
+
+  // --- the 13 managed resources: create, read, update, delete, used_by (resources/) ---
+  /** list / listChildren / retrieve / create / update / partialUpdate / destroy / usedBy of one kind. */
+  resources<K extends AuthentikKind>(kind: K): ResourceCollection<K> {
+    let collection = this.collections.get(kind);
+    if (!collection) {
+      collection = new ResourceCollection(this.api, kind, this.secrets) as ResourceCollection<AuthentikKind>;
+      this.collections.set(kind, collection);
+    }
+    return collection as unknown as ResourceCollection<K>;
+  }
+  generateCertificate(input: GenerateCertificateInput, signal?: AbortSignal): Promise<GeneratedCertificateKeyPair> {
+    return generateCertificate(this.api, input, signal);
+  }
+  applyBlueprint(instanceUuid: string, signal?: AbortSignal): Promise<BlueprintInstance> {
+    return applyBlueprint(this.api, instanceUuid, signal);
+  }
+  availableBlueprints(signal?: AbortSignal): Promise<BlueprintFile[]> {
+    return availableBlueprints(this.api, signal);
+  }
+  /** The flow as blueprint YAML text. */
+  exportFlow(slug: string, signal?: AbortSignal): Promise<string> {
+    return exportFlow(this.api, slug, signal);
+  }
+  testTransport(transportUuid: string, signal?: AbortSignal): Promise<NotificationTransportTest> {
+    return testTransport(this.api, transportUuid, signal);
+  }
+  /** Secret: registered for masking before it is returned; audited by authentik. Copy, never render. */
+  viewEnrollmentKey(tokenUuid: string, signal?: AbortSignal): Promise<string> {
+    return viewEnrollmentKey(this.api, this.secrets, tokenUuid, signal);
+  }
+  licenseSummary(signal?: AbortSignal): Promise<LicenseSummary> {
+    return licenseSummary(this.api, signal);
+  }
+  licenseInstallId(signal?: AbortSignal): Promise<string> {
+    return licenseInstallId(this.api, signal);
+  }
+  licenseForecast(signal?: AbortSignal): Promise<LicenseForecast> {
+    return licenseForecast(this.api, signal);
   }
 
   getCurrentUser(signal?: AbortSignal): Promise<CurrentUser> {

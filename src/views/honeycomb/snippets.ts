@@ -1,4 +1,5 @@
 import { ENVIRONMENT_WIDE, RecipientItem } from '../../clients/honeycomb';
+import { hclString, jsString, pulumiName, terraformName } from '../../core/codeText';
 import { HoneycombObject, objectName } from './objects';
 
 /**
@@ -8,44 +9,6 @@ import { HoneycombObject, objectName } from './objects';
  * `import` block with the provider's `<dataset>/<id>` import ID, a Pulumi `Trigger.get`).
  * Every value is escaped for its language, so a name can never break out of its string.
  */
-
-/** A Terraform block label: letters, digits, `_` and `-`, starting with a letter or `_`. */
-export function terraformName(text: string, fallback: string): string {
-  const name = text
-    .toLowerCase()
-    .replace(/[^a-z0-9_-]+/g, '_')
-    .replace(/_+/g, '_')
-    .replace(/^_+|_+$/g, '');
-  if (!name) return fallback;
-  return /^[a-z_]/.test(name) ? name : `_${name}`;
-}
-
-/** A JavaScript identifier in camelCase, ending in the kind so it is never a reserved word. */
-export function pulumiName(text: string, kind: string): string {
-  const words = text.split(/[^A-Za-z0-9]+/).filter(Boolean);
-  const camel = [...words, kind]
-    .map((w, i) => (i === 0 ? w.charAt(0).toLowerCase() + w.slice(1) : w.charAt(0).toUpperCase() + w.slice(1)))
-    .join('');
-  return /^[0-9]/.test(camel) ? `_${camel}` : camel;
-}
-
-/** An HCL quoted string: escapes, and `${` / `%{` so no template is interpolated. */
-export function hclString(value: string): string {
-  const escaped = value
-    .replace(/\\/g, '\\\\')
-    .replace(/"/g, '\\"')
-    .replace(/\n/g, '\\n')
-    .replace(/\r/g, '\\r')
-    .replace(/\t/g, '\\t')
-    .replace(/\$\{/g, () => '$${')
-    .replace(/%\{/g, () => '%%{');
-  return `"${escaped}"`;
-}
-
-/** A JavaScript string literal. */
-export function jsString(value: string): string {
-  return JSON.stringify(value).replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
-}
 
 /** The recipient field a lookup filters on, by type (the names the provider's detail_filter takes). */
 export function recipientLookup(r: RecipientItem): { name: string; value: string } {

@@ -97,10 +97,7 @@ export function directoryRoutes(seed: () => AuthentikSeed): Route[] {
       if (!user.isSuperuser) return detail(403, FORBIDDEN);
       return json({ data: c.keyPem ?? '' });
     }),
-    get('/crypto/certificatekeypairs/{kp_uuid}/used_by/', ({ seed: s, r, req }) => {
-      const c = r.certificatesByPk.get(req.params.kp_uuid);
-      return c ? json(S.certificateUsedBy(s, r, c)) : notFound('CertificateKeyPair');
-    }),
+    // used_by/ of certificates is served with the other managed kinds (managedRoutes.ts).
 
     // --- flows, bindings, stages ---
     get('/flows/instances/', ({ seed: s, r, q, req }) => {

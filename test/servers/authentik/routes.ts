@@ -3,6 +3,7 @@ import type { Route, StandInRequest, StandInResponse } from '../core/types';
 import { authenticate } from './auth';
 import { detail, NOT_PROVIDED } from './errors';
 import { directoryRoutes } from './directoryRoutes';
+import { managedRoutes } from './managedRoutes';
 import { avatarFor } from './directory/serialize';
 import { type AuthentikSeed, type AuthentikUser, userUid } from './seed';
 
@@ -45,6 +46,7 @@ function userSelf(seed: AuthentikSeed, user: AuthentikUser): Record<string, unkn
 export function authentikRoutes(seed: () => AuthentikSeed): Route[] {
   return [
     ...directoryRoutes(seed),
+    ...managedRoutes(seed),
     {
       method: 'GET',
       path: `${API}/core/users/me/`,

@@ -10,6 +10,7 @@ import * as crypto from 'node:crypto';
 import { buildCompanyDirectory, type DirectoryPerson } from './directory/company';
 import { daysAgo, uuidFor } from './directory/ids';
 import type { Directory } from './directory/model';
+import { addManagedObjects } from './directory/managed';
 import { addScale } from './directory/scale';
 import { ADMIN_ROLE, ADMINS_GROUP, READER_ROLE, READERS_GROUP } from './directory/wellKnown';
 
@@ -122,6 +123,7 @@ export function createAuthentikSeed(options: SeedOptions = {}): AuthentikSeed {
   const superuserGroups = new Set(company.directory.groups.filter((g) => g.isSuperuser).map((g) => g.pk));
   base.users.push(...company.people.map((p) => personToUser(p, groupNames, superuserGroups)));
   base.directory = company.directory;
+  addManagedObjects(base.directory, base.installId);
   if (options.scale) addScale(base);
   return base;
 }
@@ -170,7 +172,7 @@ function createBaseSeed(): AuthentikSeed {
       { identifier: 'akadmin-ldap-app-password', key: T.appPassword, userPk: 4, intent: 'app_password', expires: null },
       { identifier: 'former-contractor-api', key: T.inactiveUser, userPk: 15, intent: 'api', expires: null },
     ],
-    directory: { brands: [], certificates: [], flows: [], stages: [], bindings: [], groups: [], applications: [], providers: [], sources: [], mappings: [], outposts: [], serviceConnections: [], permissions: [] },
+    directory: { brands: [], certificates: [], flows: [], stages: [], bindings: [], groups: [], applications: [], providers: [], sources: [], mappings: [], outposts: [], serviceConnections: [], permissions: [], entitlements: [], blueprints: [], blueprintFiles: [], agentConnectors: [], deviceAccessGroups: [], enrollmentTokens: [], browserConnectors: [], licenses: [], notificationRules: [], notificationTransports: [] },
   };
 }
 

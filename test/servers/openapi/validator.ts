@@ -186,6 +186,10 @@ export class OpenApiValidator {
         : [`${where} → ${r.status}: empty response, the document declares ${mediaTypes.join(', ')}`];
     }
     const mediaType = r.contentType.split(';')[0].trim().toLowerCase();
+    // A file download (`type: string, format: binary`) is bytes whatever media type the
+    // generator wrote beside it: authentik's flow export is declared as application/json but is
+    // a YAML file served by Django's HttpResponse (text/html).
+    if (mediaTypes.every((t) => isBinarySchema(content[t].schema))) return typeof r.body === 'string' || r.body === undefined ? [] : [`${where} → ${r.status}: a file download must be sent as text, not JSON`];
     const mtKey = pickMediaType(mediaTypes, mediaType);
     if (!mtKey) {
       return [`${where} → ${r.status}: Content-Type ${mediaType} is not declared (declared: ${mediaTypes.join(', ')})`];
@@ -209,6 +213,30 @@ export class OpenApiValidator {
     if (!m || !(lower in m.value)) return undefined;
     const found = this.findResponse(`/paths/${escapeToken(m.template)}/${lower}`, status);
     return found ? Object.keys((found.response.content ?? {}) as object) : undefined;
+  }
+
+  /**
+   * Checks a request's JSON body against the operation's `requestBody` schema (closed like every
+   * object schema here). Returns Ajv's errors with the nullable-wrapper noise removed, or
+   * undefined when the operation declares no JSON request body.
+   */
+  requestErrors(method: string, path: string, body: unknown): ErrorObject[] | undefined {
+    const m = this.matchOperation(method, path);
+    if (!m) return undefined;
+    const pointer = `/paths/${escapeToken(m.template)}/${m.method}/requestBody/content/application~1json/schema`;
+    if (pointerGet(this.doc, pointer) === undefined) return undefined;
+    return this.errorsAt(pointer, body);
+  }
+
+  /** Ajv's errors for `data` against the schema at `pointer`, nullable-wrapper noise removed. */
+  errorsAt(pointer: string, data: unknown): ErrorObject[] {
+    const validate = this.validatorFor(pointer);
+    return validate(data) ? [] : (validate.errors ?? []).filter((e) => !isNullBranchNoise(e));
+  }
+
+  /** Whether the document has something at `pointer` (e.g. a component schema). */
+  has(pointer: string): boolean {
+    return pointerGet(this.doc, pointer) !== undefined;
   }
 
   /** Validates `data` against any schema of the document by JSON pointer (for tests). */
@@ -281,9 +309,7 @@ function pickMediaType(declared: string[], actual: string): string | undefined {
 export function formatErrors(errors: ErrorObject[]): string[] {
   const out: string[] = [];
   for (const e of errors) {
-    const parent = (e.parentSchema ?? {}) as Record<string, unknown>;
-    if (e.keyword === 'type' && parent[NULL_BRANCH_MARK]) continue;
-    if (e.keyword === 'anyOf' && Array.isArray(parent.anyOf) && (parent.anyOf as Array<Record<string, unknown>>).some((b) => b?.[NULL_BRANCH_MARK])) continue;
+    if (isNullBranchNoise(e)) continue;
     let text = `${e.instancePath || '(root)'} ${e.message ?? e.keyword}`;
     const p = e.params as Record<string, unknown>;
     if (e.keyword === 'additionalProperties') text += `: '${String(p.additionalProperty)}'`;
@@ -293,6 +319,18 @@ export function formatErrors(errors: ErrorObject[]): string[] {
     if (!out.includes(text)) out.push(text);
   }
   return out;
+}
+
+/** The "must be null" / "must match a schema in anyOf" errors our nullable wrappers add. */
+function isNullBranchNoise(e: ErrorObject): boolean {
+  const parent = (e.parentSchema ?? {}) as Record<string, unknown>;
+  if (e.keyword === 'type' && parent[NULL_BRANCH_MARK]) return true;
+  return e.keyword === 'anyOf' && Array.isArray(parent.anyOf) && (parent.anyOf as Array<Record<string, unknown>>).some((b) => b?.[NULL_BRANCH_MARK]);
+}
+
+function isBinarySchema(schema: unknown): boolean {
+  const s = schema as { type?: unknown; format?: unknown } | undefined;
+  return !!s && s.type === 'string' && s.format === 'binary';
 }
 
 const instances = new Map<DocumentName, OpenApiValidator>();

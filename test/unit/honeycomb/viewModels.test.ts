@@ -13,7 +13,8 @@ import { uiOrigin, uiUrl } from '../../../src/views/honeycomb/links';
 import { EnvContext, HoneycombObject, objectId, objectJson, objectSlug } from '../../../src/views/honeycomb/objects';
 import { parseRecordKey, recordKeyOf, recordKeyOfObject } from '../../../src/views/honeycomb/recordKeys';
 import { buildRecord } from '../../../src/views/honeycomb/recordModels';
-import { hclString, pulumiSnippet, terraformName, terraformSnippet } from '../../../src/views/honeycomb/snippets';
+import { hclString, terraformName } from '../../../src/core/codeText';
+import { pulumiSnippet, terraformSnippet } from '../../../src/views/honeycomb/snippets';
 
 const env: EnvContext = { apiUrl: 'https://api.honeycomb.io', teamSlug: 'acme', teamName: 'Acme Observability', envSlug: 'production', envName: 'Production', classic: false };
 

@@ -20,6 +20,61 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/core/application_entitlements/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description ApplicationEntitlement Viewset */
+        get: operations["core_application_entitlements_list"];
+        put?: never;
+        /** @description ApplicationEntitlement Viewset */
+        post: operations["core_application_entitlements_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/core/application_entitlements/{pbm_uuid}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description ApplicationEntitlement Viewset */
+        get: operations["core_application_entitlements_retrieve"];
+        /** @description ApplicationEntitlement Viewset */
+        put: operations["core_application_entitlements_update"];
+        post?: never;
+        /** @description ApplicationEntitlement Viewset */
+        delete: operations["core_application_entitlements_destroy"];
+        options?: never;
+        head?: never;
+        /** @description ApplicationEntitlement Viewset */
+        patch: operations["core_application_entitlements_partial_update"];
+        trace?: never;
+    };
+    "/core/application_entitlements/{pbm_uuid}/used_by/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Get a list of all objects that use this object */
+        get: operations["core_application_entitlements_used_by_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/core/applications/": {
         parameters: {
             query?: never;
@@ -30,7 +85,8 @@ export interface paths {
         /** @description Custom list method that checks Policy based access instead of guardian */
         get: operations["core_applications_list"];
         put?: never;
-        post?: never;
+        /** @description Application Viewset */
+        post: operations["core_applications_create"];
         delete?: never;
         options?: never;
         head?: never;
@@ -46,6 +102,26 @@ export interface paths {
         };
         /** @description Application Viewset */
         get: operations["core_applications_retrieve"];
+        /** @description Application Viewset */
+        put: operations["core_applications_update"];
+        post?: never;
+        /** @description Application Viewset */
+        delete: operations["core_applications_destroy"];
+        options?: never;
+        head?: never;
+        /** @description Application Viewset */
+        patch: operations["core_applications_partial_update"];
+        trace?: never;
+    };
+    "/core/applications/{slug}/used_by/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Get a list of all objects that use this object */
+        get: operations["core_applications_used_by_list"];
         put?: never;
         post?: never;
         delete?: never;
@@ -64,7 +140,8 @@ export interface paths {
         /** @description Brand Viewset */
         get: operations["core_brands_list"];
         put?: never;
-        post?: never;
+        /** @description Brand Viewset */
+        post: operations["core_brands_create"];
         delete?: never;
         options?: never;
         head?: never;
@@ -80,6 +157,26 @@ export interface paths {
         };
         /** @description Brand Viewset */
         get: operations["core_brands_retrieve"];
+        /** @description Brand Viewset */
+        put: operations["core_brands_update"];
+        post?: never;
+        /** @description Brand Viewset */
+        delete: operations["core_brands_destroy"];
+        options?: never;
+        head?: never;
+        /** @description Brand Viewset */
+        patch: operations["core_brands_partial_update"];
+        trace?: never;
+    };
+    "/core/brands/{brand_uuid}/used_by/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Get a list of all objects that use this object */
+        get: operations["core_brands_used_by_list"];
         put?: never;
         post?: never;
         delete?: never;
@@ -183,7 +280,8 @@ export interface paths {
         /** @description CertificateKeyPair Viewset */
         get: operations["crypto_certificatekeypairs_list"];
         put?: never;
-        post?: never;
+        /** @description CertificateKeyPair Viewset */
+        post: operations["crypto_certificatekeypairs_create"];
         delete?: never;
         options?: never;
         head?: never;
@@ -199,12 +297,15 @@ export interface paths {
         };
         /** @description CertificateKeyPair Viewset */
         get: operations["crypto_certificatekeypairs_retrieve"];
-        put?: never;
+        /** @description CertificateKeyPair Viewset */
+        put: operations["crypto_certificatekeypairs_update"];
         post?: never;
-        delete?: never;
+        /** @description CertificateKeyPair Viewset */
+        delete: operations["crypto_certificatekeypairs_destroy"];
         options?: never;
         head?: never;
-        patch?: never;
+        /** @description CertificateKeyPair Viewset */
+        patch: operations["crypto_certificatekeypairs_partial_update"];
         trace?: never;
     };
     "/crypto/certificatekeypairs/{kp_uuid}/used_by/": {
@@ -258,6 +359,441 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/crypto/certificatekeypairs/generate/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Generate a new, self-signed certificate-key pair */
+        post: operations["crypto_certificatekeypairs_generate_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/endpoints/agents/connectors/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Mixin to add a used_by endpoint to return a list of all objects using this object */
+        get: operations["endpoints_agents_connectors_list"];
+        put?: never;
+        /** @description Mixin to add a used_by endpoint to return a list of all objects using this object */
+        post: operations["endpoints_agents_connectors_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/endpoints/agents/connectors/{connector_uuid}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Mixin to add a used_by endpoint to return a list of all objects using this object */
+        get: operations["endpoints_agents_connectors_retrieve"];
+        /** @description Mixin to add a used_by endpoint to return a list of all objects using this object */
+        put: operations["endpoints_agents_connectors_update"];
+        post?: never;
+        /** @description Mixin to add a used_by endpoint to return a list of all objects using this object */
+        delete: operations["endpoints_agents_connectors_destroy"];
+        options?: never;
+        head?: never;
+        /** @description Mixin to add a used_by endpoint to return a list of all objects using this object */
+        patch: operations["endpoints_agents_connectors_partial_update"];
+        trace?: never;
+    };
+    "/endpoints/agents/connectors/{connector_uuid}/used_by/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Get a list of all objects that use this object */
+        get: operations["endpoints_agents_connectors_used_by_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/endpoints/agents/enrollment_tokens/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Mixin to add a used_by endpoint to return a list of all objects using this object */
+        get: operations["endpoints_agents_enrollment_tokens_list"];
+        put?: never;
+        /** @description Mixin to add a used_by endpoint to return a list of all objects using this object */
+        post: operations["endpoints_agents_enrollment_tokens_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/endpoints/agents/enrollment_tokens/{token_uuid}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Mixin to add a used_by endpoint to return a list of all objects using this object */
+        get: operations["endpoints_agents_enrollment_tokens_retrieve"];
+        /** @description Mixin to add a used_by endpoint to return a list of all objects using this object */
+        put: operations["endpoints_agents_enrollment_tokens_update"];
+        post?: never;
+        /** @description Mixin to add a used_by endpoint to return a list of all objects using this object */
+        delete: operations["endpoints_agents_enrollment_tokens_destroy"];
+        options?: never;
+        head?: never;
+        /** @description Mixin to add a used_by endpoint to return a list of all objects using this object */
+        patch: operations["endpoints_agents_enrollment_tokens_partial_update"];
+        trace?: never;
+    };
+    "/endpoints/agents/enrollment_tokens/{token_uuid}/used_by/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Get a list of all objects that use this object */
+        get: operations["endpoints_agents_enrollment_tokens_used_by_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/endpoints/agents/enrollment_tokens/{token_uuid}/view_key/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Return token key and log access */
+        get: operations["endpoints_agents_enrollment_tokens_view_key_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/endpoints/google_chrome/connectors/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description GoogleChromeConnector Viewset */
+        get: operations["endpoints_google_chrome_connectors_list"];
+        put?: never;
+        /** @description GoogleChromeConnector Viewset */
+        post: operations["endpoints_google_chrome_connectors_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/endpoints/google_chrome/connectors/{connector_uuid}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description GoogleChromeConnector Viewset */
+        get: operations["endpoints_google_chrome_connectors_retrieve"];
+        /** @description GoogleChromeConnector Viewset */
+        put: operations["endpoints_google_chrome_connectors_update"];
+        post?: never;
+        /** @description GoogleChromeConnector Viewset */
+        delete: operations["endpoints_google_chrome_connectors_destroy"];
+        options?: never;
+        head?: never;
+        /** @description GoogleChromeConnector Viewset */
+        patch: operations["endpoints_google_chrome_connectors_partial_update"];
+        trace?: never;
+    };
+    "/endpoints/google_chrome/connectors/{connector_uuid}/used_by/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Get a list of all objects that use this object */
+        get: operations["endpoints_google_chrome_connectors_used_by_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/enterprise/license/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description License Viewset */
+        get: operations["enterprise_license_list"];
+        put?: never;
+        /** @description License Viewset */
+        post: operations["enterprise_license_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/enterprise/license/{license_uuid}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description License Viewset */
+        get: operations["enterprise_license_retrieve"];
+        /** @description License Viewset */
+        put: operations["enterprise_license_update"];
+        post?: never;
+        /** @description License Viewset */
+        delete: operations["enterprise_license_destroy"];
+        options?: never;
+        head?: never;
+        /** @description License Viewset */
+        patch: operations["enterprise_license_partial_update"];
+        trace?: never;
+    };
+    "/enterprise/license/{license_uuid}/used_by/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Get a list of all objects that use this object */
+        get: operations["enterprise_license_used_by_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/enterprise/license/forecast/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Forecast how many users will be required in a year */
+        get: operations["enterprise_license_forecast_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/enterprise/license/install_id/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Get install_id */
+        get: operations["enterprise_license_install_id_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/enterprise/license/summary/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Get the total license status */
+        get: operations["enterprise_license_summary_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/events/rules/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description NotificationRule Viewset */
+        get: operations["events_rules_list"];
+        put?: never;
+        /** @description NotificationRule Viewset */
+        post: operations["events_rules_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/events/rules/{pbm_uuid}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description NotificationRule Viewset */
+        get: operations["events_rules_retrieve"];
+        /** @description NotificationRule Viewset */
+        put: operations["events_rules_update"];
+        post?: never;
+        /** @description NotificationRule Viewset */
+        delete: operations["events_rules_destroy"];
+        options?: never;
+        head?: never;
+        /** @description NotificationRule Viewset */
+        patch: operations["events_rules_partial_update"];
+        trace?: never;
+    };
+    "/events/rules/{pbm_uuid}/used_by/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Get a list of all objects that use this object */
+        get: operations["events_rules_used_by_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/events/transports/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description NotificationTransport Viewset */
+        get: operations["events_transports_list"];
+        put?: never;
+        /** @description NotificationTransport Viewset */
+        post: operations["events_transports_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/events/transports/{uuid}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description NotificationTransport Viewset */
+        get: operations["events_transports_retrieve"];
+        /** @description NotificationTransport Viewset */
+        put: operations["events_transports_update"];
+        post?: never;
+        /** @description NotificationTransport Viewset */
+        delete: operations["events_transports_destroy"];
+        options?: never;
+        head?: never;
+        /** @description NotificationTransport Viewset */
+        patch: operations["events_transports_partial_update"];
+        trace?: never;
+    };
+    "/events/transports/{uuid}/test/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description Send example notification using selected transport. Requires
+         *     Modify permissions.
+         */
+        post: operations["events_transports_test_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/events/transports/{uuid}/used_by/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Get a list of all objects that use this object */
+        get: operations["events_transports_used_by_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/flows/bindings/": {
         parameters: {
             query?: never;
@@ -267,6 +803,44 @@ export interface paths {
         };
         /** @description FlowStageBinding Viewset */
         get: operations["flows_bindings_list"];
+        put?: never;
+        /** @description FlowStageBinding Viewset */
+        post: operations["flows_bindings_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/flows/bindings/{fsb_uuid}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description FlowStageBinding Viewset */
+        get: operations["flows_bindings_retrieve"];
+        /** @description FlowStageBinding Viewset */
+        put: operations["flows_bindings_update"];
+        post?: never;
+        /** @description FlowStageBinding Viewset */
+        delete: operations["flows_bindings_destroy"];
+        options?: never;
+        head?: never;
+        /** @description FlowStageBinding Viewset */
+        patch: operations["flows_bindings_partial_update"];
+        trace?: never;
+    };
+    "/flows/bindings/{fsb_uuid}/used_by/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Get a list of all objects that use this object */
+        get: operations["flows_bindings_used_by_list"];
         put?: never;
         post?: never;
         delete?: never;
@@ -285,7 +859,8 @@ export interface paths {
         /** @description Flow Viewset */
         get: operations["flows_instances_list"];
         put?: never;
-        post?: never;
+        /** @description Flow Viewset */
+        post: operations["flows_instances_create"];
         delete?: never;
         options?: never;
         head?: never;
@@ -301,12 +876,15 @@ export interface paths {
         };
         /** @description Flow Viewset */
         get: operations["flows_instances_retrieve"];
-        put?: never;
+        /** @description Flow Viewset */
+        put: operations["flows_instances_update"];
         post?: never;
-        delete?: never;
+        /** @description Flow Viewset */
+        delete: operations["flows_instances_destroy"];
         options?: never;
         head?: never;
-        patch?: never;
+        /** @description Flow Viewset */
+        patch: operations["flows_instances_partial_update"];
         trace?: never;
     };
     "/flows/instances/{slug}/diagram/": {
@@ -318,6 +896,129 @@ export interface paths {
         };
         /** @description Return diagram for flow with slug `slug`, in the format used by flowchart.js */
         get: operations["flows_instances_diagram_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/flows/instances/{slug}/export/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Export flow to .yaml file */
+        get: operations["flows_instances_export_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/flows/instances/{slug}/used_by/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Get a list of all objects that use this object */
+        get: operations["flows_instances_used_by_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/managed/blueprints/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Blueprint instances */
+        get: operations["managed_blueprints_list"];
+        put?: never;
+        /** @description Blueprint instances */
+        post: operations["managed_blueprints_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/managed/blueprints/{instance_uuid}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Blueprint instances */
+        get: operations["managed_blueprints_retrieve"];
+        /** @description Blueprint instances */
+        put: operations["managed_blueprints_update"];
+        post?: never;
+        /** @description Blueprint instances */
+        delete: operations["managed_blueprints_destroy"];
+        options?: never;
+        head?: never;
+        /** @description Blueprint instances */
+        patch: operations["managed_blueprints_partial_update"];
+        trace?: never;
+    };
+    "/managed/blueprints/{instance_uuid}/apply/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Apply a blueprint */
+        post: operations["managed_blueprints_apply_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/managed/blueprints/{instance_uuid}/used_by/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Get a list of all objects that use this object */
+        get: operations["managed_blueprints_used_by_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/managed/blueprints/available/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Get blueprints */
+        get: operations["managed_blueprints_available_list"];
         put?: never;
         post?: never;
         delete?: never;
@@ -908,6 +1609,54 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        AgentConnector: {
+            auth_session_duration?: string;
+            auth_terminate_session_on_expiry?: boolean;
+            /** Format: uuid */
+            authorization_flow?: string | null;
+            challenge_idle_timeout?: string;
+            /** Format: uuid */
+            challenge_key?: string | null;
+            challenge_trigger_check_in?: boolean;
+            /** @description Get object component so that we know how to edit the object */
+            readonly component: string;
+            /** Format: uuid */
+            connector_uuid?: string;
+            enabled?: boolean;
+            jwt_federation_providers?: number[];
+            /** @description Return internal model name */
+            readonly meta_model_name: string;
+            name: string;
+            nss_gid_offset?: number;
+            nss_uid_offset?: number;
+            refresh_interval?: string;
+            snapshot_expiry?: string;
+            /** @description Return object's verbose_name */
+            readonly verbose_name: string;
+            /** @description Return object's plural verbose_name */
+            readonly verbose_name_plural: string;
+        };
+        AgentConnectorRequest: {
+            auth_session_duration?: string;
+            auth_terminate_session_on_expiry?: boolean;
+            /** Format: uuid */
+            authorization_flow?: string | null;
+            challenge_idle_timeout?: string;
+            /** Format: uuid */
+            challenge_key?: string | null;
+            challenge_trigger_check_in?: boolean;
+            /** Format: uuid */
+            connector_uuid?: string;
+            enabled?: boolean;
+            jwt_federation_providers?: number[];
+            name: string;
+            nss_gid_offset?: number;
+            nss_uid_offset?: number;
+            refresh_interval?: string;
+            snapshot_expiry?: string;
+        };
+        /** @enum {string} */
+        AlgEnum: "rsa" | "ecdsa" | "ed25519" | "ed448";
         /** @description Application Serializer */
         Application: {
             backchannel_providers?: number[];
@@ -942,11 +1691,95 @@ export interface components {
             /** @description Internal application name, used in URLs. */
             slug: string;
         };
+        /** @description ApplicationEntitlement Serializer */
+        ApplicationEntitlement: {
+            /** Format: uuid */
+            app: string;
+            attributes?: {
+                [key: string]: unknown;
+            };
+            name: string;
+            /** Format: uuid */
+            readonly pbm_uuid: string;
+        };
+        /** @description ApplicationEntitlement Serializer */
+        ApplicationEntitlementRequest: {
+            /** Format: uuid */
+            app: string;
+            attributes?: {
+                [key: string]: unknown;
+            };
+            name: string;
+        };
+        /** @description Application Serializer */
+        ApplicationRequest: {
+            backchannel_providers?: number[];
+            group?: string;
+            meta_description?: string;
+            /** @description Hide this application from the user's My applications page. */
+            meta_hide?: boolean;
+            meta_icon?: string;
+            /** Format: uri */
+            meta_launch_url?: string;
+            meta_publisher?: string;
+            /** @description Application's display Name. */
+            name: string;
+            /** @description Open launch URL in a new browser tab or window. */
+            open_in_new_tab?: boolean;
+            policy_engine_mode?: components["schemas"]["PolicyEngineMode"];
+            provider?: number | null;
+            /** @description Internal application name, used in URLs. */
+            slug: string;
+        };
         /** @enum {string} */
         AuthenticationEnum: "none" | "require_authenticated" | "require_unauthenticated" | "require_superuser" | "require_redirect" | "require_outpost" | "require_token";
         Autocomplete: {
             [key: string]: unknown;
         };
+        BlueprintFile: {
+            hash: string;
+            /** Format: date-time */
+            last_m: string;
+            readonly meta: components["schemas"]["Metadata"];
+            path: string;
+        };
+        /** @description Info about a single blueprint instance file */
+        BlueprintInstance: {
+            content?: string;
+            context?: {
+                [key: string]: unknown;
+            };
+            enabled?: boolean;
+            /** Format: date-time */
+            readonly last_applied: string;
+            readonly last_applied_hash: string;
+            readonly managed_models: string[];
+            readonly metadata: {
+                [key: string]: unknown;
+            };
+            name: string;
+            /** @default  */
+            path?: string;
+            /**
+             * Instance uuid
+             * Format: uuid
+             */
+            readonly pk: string;
+            readonly status: components["schemas"]["BlueprintInstanceStatusEnum"];
+        };
+        /** @description Info about a single blueprint instance file */
+        BlueprintInstanceRequest: {
+            content?: string;
+            context?: {
+                [key: string]: unknown;
+            };
+            enabled?: boolean;
+            name: string;
+            /** @default  */
+            path?: string;
+        };
+        /** @enum {string} */
+        BlueprintInstanceStatusEnum: "successful" | "warning" | "error" | "orphaned" | "unknown";
         /** @description Brand Serializer */
         Brand: {
             attributes?: {
@@ -995,9 +1828,63 @@ export interface components {
              */
             web_certificate?: string | null;
         };
+        /** @description Brand Serializer */
+        BrandRequest: {
+            attributes?: {
+                [key: string]: unknown;
+            };
+            branding_custom_css?: string;
+            branding_default_flow_background?: string;
+            branding_favicon?: string;
+            branding_logo?: string;
+            /** @description URL template for the vector tile source used by the events map. Supports XYZ templates with {z}, {x} and {y} placeholders, or pmtiles:// archive URLs. When empty, the frontend uses the bundled hexworld basemap. This value is part of the brand information served to unauthenticated clients; do not embed API keys or other credentials in it. */
+            branding_map_tiles?: string;
+            branding_title?: string;
+            /** @description Certificates used for client authentication. */
+            client_certificates?: string[];
+            default?: boolean;
+            /**
+             * Format: uuid
+             * @description When set, external users will be redirected to this application after authenticating.
+             */
+            default_application?: string | null;
+            /** @description Domain that activates this brand. Can be a superset, i.e. `a.b` for `aa.b` and `ba.b` */
+            domain: string;
+            /** Format: uuid */
+            flow_authentication?: string | null;
+            /** Format: uuid */
+            flow_device_code?: string | null;
+            /** Format: uuid */
+            flow_invalidation?: string | null;
+            /** Format: uuid */
+            flow_lockdown?: string | null;
+            /** Format: uuid */
+            flow_recovery?: string | null;
+            /** Format: uuid */
+            flow_request?: string | null;
+            /** Format: uuid */
+            flow_unenrollment?: string | null;
+            /** Format: uuid */
+            flow_user_settings?: string | null;
+            /** Format: uuid */
+            flow_user_switch?: string | null;
+            /**
+             * Format: uuid
+             * @description Web Certificate used by the authentik Core webserver.
+             */
+            web_certificate?: string | null;
+        };
         /** @description Get CertificateKeyPair's data */
         CertificateData: {
             readonly data: string;
+        };
+        /** @description Certificate generation parameters */
+        CertificateGenerationRequest: {
+            /** @default rsa */
+            alg?: components["schemas"]["AlgEnum"];
+            common_name: string;
+            subject_alt_name?: string;
+            validity_days: number;
         };
         /** @description CertificateKeyPair Serializer */
         CertificateKeyPair: {
@@ -1034,12 +1921,51 @@ export interface components {
         };
         /** @enum {string} */
         CertificateKeyPairKeyTypeEnum: "rsa" | "ec" | "dsa" | "ed25519" | "ed448";
+        /** @description CertificateKeyPair Serializer */
+        CertificateKeyPairRequest: {
+            /** @description PEM-encoded Certificate data */
+            certificate_data: string;
+            /** @description Optional Private Key. If this is set, you can use this keypair for encryption. */
+            key_data?: string;
+            name: string;
+        };
         /** @enum {string} */
         ClientTypeEnum: "confidential" | "public";
         /** @enum {string} */
         DeniedActionEnum: "message_continue" | "message" | "continue";
+        DeviceAccessGroup: {
+            attributes?: {
+                [key: string]: unknown;
+            };
+            name: string;
+            /** Format: uuid */
+            readonly pbm_uuid: string;
+        };
         /** @enum {string} */
         DigestAlgorithmEnum: "http://www.w3.org/2000/09/xmldsig#sha1" | "http://www.w3.org/2001/04/xmlenc#sha256" | "http://www.w3.org/2001/04/xmldsig-more#sha384" | "http://www.w3.org/2001/04/xmlenc#sha512";
+        EnrollmentToken: {
+            /** Format: uuid */
+            connector: string;
+            /** Format: uuid */
+            device_group?: string | null;
+            readonly device_group_obj: components["schemas"]["DeviceAccessGroup"] | null;
+            /** Format: date-time */
+            expires?: string | null;
+            expiring?: boolean;
+            name: string;
+            /** Format: uuid */
+            readonly token_uuid: string;
+        };
+        EnrollmentTokenRequest: {
+            /** Format: uuid */
+            connector: string;
+            /** Format: uuid */
+            device_group?: string | null;
+            /** Format: date-time */
+            expires?: string | null;
+            expiring?: boolean;
+            name: string;
+        };
         /** @description Flow Serializer */
         Flow: {
             /** @description Required level of authentication and authorization to access a flow. */
@@ -1084,6 +2010,26 @@ export interface components {
         };
         /** @enum {string} */
         FlowLayoutEnum: "stacked" | "content_left" | "content_right" | "sidebar_left" | "sidebar_right" | "sidebar_left_frame_background" | "sidebar_right_frame_background";
+        /** @description Flow Serializer */
+        FlowRequest: {
+            /** @description Required level of authentication and authorization to access a flow. */
+            authentication?: components["schemas"]["AuthenticationEnum"];
+            /** @description Background shown during execution */
+            background?: string;
+            /** @description Enable compatibility mode, increases compatibility with password managers on mobile devices. */
+            compatibility_mode?: boolean;
+            /** @description Configure what should happen when a flow denies access to a user. */
+            denied_action?: components["schemas"]["DeniedActionEnum"];
+            /** @description Decides what this Flow is used for. For example, the Authentication flow is redirect to when an un-authenticated user visits authentik. */
+            designation: components["schemas"]["FlowDesignationEnum"];
+            layout?: components["schemas"]["FlowLayoutEnum"];
+            name: string;
+            policy_engine_mode?: components["schemas"]["PolicyEngineMode"];
+            /** @description Visible in the URL. */
+            slug: string;
+            /** @description Shown as the Title in Flow pages. */
+            title: string;
+        };
         /** @description Stripped down flow serializer */
         FlowSet: {
             /** @description Get the URL to the background image */
@@ -1134,12 +2080,57 @@ export interface components {
             /** Format: uuid */
             target: string;
         };
+        /** @description FlowStageBinding Serializer */
+        FlowStageBindingRequest: {
+            /** @description Evaluate policies during the Flow planning process. */
+            evaluate_on_plan?: boolean;
+            /** @description Configure how the flow executor should handle an invalid response to a challenge. RETRY returns the error message and a similar challenge to the executor. RESTART restarts the flow from the beginning, and RESTART_WITH_CONTEXT restarts the flow while keeping the current context. */
+            invalid_response_action?: components["schemas"]["InvalidResponseActionEnum"];
+            order: number;
+            policy_engine_mode?: components["schemas"]["PolicyEngineMode"];
+            /** @description Evaluate policies when the Stage is presented to the user. */
+            re_evaluate_policies?: boolean;
+            /** Format: uuid */
+            stage: string;
+            /** Format: uuid */
+            target: string;
+        };
         /** @enum {string} */
         ForceBindingEnum: "urn:oasis:names:tc:SAML:2.0:bindings:HTTP-POST" | "urn:oasis:names:tc:SAML:2.0:bindings:HTTP-Redirect";
         /** @description Generic API Error */
         GenericError: {
             code?: string;
             detail: string;
+        };
+        /** @description GoogleChromeConnector Serializer */
+        GoogleChromeConnector: {
+            /** @description Full URL to be used in Google Workspace configuration */
+            readonly chrome_url: string | null;
+            /** @description Get object component so that we know how to edit the object */
+            readonly component: string;
+            /** Format: uuid */
+            connector_uuid?: string;
+            credentials: {
+                [key: string]: unknown;
+            };
+            enabled?: boolean;
+            /** @description Return internal model name */
+            readonly meta_model_name: string;
+            name: string;
+            /** @description Return object's verbose_name */
+            readonly verbose_name: string;
+            /** @description Return object's plural verbose_name */
+            readonly verbose_name_plural: string;
+        };
+        /** @description GoogleChromeConnector Serializer */
+        GoogleChromeConnectorRequest: {
+            /** Format: uuid */
+            connector_uuid?: string;
+            credentials: {
+                [key: string]: unknown;
+            };
+            enabled?: boolean;
+            name: string;
         };
         /** @enum {string} */
         GrantTypeEnum: "authorization_code" | "implicit" | "hybrid" | "refresh_token" | "client_credentials" | "password" | "urn:ietf:params:oauth:grant-type:device_code" | "urn:ietf:params:oauth:grant-type:token-exchange";
@@ -1166,6 +2157,9 @@ export interface components {
             readonly roles_obj: components["schemas"]["Role"][];
             users?: number[];
             readonly users_obj: components["schemas"]["PartialUser"][] | null;
+        };
+        InstallID: {
+            install_id: string;
         };
         /** @enum {string} */
         InvalidResponseActionEnum: "retry" | "restart" | "restart_with_context";
@@ -1220,8 +2214,149 @@ export interface components {
             /** @description Return object's plural verbose_name */
             readonly verbose_name_plural: string;
         };
+        /** @description License Serializer */
+        License: {
+            /** Format: date-time */
+            readonly expiry: string;
+            readonly external_users: number;
+            readonly internal_users: number;
+            key: string;
+            /** Format: uuid */
+            readonly license_uuid: string;
+            readonly name: string;
+        };
+        /** @enum {string} */
+        LicenseFlagsEnum: "trial" | "non_production";
+        /** @description Serializer for license forecast */
+        LicenseForecast: {
+            external_users: number;
+            forecasted_external_users: number;
+            forecasted_internal_users: number;
+            internal_users: number;
+        };
+        /** @description License Serializer */
+        LicenseRequest: {
+            key: string;
+        };
+        /** @description Serializer for license status */
+        LicenseSummary: {
+            external_users: number;
+            internal_users: number;
+            /** Format: date-time */
+            latest_valid: string;
+            license_flags: components["schemas"]["LicenseFlagsEnum"][];
+            status: components["schemas"]["LicenseSummaryStatusEnum"];
+        };
+        /** @enum {string} */
+        LicenseSummaryStatusEnum: "unlicensed" | "valid" | "expired" | "expiry_soon" | "limit_exceeded_admin" | "limit_exceeded_user" | "read_only";
         /** @enum {string} */
         MatchingModeEnum: "strict" | "regex";
+        /** @description Serializer for blueprint metadata */
+        Metadata: {
+            labels: {
+                [key: string]: unknown;
+            };
+            name: string;
+        };
+        /** @description NotificationRule Serializer */
+        NotificationRule: {
+            /** @description When enabled, notification will be sent to user the user that triggered the event.When destination_group is configured, notification is sent to both. */
+            destination_event_user?: boolean;
+            /**
+             * Format: uuid
+             * @description Define which group of users this notification should be sent and shown to. If left empty, Notification won't ben sent.
+             */
+            destination_group?: string | null;
+            readonly destination_group_obj: components["schemas"]["Group"] | null;
+            name: string;
+            /**
+             * Pbm uuid
+             * Format: uuid
+             */
+            readonly pk: string;
+            /** @description Controls which severity level the created notifications will have. */
+            severity?: components["schemas"]["SeverityEnum"];
+            /** @description Select which transports should be used to notify the user. If none are selected, the notification will only be shown in the authentik UI. */
+            transports?: string[];
+        };
+        /** @description NotificationRule Serializer */
+        NotificationRuleRequest: {
+            /** @description When enabled, notification will be sent to user the user that triggered the event.When destination_group is configured, notification is sent to both. */
+            destination_event_user?: boolean;
+            /**
+             * Format: uuid
+             * @description Define which group of users this notification should be sent and shown to. If left empty, Notification won't ben sent.
+             */
+            destination_group?: string | null;
+            name: string;
+            /** @description Controls which severity level the created notifications will have. */
+            severity?: components["schemas"]["SeverityEnum"];
+            /** @description Select which transports should be used to notify the user. If none are selected, the notification will only be shown in the authentik UI. */
+            transports?: string[];
+        };
+        /** @description NotificationTransport Serializer */
+        NotificationTransport: {
+            email_subject_prefix?: string;
+            email_template?: string;
+            mode?: components["schemas"]["TransportModeEnum"];
+            /** @description Return selected mode with a UI Label */
+            readonly mode_verbose: string;
+            name: string;
+            /**
+             * Uuid
+             * Format: uuid
+             */
+            readonly pk: string;
+            /** @description Only send notification once, for example when sending a webhook into a chat channel. */
+            send_once?: boolean;
+            /**
+             * Format: uuid
+             * @description When set, the selected certificate is used to validate the certificate of the webhook server.
+             */
+            webhook_ca?: string | null;
+            /**
+             * Format: uuid
+             * @description Customize the body of the request. Mapping should return data that is JSON-serializable.
+             */
+            webhook_mapping_body?: string | null;
+            /**
+             * Format: uuid
+             * @description Configure additional headers to be sent. Mapping should return a dictionary of key-value pairs
+             */
+            webhook_mapping_headers?: string | null;
+            /** Format: uri */
+            webhook_url?: string;
+        };
+        /** @description NotificationTransport Serializer */
+        NotificationTransportRequest: {
+            email_subject_prefix?: string;
+            email_template?: string;
+            mode?: components["schemas"]["TransportModeEnum"];
+            name: string;
+            /** @description Only send notification once, for example when sending a webhook into a chat channel. */
+            send_once?: boolean;
+            /**
+             * Format: uuid
+             * @description When set, the selected certificate is used to validate the certificate of the webhook server.
+             */
+            webhook_ca?: string | null;
+            /**
+             * Format: uuid
+             * @description Customize the body of the request. Mapping should return data that is JSON-serializable.
+             */
+            webhook_mapping_body?: string | null;
+            /**
+             * Format: uuid
+             * @description Configure additional headers to be sent. Mapping should return a dictionary of key-value pairs
+             */
+            webhook_mapping_headers?: string | null;
+            /** Format: uri */
+            webhook_url?: string;
+        };
+        /** @description Notification test serializer */
+        NotificationTransportTest: {
+            messages: string[];
+        };
         /** @description OAuth2Provider Serializer */
         OAuth2Provider: {
             /** @description Access codes not valid on or after current time + this value (Format: hours=1;minutes=2;seconds=3). */
@@ -1341,10 +2476,25 @@ export interface components {
         };
         /** @enum {string} */
         OutpostTypeEnum: "proxy" | "ldap" | "radius" | "rac";
+        PaginatedAgentConnectorList: {
+            autocomplete: components["schemas"]["Autocomplete"];
+            pagination: components["schemas"]["Pagination"];
+            results: components["schemas"]["AgentConnector"][];
+        };
+        PaginatedApplicationEntitlementList: {
+            autocomplete: components["schemas"]["Autocomplete"];
+            pagination: components["schemas"]["Pagination"];
+            results: components["schemas"]["ApplicationEntitlement"][];
+        };
         PaginatedApplicationList: {
             autocomplete: components["schemas"]["Autocomplete"];
             pagination: components["schemas"]["Pagination"];
             results: components["schemas"]["Application"][];
+        };
+        PaginatedBlueprintInstanceList: {
+            autocomplete: components["schemas"]["Autocomplete"];
+            pagination: components["schemas"]["Pagination"];
+            results: components["schemas"]["BlueprintInstance"][];
         };
         PaginatedBrandList: {
             autocomplete: components["schemas"]["Autocomplete"];
@@ -1356,6 +2506,11 @@ export interface components {
             pagination: components["schemas"]["Pagination"];
             results: components["schemas"]["CertificateKeyPair"][];
         };
+        PaginatedEnrollmentTokenList: {
+            autocomplete: components["schemas"]["Autocomplete"];
+            pagination: components["schemas"]["Pagination"];
+            results: components["schemas"]["EnrollmentToken"][];
+        };
         PaginatedFlowList: {
             autocomplete: components["schemas"]["Autocomplete"];
             pagination: components["schemas"]["Pagination"];
@@ -1365,6 +2520,11 @@ export interface components {
             autocomplete: components["schemas"]["Autocomplete"];
             pagination: components["schemas"]["Pagination"];
             results: components["schemas"]["FlowStageBinding"][];
+        };
+        PaginatedGoogleChromeConnectorList: {
+            autocomplete: components["schemas"]["Autocomplete"];
+            pagination: components["schemas"]["Pagination"];
+            results: components["schemas"]["GoogleChromeConnector"][];
         };
         PaginatedGroupList: {
             autocomplete: components["schemas"]["Autocomplete"];
@@ -1380,6 +2540,21 @@ export interface components {
             autocomplete: components["schemas"]["Autocomplete"];
             pagination: components["schemas"]["Pagination"];
             results: components["schemas"]["LDAPSourcePropertyMapping"][];
+        };
+        PaginatedLicenseList: {
+            autocomplete: components["schemas"]["Autocomplete"];
+            pagination: components["schemas"]["Pagination"];
+            results: components["schemas"]["License"][];
+        };
+        PaginatedNotificationRuleList: {
+            autocomplete: components["schemas"]["Autocomplete"];
+            pagination: components["schemas"]["Pagination"];
+            results: components["schemas"]["NotificationRule"][];
+        };
+        PaginatedNotificationTransportList: {
+            autocomplete: components["schemas"]["Autocomplete"];
+            pagination: components["schemas"]["Pagination"];
+            results: components["schemas"]["NotificationTransport"][];
         };
         PaginatedOAuth2ProviderList: {
             autocomplete: components["schemas"]["Autocomplete"];
@@ -1505,6 +2680,219 @@ export interface components {
             readonly uid: string;
             /** @description Required. 150 characters or fewer. Letters, digits and @/./+/-/_ only. */
             username: string;
+        };
+        PatchedAgentConnectorRequest: {
+            auth_session_duration?: string;
+            auth_terminate_session_on_expiry?: boolean;
+            /** Format: uuid */
+            authorization_flow?: string | null;
+            challenge_idle_timeout?: string;
+            /** Format: uuid */
+            challenge_key?: string | null;
+            challenge_trigger_check_in?: boolean;
+            /** Format: uuid */
+            connector_uuid?: string;
+            enabled?: boolean;
+            jwt_federation_providers?: number[];
+            name?: string;
+            nss_gid_offset?: number;
+            nss_uid_offset?: number;
+            refresh_interval?: string;
+            snapshot_expiry?: string;
+        };
+        /** @description ApplicationEntitlement Serializer */
+        PatchedApplicationEntitlementRequest: {
+            /** Format: uuid */
+            app?: string;
+            attributes?: {
+                [key: string]: unknown;
+            };
+            name?: string;
+        };
+        /** @description Application Serializer */
+        PatchedApplicationRequest: {
+            backchannel_providers?: number[];
+            group?: string;
+            meta_description?: string;
+            /** @description Hide this application from the user's My applications page. */
+            meta_hide?: boolean;
+            meta_icon?: string;
+            /** Format: uri */
+            meta_launch_url?: string;
+            meta_publisher?: string;
+            /** @description Application's display Name. */
+            name?: string;
+            /** @description Open launch URL in a new browser tab or window. */
+            open_in_new_tab?: boolean;
+            policy_engine_mode?: components["schemas"]["PolicyEngineMode"];
+            provider?: number | null;
+            /** @description Internal application name, used in URLs. */
+            slug?: string;
+        };
+        /** @description Info about a single blueprint instance file */
+        PatchedBlueprintInstanceRequest: {
+            content?: string;
+            context?: {
+                [key: string]: unknown;
+            };
+            enabled?: boolean;
+            name?: string;
+            /** @default  */
+            path?: string;
+        };
+        /** @description Brand Serializer */
+        PatchedBrandRequest: {
+            attributes?: {
+                [key: string]: unknown;
+            };
+            branding_custom_css?: string;
+            branding_default_flow_background?: string;
+            branding_favicon?: string;
+            branding_logo?: string;
+            /** @description URL template for the vector tile source used by the events map. Supports XYZ templates with {z}, {x} and {y} placeholders, or pmtiles:// archive URLs. When empty, the frontend uses the bundled hexworld basemap. This value is part of the brand information served to unauthenticated clients; do not embed API keys or other credentials in it. */
+            branding_map_tiles?: string;
+            branding_title?: string;
+            /** @description Certificates used for client authentication. */
+            client_certificates?: string[];
+            default?: boolean;
+            /**
+             * Format: uuid
+             * @description When set, external users will be redirected to this application after authenticating.
+             */
+            default_application?: string | null;
+            /** @description Domain that activates this brand. Can be a superset, i.e. `a.b` for `aa.b` and `ba.b` */
+            domain?: string;
+            /** Format: uuid */
+            flow_authentication?: string | null;
+            /** Format: uuid */
+            flow_device_code?: string | null;
+            /** Format: uuid */
+            flow_invalidation?: string | null;
+            /** Format: uuid */
+            flow_lockdown?: string | null;
+            /** Format: uuid */
+            flow_recovery?: string | null;
+            /** Format: uuid */
+            flow_request?: string | null;
+            /** Format: uuid */
+            flow_unenrollment?: string | null;
+            /** Format: uuid */
+            flow_user_settings?: string | null;
+            /** Format: uuid */
+            flow_user_switch?: string | null;
+            /**
+             * Format: uuid
+             * @description Web Certificate used by the authentik Core webserver.
+             */
+            web_certificate?: string | null;
+        };
+        /** @description CertificateKeyPair Serializer */
+        PatchedCertificateKeyPairRequest: {
+            /** @description PEM-encoded Certificate data */
+            certificate_data?: string;
+            /** @description Optional Private Key. If this is set, you can use this keypair for encryption. */
+            key_data?: string;
+            name?: string;
+        };
+        PatchedEnrollmentTokenRequest: {
+            /** Format: uuid */
+            connector?: string;
+            /** Format: uuid */
+            device_group?: string | null;
+            /** Format: date-time */
+            expires?: string | null;
+            expiring?: boolean;
+            name?: string;
+        };
+        /** @description Flow Serializer */
+        PatchedFlowRequest: {
+            /** @description Required level of authentication and authorization to access a flow. */
+            authentication?: components["schemas"]["AuthenticationEnum"];
+            /** @description Background shown during execution */
+            background?: string;
+            /** @description Enable compatibility mode, increases compatibility with password managers on mobile devices. */
+            compatibility_mode?: boolean;
+            /** @description Configure what should happen when a flow denies access to a user. */
+            denied_action?: components["schemas"]["DeniedActionEnum"];
+            /** @description Decides what this Flow is used for. For example, the Authentication flow is redirect to when an un-authenticated user visits authentik. */
+            designation?: components["schemas"]["FlowDesignationEnum"];
+            layout?: components["schemas"]["FlowLayoutEnum"];
+            name?: string;
+            policy_engine_mode?: components["schemas"]["PolicyEngineMode"];
+            /** @description Visible in the URL. */
+            slug?: string;
+            /** @description Shown as the Title in Flow pages. */
+            title?: string;
+        };
+        /** @description FlowStageBinding Serializer */
+        PatchedFlowStageBindingRequest: {
+            /** @description Evaluate policies during the Flow planning process. */
+            evaluate_on_plan?: boolean;
+            /** @description Configure how the flow executor should handle an invalid response to a challenge. RETRY returns the error message and a similar challenge to the executor. RESTART restarts the flow from the beginning, and RESTART_WITH_CONTEXT restarts the flow while keeping the current context. */
+            invalid_response_action?: components["schemas"]["InvalidResponseActionEnum"];
+            order?: number;
+            policy_engine_mode?: components["schemas"]["PolicyEngineMode"];
+            /** @description Evaluate policies when the Stage is presented to the user. */
+            re_evaluate_policies?: boolean;
+            /** Format: uuid */
+            stage?: string;
+            /** Format: uuid */
+            target?: string;
+        };
+        /** @description GoogleChromeConnector Serializer */
+        PatchedGoogleChromeConnectorRequest: {
+            /** Format: uuid */
+            connector_uuid?: string;
+            credentials?: {
+                [key: string]: unknown;
+            };
+            enabled?: boolean;
+            name?: string;
+        };
+        /** @description License Serializer */
+        PatchedLicenseRequest: {
+            key?: string;
+        };
+        /** @description NotificationRule Serializer */
+        PatchedNotificationRuleRequest: {
+            /** @description When enabled, notification will be sent to user the user that triggered the event.When destination_group is configured, notification is sent to both. */
+            destination_event_user?: boolean;
+            /**
+             * Format: uuid
+             * @description Define which group of users this notification should be sent and shown to. If left empty, Notification won't ben sent.
+             */
+            destination_group?: string | null;
+            name?: string;
+            /** @description Controls which severity level the created notifications will have. */
+            severity?: components["schemas"]["SeverityEnum"];
+            /** @description Select which transports should be used to notify the user. If none are selected, the notification will only be shown in the authentik UI. */
+            transports?: string[];
+        };
+        /** @description NotificationTransport Serializer */
+        PatchedNotificationTransportRequest: {
+            email_subject_prefix?: string;
+            email_template?: string;
+            mode?: components["schemas"]["TransportModeEnum"];
+            name?: string;
+            /** @description Only send notification once, for example when sending a webhook into a chat channel. */
+            send_once?: boolean;
+            /**
+             * Format: uuid
+             * @description When set, the selected certificate is used to validate the certificate of the webhook server.
+             */
+            webhook_ca?: string | null;
+            /**
+             * Format: uuid
+             * @description Customize the body of the request. Mapping should return data that is JSON-serializable.
+             */
+            webhook_mapping_body?: string | null;
+            /**
+             * Format: uuid
+             * @description Configure additional headers to be sent. Mapping should return a dictionary of key-value pairs
+             */
+            webhook_mapping_headers?: string | null;
+            /** Format: uri */
+            webhook_url?: string;
         };
         /** @description Global permission */
         Permission: {
@@ -1635,7 +3023,7 @@ export interface components {
         RedirectURI: {
             matching_mode: components["schemas"]["MatchingModeEnum"];
             /** @default authorization */
-            redirect_uri_type: components["schemas"]["RedirectURITypeEnum"];
+            redirect_uri_type?: components["schemas"]["RedirectURITypeEnum"];
             url: string;
         };
         /** @enum {string} */
@@ -1901,6 +3289,8 @@ export interface components {
             users: components["schemas"]["UserSelf"][];
         };
         /** @enum {string} */
+        SeverityEnum: "notice" | "warning" | "alert";
+        /** @enum {string} */
         SignatureAlgorithmEnum: "http://www.w3.org/2000/09/xmldsig#rsa-sha1" | "http://www.w3.org/2001/04/xmldsig-more#rsa-sha256" | "http://www.w3.org/2001/04/xmldsig-more#rsa-sha384" | "http://www.w3.org/2001/04/xmldsig-more#rsa-sha512" | "http://www.w3.org/2001/04/xmldsig-more#ecdsa-sha1" | "http://www.w3.org/2001/04/xmldsig-more#ecdsa-sha256" | "http://www.w3.org/2001/04/xmldsig-more#ecdsa-sha384" | "http://www.w3.org/2001/04/xmldsig-more#ecdsa-sha512" | "http://www.w3.org/2000/09/xmldsig#dsa-sha1";
         /** @description Source Serializer */
         Source: {
@@ -1975,6 +3365,12 @@ export interface components {
             dark?: string | null;
             light?: string | null;
         };
+        /** @description Show token's current key */
+        TokenView: {
+            readonly key: string;
+        };
+        /** @enum {string} */
+        TransportModeEnum: "local" | "webhook" | "webhook_slack" | "email";
         /** @description A list of all objects referencing the queried object */
         UsedBy: {
             action: components["schemas"]["UsedByActionEnum"];
@@ -2151,6 +3547,191 @@ export interface operations {
             403: components["responses"]["GenericErrorResponse"];
         };
     };
+    core_application_entitlements_list: {
+        parameters: {
+            query?: {
+                app?: string;
+                name?: components["parameters"]["QueryName"];
+                /** @description Which field to use when ordering the results. */
+                ordering?: components["parameters"]["QueryPaginationOrdering"];
+                /** @description A page number within the paginated result set. */
+                page?: components["parameters"]["QueryPaginationPage"];
+                /** @description Number of results to return per page. */
+                page_size?: components["parameters"]["QueryPaginationPageSize"];
+                pbm_uuid?: string;
+                /** @description A search term. */
+                search?: components["parameters"]["QuerySearch"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaginatedApplicationEntitlementList"];
+                };
+            };
+            400: components["responses"]["ValidationErrorResponse"];
+            403: components["responses"]["GenericErrorResponse"];
+        };
+    };
+    core_application_entitlements_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ApplicationEntitlementRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApplicationEntitlement"];
+                };
+            };
+            400: components["responses"]["ValidationErrorResponse"];
+            403: components["responses"]["GenericErrorResponse"];
+        };
+    };
+    core_application_entitlements_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A UUID string identifying this Application Entitlement. */
+                pbm_uuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApplicationEntitlement"];
+                };
+            };
+            400: components["responses"]["ValidationErrorResponse"];
+            403: components["responses"]["GenericErrorResponse"];
+        };
+    };
+    core_application_entitlements_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A UUID string identifying this Application Entitlement. */
+                pbm_uuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ApplicationEntitlementRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApplicationEntitlement"];
+                };
+            };
+            400: components["responses"]["ValidationErrorResponse"];
+            403: components["responses"]["GenericErrorResponse"];
+        };
+    };
+    core_application_entitlements_destroy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A UUID string identifying this Application Entitlement. */
+                pbm_uuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No response body */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["ValidationErrorResponse"];
+            403: components["responses"]["GenericErrorResponse"];
+        };
+    };
+    core_application_entitlements_partial_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A UUID string identifying this Application Entitlement. */
+                pbm_uuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["PatchedApplicationEntitlementRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApplicationEntitlement"];
+                };
+            };
+            400: components["responses"]["ValidationErrorResponse"];
+            403: components["responses"]["GenericErrorResponse"];
+        };
+    };
+    core_application_entitlements_used_by_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A UUID string identifying this Application Entitlement. */
+                pbm_uuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UsedBy"][];
+                };
+            };
+            400: components["responses"]["ValidationErrorResponse"];
+            403: components["responses"]["GenericErrorResponse"];
+        };
+    };
     core_applications_list: {
         parameters: {
             query?: {
@@ -2190,6 +3771,31 @@ export interface operations {
             403: components["responses"]["GenericErrorResponse"];
         };
     };
+    core_applications_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ApplicationRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Application"];
+                };
+            };
+            400: components["responses"]["ValidationErrorResponse"];
+            403: components["responses"]["GenericErrorResponse"];
+        };
+    };
     core_applications_retrieve: {
         parameters: {
             query?: never;
@@ -2207,6 +3813,105 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Application"];
+                };
+            };
+            400: components["responses"]["ValidationErrorResponse"];
+            403: components["responses"]["GenericErrorResponse"];
+        };
+    };
+    core_applications_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ApplicationRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Application"];
+                };
+            };
+            400: components["responses"]["ValidationErrorResponse"];
+            403: components["responses"]["GenericErrorResponse"];
+        };
+    };
+    core_applications_destroy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No response body */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["ValidationErrorResponse"];
+            403: components["responses"]["GenericErrorResponse"];
+        };
+    };
+    core_applications_partial_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["PatchedApplicationRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Application"];
+                };
+            };
+            400: components["responses"]["ValidationErrorResponse"];
+            403: components["responses"]["GenericErrorResponse"];
+        };
+    };
+    core_applications_used_by_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UsedBy"][];
                 };
             };
             400: components["responses"]["ValidationErrorResponse"];
@@ -2261,6 +3966,31 @@ export interface operations {
             403: components["responses"]["GenericErrorResponse"];
         };
     };
+    core_brands_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BrandRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Brand"];
+                };
+            };
+            400: components["responses"]["ValidationErrorResponse"];
+            403: components["responses"]["GenericErrorResponse"];
+        };
+    };
     core_brands_retrieve: {
         parameters: {
             query?: never;
@@ -2279,6 +4009,109 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Brand"];
+                };
+            };
+            400: components["responses"]["ValidationErrorResponse"];
+            403: components["responses"]["GenericErrorResponse"];
+        };
+    };
+    core_brands_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A UUID string identifying this Brand. */
+                brand_uuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BrandRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Brand"];
+                };
+            };
+            400: components["responses"]["ValidationErrorResponse"];
+            403: components["responses"]["GenericErrorResponse"];
+        };
+    };
+    core_brands_destroy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A UUID string identifying this Brand. */
+                brand_uuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No response body */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["ValidationErrorResponse"];
+            403: components["responses"]["GenericErrorResponse"];
+        };
+    };
+    core_brands_partial_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A UUID string identifying this Brand. */
+                brand_uuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["PatchedBrandRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Brand"];
+                };
+            };
+            400: components["responses"]["ValidationErrorResponse"];
+            403: components["responses"]["GenericErrorResponse"];
+        };
+    };
+    core_brands_used_by_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A UUID string identifying this Brand. */
+                brand_uuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UsedBy"][];
                 };
             };
             400: components["responses"]["ValidationErrorResponse"];
@@ -2492,6 +4325,31 @@ export interface operations {
             403: components["responses"]["GenericErrorResponse"];
         };
     };
+    crypto_certificatekeypairs_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CertificateKeyPairRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CertificateKeyPair"];
+                };
+            };
+            400: components["responses"]["ValidationErrorResponse"];
+            403: components["responses"]["GenericErrorResponse"];
+        };
+    };
     crypto_certificatekeypairs_retrieve: {
         parameters: {
             query?: never;
@@ -2503,6 +4361,85 @@ export interface operations {
             cookie?: never;
         };
         requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CertificateKeyPair"];
+                };
+            };
+            400: components["responses"]["ValidationErrorResponse"];
+            403: components["responses"]["GenericErrorResponse"];
+        };
+    };
+    crypto_certificatekeypairs_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A UUID string identifying this Certificate-Key Pair. */
+                kp_uuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CertificateKeyPairRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CertificateKeyPair"];
+                };
+            };
+            400: components["responses"]["ValidationErrorResponse"];
+            403: components["responses"]["GenericErrorResponse"];
+        };
+    };
+    crypto_certificatekeypairs_destroy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A UUID string identifying this Certificate-Key Pair. */
+                kp_uuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No response body */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["ValidationErrorResponse"];
+            403: components["responses"]["GenericErrorResponse"];
+        };
+    };
+    crypto_certificatekeypairs_partial_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A UUID string identifying this Certificate-Key Pair. */
+                kp_uuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["PatchedCertificateKeyPairRequest"];
+            };
+        };
         responses: {
             200: {
                 headers: {
@@ -2592,6 +4529,1269 @@ export interface operations {
             403: components["responses"]["GenericErrorResponse"];
         };
     };
+    crypto_certificatekeypairs_generate_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CertificateGenerationRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CertificateKeyPair"];
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: components["responses"]["GenericErrorResponse"];
+        };
+    };
+    endpoints_agents_connectors_list: {
+        parameters: {
+            query?: {
+                enabled?: boolean;
+                name?: components["parameters"]["QueryName"];
+                /** @description Which field to use when ordering the results. */
+                ordering?: components["parameters"]["QueryPaginationOrdering"];
+                /** @description A page number within the paginated result set. */
+                page?: components["parameters"]["QueryPaginationPage"];
+                /** @description Number of results to return per page. */
+                page_size?: components["parameters"]["QueryPaginationPageSize"];
+                /** @description A search term. */
+                search?: components["parameters"]["QuerySearch"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaginatedAgentConnectorList"];
+                };
+            };
+            400: components["responses"]["ValidationErrorResponse"];
+            403: components["responses"]["GenericErrorResponse"];
+        };
+    };
+    endpoints_agents_connectors_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AgentConnectorRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgentConnector"];
+                };
+            };
+            400: components["responses"]["ValidationErrorResponse"];
+            403: components["responses"]["GenericErrorResponse"];
+        };
+    };
+    endpoints_agents_connectors_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A UUID string identifying this Agent Connector. */
+                connector_uuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgentConnector"];
+                };
+            };
+            400: components["responses"]["ValidationErrorResponse"];
+            403: components["responses"]["GenericErrorResponse"];
+        };
+    };
+    endpoints_agents_connectors_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A UUID string identifying this Agent Connector. */
+                connector_uuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AgentConnectorRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgentConnector"];
+                };
+            };
+            400: components["responses"]["ValidationErrorResponse"];
+            403: components["responses"]["GenericErrorResponse"];
+        };
+    };
+    endpoints_agents_connectors_destroy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A UUID string identifying this Agent Connector. */
+                connector_uuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No response body */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["ValidationErrorResponse"];
+            403: components["responses"]["GenericErrorResponse"];
+        };
+    };
+    endpoints_agents_connectors_partial_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A UUID string identifying this Agent Connector. */
+                connector_uuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["PatchedAgentConnectorRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgentConnector"];
+                };
+            };
+            400: components["responses"]["ValidationErrorResponse"];
+            403: components["responses"]["GenericErrorResponse"];
+        };
+    };
+    endpoints_agents_connectors_used_by_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A UUID string identifying this Agent Connector. */
+                connector_uuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UsedBy"][];
+                };
+            };
+            400: components["responses"]["ValidationErrorResponse"];
+            403: components["responses"]["GenericErrorResponse"];
+        };
+    };
+    endpoints_agents_enrollment_tokens_list: {
+        parameters: {
+            query?: {
+                connector?: string;
+                /** @description Which field to use when ordering the results. */
+                ordering?: components["parameters"]["QueryPaginationOrdering"];
+                /** @description A page number within the paginated result set. */
+                page?: components["parameters"]["QueryPaginationPage"];
+                /** @description Number of results to return per page. */
+                page_size?: components["parameters"]["QueryPaginationPageSize"];
+                /** @description A search term. */
+                search?: components["parameters"]["QuerySearch"];
+                token_uuid?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaginatedEnrollmentTokenList"];
+                };
+            };
+            400: components["responses"]["ValidationErrorResponse"];
+            403: components["responses"]["GenericErrorResponse"];
+        };
+    };
+    endpoints_agents_enrollment_tokens_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EnrollmentTokenRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EnrollmentToken"];
+                };
+            };
+            400: components["responses"]["ValidationErrorResponse"];
+            403: components["responses"]["GenericErrorResponse"];
+        };
+    };
+    endpoints_agents_enrollment_tokens_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A UUID string identifying this Enrollment Token. */
+                token_uuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EnrollmentToken"];
+                };
+            };
+            400: components["responses"]["ValidationErrorResponse"];
+            403: components["responses"]["GenericErrorResponse"];
+        };
+    };
+    endpoints_agents_enrollment_tokens_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A UUID string identifying this Enrollment Token. */
+                token_uuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EnrollmentTokenRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EnrollmentToken"];
+                };
+            };
+            400: components["responses"]["ValidationErrorResponse"];
+            403: components["responses"]["GenericErrorResponse"];
+        };
+    };
+    endpoints_agents_enrollment_tokens_destroy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A UUID string identifying this Enrollment Token. */
+                token_uuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No response body */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["ValidationErrorResponse"];
+            403: components["responses"]["GenericErrorResponse"];
+        };
+    };
+    endpoints_agents_enrollment_tokens_partial_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A UUID string identifying this Enrollment Token. */
+                token_uuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["PatchedEnrollmentTokenRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EnrollmentToken"];
+                };
+            };
+            400: components["responses"]["ValidationErrorResponse"];
+            403: components["responses"]["GenericErrorResponse"];
+        };
+    };
+    endpoints_agents_enrollment_tokens_used_by_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A UUID string identifying this Enrollment Token. */
+                token_uuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UsedBy"][];
+                };
+            };
+            400: components["responses"]["ValidationErrorResponse"];
+            403: components["responses"]["GenericErrorResponse"];
+        };
+    };
+    endpoints_agents_enrollment_tokens_view_key_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A UUID string identifying this Enrollment Token. */
+                token_uuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TokenView"];
+                };
+            };
+            400: components["responses"]["ValidationErrorResponse"];
+            403: components["responses"]["GenericErrorResponse"];
+            /** @description Token not found or expired */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    endpoints_google_chrome_connectors_list: {
+        parameters: {
+            query?: {
+                name?: components["parameters"]["QueryName"];
+                /** @description Which field to use when ordering the results. */
+                ordering?: components["parameters"]["QueryPaginationOrdering"];
+                /** @description A page number within the paginated result set. */
+                page?: components["parameters"]["QueryPaginationPage"];
+                /** @description Number of results to return per page. */
+                page_size?: components["parameters"]["QueryPaginationPageSize"];
+                /** @description A search term. */
+                search?: components["parameters"]["QuerySearch"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaginatedGoogleChromeConnectorList"];
+                };
+            };
+            400: components["responses"]["ValidationErrorResponse"];
+            403: components["responses"]["GenericErrorResponse"];
+        };
+    };
+    endpoints_google_chrome_connectors_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GoogleChromeConnectorRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GoogleChromeConnector"];
+                };
+            };
+            400: components["responses"]["ValidationErrorResponse"];
+            403: components["responses"]["GenericErrorResponse"];
+        };
+    };
+    endpoints_google_chrome_connectors_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A UUID string identifying this Google Device Trust Connector. */
+                connector_uuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GoogleChromeConnector"];
+                };
+            };
+            400: components["responses"]["ValidationErrorResponse"];
+            403: components["responses"]["GenericErrorResponse"];
+        };
+    };
+    endpoints_google_chrome_connectors_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A UUID string identifying this Google Device Trust Connector. */
+                connector_uuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GoogleChromeConnectorRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GoogleChromeConnector"];
+                };
+            };
+            400: components["responses"]["ValidationErrorResponse"];
+            403: components["responses"]["GenericErrorResponse"];
+        };
+    };
+    endpoints_google_chrome_connectors_destroy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A UUID string identifying this Google Device Trust Connector. */
+                connector_uuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No response body */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["ValidationErrorResponse"];
+            403: components["responses"]["GenericErrorResponse"];
+        };
+    };
+    endpoints_google_chrome_connectors_partial_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A UUID string identifying this Google Device Trust Connector. */
+                connector_uuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["PatchedGoogleChromeConnectorRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GoogleChromeConnector"];
+                };
+            };
+            400: components["responses"]["ValidationErrorResponse"];
+            403: components["responses"]["GenericErrorResponse"];
+        };
+    };
+    endpoints_google_chrome_connectors_used_by_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A UUID string identifying this Google Device Trust Connector. */
+                connector_uuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UsedBy"][];
+                };
+            };
+            400: components["responses"]["ValidationErrorResponse"];
+            403: components["responses"]["GenericErrorResponse"];
+        };
+    };
+    enterprise_license_list: {
+        parameters: {
+            query?: {
+                name?: components["parameters"]["QueryName"];
+                /** @description Which field to use when ordering the results. */
+                ordering?: components["parameters"]["QueryPaginationOrdering"];
+                /** @description A page number within the paginated result set. */
+                page?: components["parameters"]["QueryPaginationPage"];
+                /** @description Number of results to return per page. */
+                page_size?: components["parameters"]["QueryPaginationPageSize"];
+                /** @description A search term. */
+                search?: components["parameters"]["QuerySearch"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaginatedLicenseList"];
+                };
+            };
+            400: components["responses"]["ValidationErrorResponse"];
+            403: components["responses"]["GenericErrorResponse"];
+        };
+    };
+    enterprise_license_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LicenseRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["License"];
+                };
+            };
+            400: components["responses"]["ValidationErrorResponse"];
+            403: components["responses"]["GenericErrorResponse"];
+        };
+    };
+    enterprise_license_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A UUID string identifying this License. */
+                license_uuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["License"];
+                };
+            };
+            400: components["responses"]["ValidationErrorResponse"];
+            403: components["responses"]["GenericErrorResponse"];
+        };
+    };
+    enterprise_license_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A UUID string identifying this License. */
+                license_uuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LicenseRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["License"];
+                };
+            };
+            400: components["responses"]["ValidationErrorResponse"];
+            403: components["responses"]["GenericErrorResponse"];
+        };
+    };
+    enterprise_license_destroy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A UUID string identifying this License. */
+                license_uuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No response body */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["ValidationErrorResponse"];
+            403: components["responses"]["GenericErrorResponse"];
+        };
+    };
+    enterprise_license_partial_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A UUID string identifying this License. */
+                license_uuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["PatchedLicenseRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["License"];
+                };
+            };
+            400: components["responses"]["ValidationErrorResponse"];
+            403: components["responses"]["GenericErrorResponse"];
+        };
+    };
+    enterprise_license_used_by_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A UUID string identifying this License. */
+                license_uuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UsedBy"][];
+                };
+            };
+            400: components["responses"]["ValidationErrorResponse"];
+            403: components["responses"]["GenericErrorResponse"];
+        };
+    };
+    enterprise_license_forecast_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LicenseForecast"];
+                };
+            };
+            400: components["responses"]["ValidationErrorResponse"];
+            403: components["responses"]["GenericErrorResponse"];
+        };
+    };
+    enterprise_license_install_id_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InstallID"];
+                };
+            };
+            400: components["responses"]["ValidationErrorResponse"];
+            403: components["responses"]["GenericErrorResponse"];
+        };
+    };
+    enterprise_license_summary_retrieve: {
+        parameters: {
+            query?: {
+                cached?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LicenseSummary"];
+                };
+            };
+            400: components["responses"]["ValidationErrorResponse"];
+            403: components["responses"]["GenericErrorResponse"];
+        };
+    };
+    events_rules_list: {
+        parameters: {
+            query?: {
+                destination_group__name?: string;
+                name?: components["parameters"]["QueryName"];
+                /** @description Which field to use when ordering the results. */
+                ordering?: components["parameters"]["QueryPaginationOrdering"];
+                /** @description A page number within the paginated result set. */
+                page?: components["parameters"]["QueryPaginationPage"];
+                /** @description Number of results to return per page. */
+                page_size?: components["parameters"]["QueryPaginationPageSize"];
+                /** @description A search term. */
+                search?: components["parameters"]["QuerySearch"];
+                severity?: components["schemas"]["SeverityEnum"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaginatedNotificationRuleList"];
+                };
+            };
+            400: components["responses"]["ValidationErrorResponse"];
+            403: components["responses"]["GenericErrorResponse"];
+        };
+    };
+    events_rules_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NotificationRuleRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationRule"];
+                };
+            };
+            400: components["responses"]["ValidationErrorResponse"];
+            403: components["responses"]["GenericErrorResponse"];
+        };
+    };
+    events_rules_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A UUID string identifying this Notification Rule. */
+                pbm_uuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationRule"];
+                };
+            };
+            400: components["responses"]["ValidationErrorResponse"];
+            403: components["responses"]["GenericErrorResponse"];
+        };
+    };
+    events_rules_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A UUID string identifying this Notification Rule. */
+                pbm_uuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NotificationRuleRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationRule"];
+                };
+            };
+            400: components["responses"]["ValidationErrorResponse"];
+            403: components["responses"]["GenericErrorResponse"];
+        };
+    };
+    events_rules_destroy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A UUID string identifying this Notification Rule. */
+                pbm_uuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No response body */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["ValidationErrorResponse"];
+            403: components["responses"]["GenericErrorResponse"];
+        };
+    };
+    events_rules_partial_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A UUID string identifying this Notification Rule. */
+                pbm_uuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["PatchedNotificationRuleRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationRule"];
+                };
+            };
+            400: components["responses"]["ValidationErrorResponse"];
+            403: components["responses"]["GenericErrorResponse"];
+        };
+    };
+    events_rules_used_by_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A UUID string identifying this Notification Rule. */
+                pbm_uuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UsedBy"][];
+                };
+            };
+            400: components["responses"]["ValidationErrorResponse"];
+            403: components["responses"]["GenericErrorResponse"];
+        };
+    };
+    events_transports_list: {
+        parameters: {
+            query?: {
+                mode?: components["schemas"]["TransportModeEnum"];
+                name?: components["parameters"]["QueryName"];
+                /** @description Which field to use when ordering the results. */
+                ordering?: components["parameters"]["QueryPaginationOrdering"];
+                /** @description A page number within the paginated result set. */
+                page?: components["parameters"]["QueryPaginationPage"];
+                /** @description Number of results to return per page. */
+                page_size?: components["parameters"]["QueryPaginationPageSize"];
+                /** @description A search term. */
+                search?: components["parameters"]["QuerySearch"];
+                send_once?: boolean;
+                webhook_url?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaginatedNotificationTransportList"];
+                };
+            };
+            400: components["responses"]["ValidationErrorResponse"];
+            403: components["responses"]["GenericErrorResponse"];
+        };
+    };
+    events_transports_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NotificationTransportRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationTransport"];
+                };
+            };
+            400: components["responses"]["ValidationErrorResponse"];
+            403: components["responses"]["GenericErrorResponse"];
+        };
+    };
+    events_transports_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A UUID string identifying this Notification Transport. */
+                uuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationTransport"];
+                };
+            };
+            400: components["responses"]["ValidationErrorResponse"];
+            403: components["responses"]["GenericErrorResponse"];
+        };
+    };
+    events_transports_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A UUID string identifying this Notification Transport. */
+                uuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NotificationTransportRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationTransport"];
+                };
+            };
+            400: components["responses"]["ValidationErrorResponse"];
+            403: components["responses"]["GenericErrorResponse"];
+        };
+    };
+    events_transports_destroy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A UUID string identifying this Notification Transport. */
+                uuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No response body */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["ValidationErrorResponse"];
+            403: components["responses"]["GenericErrorResponse"];
+        };
+    };
+    events_transports_partial_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A UUID string identifying this Notification Transport. */
+                uuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["PatchedNotificationTransportRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationTransport"];
+                };
+            };
+            400: components["responses"]["ValidationErrorResponse"];
+            403: components["responses"]["GenericErrorResponse"];
+        };
+    };
+    events_transports_test_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A UUID string identifying this Notification Transport. */
+                uuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationTransportTest"];
+                };
+            };
+            400: components["responses"]["ValidationErrorResponse"];
+            403: components["responses"]["GenericErrorResponse"];
+            /** @description Failed to test transport */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    events_transports_used_by_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A UUID string identifying this Notification Transport. */
+                uuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UsedBy"][];
+                };
+            };
+            400: components["responses"]["ValidationErrorResponse"];
+            403: components["responses"]["GenericErrorResponse"];
+        };
+    };
     flows_bindings_list: {
         parameters: {
             query?: {
@@ -2626,6 +5826,158 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PaginatedFlowStageBindingList"];
+                };
+            };
+            400: components["responses"]["ValidationErrorResponse"];
+            403: components["responses"]["GenericErrorResponse"];
+        };
+    };
+    flows_bindings_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FlowStageBindingRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FlowStageBinding"];
+                };
+            };
+            400: components["responses"]["ValidationErrorResponse"];
+            403: components["responses"]["GenericErrorResponse"];
+        };
+    };
+    flows_bindings_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A UUID string identifying this Flow Stage Binding. */
+                fsb_uuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FlowStageBinding"];
+                };
+            };
+            400: components["responses"]["ValidationErrorResponse"];
+            403: components["responses"]["GenericErrorResponse"];
+        };
+    };
+    flows_bindings_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A UUID string identifying this Flow Stage Binding. */
+                fsb_uuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FlowStageBindingRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FlowStageBinding"];
+                };
+            };
+            400: components["responses"]["ValidationErrorResponse"];
+            403: components["responses"]["GenericErrorResponse"];
+        };
+    };
+    flows_bindings_destroy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A UUID string identifying this Flow Stage Binding. */
+                fsb_uuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No response body */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["ValidationErrorResponse"];
+            403: components["responses"]["GenericErrorResponse"];
+        };
+    };
+    flows_bindings_partial_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A UUID string identifying this Flow Stage Binding. */
+                fsb_uuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["PatchedFlowStageBindingRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FlowStageBinding"];
+                };
+            };
+            400: components["responses"]["ValidationErrorResponse"];
+            403: components["responses"]["GenericErrorResponse"];
+        };
+    };
+    flows_bindings_used_by_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A UUID string identifying this Flow Stage Binding. */
+                fsb_uuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UsedBy"][];
                 };
             };
             400: components["responses"]["ValidationErrorResponse"];
@@ -2667,6 +6019,31 @@ export interface operations {
             403: components["responses"]["GenericErrorResponse"];
         };
     };
+    flows_instances_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FlowRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Flow"];
+                };
+            };
+            400: components["responses"]["ValidationErrorResponse"];
+            403: components["responses"]["GenericErrorResponse"];
+        };
+    };
     flows_instances_retrieve: {
         parameters: {
             query?: never;
@@ -2677,6 +6054,82 @@ export interface operations {
             cookie?: never;
         };
         requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Flow"];
+                };
+            };
+            400: components["responses"]["ValidationErrorResponse"];
+            403: components["responses"]["GenericErrorResponse"];
+        };
+    };
+    flows_instances_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FlowRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Flow"];
+                };
+            };
+            400: components["responses"]["ValidationErrorResponse"];
+            403: components["responses"]["GenericErrorResponse"];
+        };
+    };
+    flows_instances_destroy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No response body */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["ValidationErrorResponse"];
+            403: components["responses"]["GenericErrorResponse"];
+        };
+    };
+    flows_instances_partial_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["PatchedFlowRequest"];
+            };
+        };
         responses: {
             200: {
                 headers: {
@@ -2707,6 +6160,281 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["FlowDiagram"];
+                };
+            };
+            400: components["responses"]["ValidationErrorResponse"];
+            403: components["responses"]["GenericErrorResponse"];
+        };
+    };
+    flows_instances_export_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": string;
+                };
+            };
+            400: components["responses"]["ValidationErrorResponse"];
+            403: components["responses"]["GenericErrorResponse"];
+        };
+    };
+    flows_instances_used_by_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UsedBy"][];
+                };
+            };
+            400: components["responses"]["ValidationErrorResponse"];
+            403: components["responses"]["GenericErrorResponse"];
+        };
+    };
+    managed_blueprints_list: {
+        parameters: {
+            query?: {
+                name?: components["parameters"]["QueryName"];
+                /** @description Which field to use when ordering the results. */
+                ordering?: components["parameters"]["QueryPaginationOrdering"];
+                /** @description A page number within the paginated result set. */
+                page?: components["parameters"]["QueryPaginationPage"];
+                /** @description Number of results to return per page. */
+                page_size?: components["parameters"]["QueryPaginationPageSize"];
+                path?: string;
+                /** @description A search term. */
+                search?: components["parameters"]["QuerySearch"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaginatedBlueprintInstanceList"];
+                };
+            };
+            400: components["responses"]["ValidationErrorResponse"];
+            403: components["responses"]["GenericErrorResponse"];
+        };
+    };
+    managed_blueprints_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BlueprintInstanceRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BlueprintInstance"];
+                };
+            };
+            400: components["responses"]["ValidationErrorResponse"];
+            403: components["responses"]["GenericErrorResponse"];
+        };
+    };
+    managed_blueprints_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A UUID string identifying this Blueprint Instance. */
+                instance_uuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BlueprintInstance"];
+                };
+            };
+            400: components["responses"]["ValidationErrorResponse"];
+            403: components["responses"]["GenericErrorResponse"];
+        };
+    };
+    managed_blueprints_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A UUID string identifying this Blueprint Instance. */
+                instance_uuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BlueprintInstanceRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BlueprintInstance"];
+                };
+            };
+            400: components["responses"]["ValidationErrorResponse"];
+            403: components["responses"]["GenericErrorResponse"];
+        };
+    };
+    managed_blueprints_destroy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A UUID string identifying this Blueprint Instance. */
+                instance_uuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No response body */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["ValidationErrorResponse"];
+            403: components["responses"]["GenericErrorResponse"];
+        };
+    };
+    managed_blueprints_partial_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A UUID string identifying this Blueprint Instance. */
+                instance_uuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["PatchedBlueprintInstanceRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BlueprintInstance"];
+                };
+            };
+            400: components["responses"]["ValidationErrorResponse"];
+            403: components["responses"]["GenericErrorResponse"];
+        };
+    };
+    managed_blueprints_apply_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A UUID string identifying this Blueprint Instance. */
+                instance_uuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BlueprintInstance"];
+                };
+            };
+            400: components["responses"]["ValidationErrorResponse"];
+            403: components["responses"]["GenericErrorResponse"];
+        };
+    };
+    managed_blueprints_used_by_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A UUID string identifying this Blueprint Instance. */
+                instance_uuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UsedBy"][];
+                };
+            };
+            400: components["responses"]["ValidationErrorResponse"];
+            403: components["responses"]["GenericErrorResponse"];
+        };
+    };
+    managed_blueprints_available_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BlueprintFile"][];
                 };
             };
             400: components["responses"]["ValidationErrorResponse"];

@@ -18,6 +18,10 @@ export interface CertificateSpec {
   subject: string;
   notBefore: Date;
   notAfter: Date;
+  /** key algorithm; ECDSA P-256 unless given */
+  alg?: 'rsa' | 'ecdsa' | 'ed25519' | 'ed448';
+  /** DNS names for subjectAltName (copied from the request into the certificate) */
+  altNames?: string[];
 }
 
 export interface MadeCertificate {
@@ -33,7 +37,7 @@ export interface MadeCertificate {
 const cache = new Map<string, MadeCertificate>();
 
 export function makeCertificate(spec: CertificateSpec): MadeCertificate {
-  const key = `${spec.subject}|${spec.notBefore.toISOString()}|${spec.notAfter.toISOString()}`;
+  const key = `${spec.subject}|${spec.notBefore.toISOString()}|${spec.notAfter.toISOString()}|${spec.alg ?? ''}|${(spec.altNames ?? []).join(',')}`;
   let made = cache.get(key);
   if (!made) {
     made = generate(spec) ?? fallback();
@@ -46,11 +50,20 @@ function opensslDate(d: Date): string {
   return d.toISOString().replace(/[-:T]/g, '').replace(/\.\d+Z$/, 'Z');
 }
 
+/** openssl `-newkey` arguments per authentik key algorithm (`alg` of the generate action). */
+const NEW_KEY: Record<NonNullable<CertificateSpec['alg']>, string[]> = {
+  ecdsa: ['-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1'],
+  rsa: ['-newkey', 'rsa:2048'],
+  ed25519: ['-newkey', 'ed25519'],
+  ed448: ['-newkey', 'ed448'],
+};
+
 function generate(spec: CertificateSpec): MadeCertificate | undefined {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'standin-ak-cert-'));
   try {
     const file = (name: string) => path.join(dir, name);
-    execFileSync('openssl', ['req', '-new', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-keyout', file('key.pem'), '-out', file('req.csr'), '-subj', spec.subject], {
+    const san = spec.altNames?.length ? ['-addext', `subjectAltName=${spec.altNames.map((n) => `DNS:${n}`).join(',')}`] : [];
+    execFileSync('openssl', ['req', '-new', ...NEW_KEY[spec.alg ?? 'ecdsa'], '-nodes', '-keyout', file('key.pem'), '-out', file('req.csr'), '-subj', spec.subject, ...san], {
       stdio: 'ignore',
       timeout: 15_000,
     });
@@ -59,7 +72,7 @@ function generate(spec: CertificateSpec): MadeCertificate | undefined {
     fs.writeFileSync(file('serial'), `${crypto.randomBytes(8).toString('hex')}\n`);
     fs.writeFileSync(
       file('ca.cnf'),
-      ['[ca]', 'default_ca = stand_in', '[stand_in]', `database = ${file('index.txt')}`, `serial = ${file('serial')}`, `new_certs_dir = ${dir}`, 'default_md = sha256', 'policy = any', 'unique_subject = no', '[any]', 'countryName = optional', 'organizationName = optional', 'organizationalUnitName = optional', 'commonName = supplied'].join('\n'),
+      ['[ca]', 'default_ca = stand_in', '[stand_in]', `database = ${file('index.txt')}`, `serial = ${file('serial')}`, `new_certs_dir = ${dir}`, 'default_md = sha256', 'policy = any', 'unique_subject = no', 'copy_extensions = copy', '[any]', 'countryName = optional', 'organizationName = optional', 'organizationalUnitName = optional', 'commonName = supplied'].join('\n'),
     );
     execFileSync(
       'openssl',
@@ -80,7 +93,8 @@ function fallback(): MadeCertificate {
   return describe(pair.cert, pair.key, 'vendored');
 }
 
-function describe(certificatePem: string, keyPem: string, source: MadeCertificate['source']): MadeCertificate {
+/** Expiry, subject and fingerprints of a PEM certificate, as authentik reports them. */
+export function describe(certificatePem: string, keyPem: string, source: MadeCertificate['source']): MadeCertificate {
   const x509 = new X509Certificate(certificatePem);
   return {
     certificatePem,

@@ -423,6 +423,7 @@ export function buildCompanyDirectory(now = Date.now()): { directory: Directory;
       flow_unenrollment: null,
       flow_user_settings: flowBySlug('default-user-settings-flow'),
       flow_device_code: null,
+      flow_lockdown: null,
       default_application: null,
       web_certificate: cert('authentik Self-signed Certificate'),
       client_certificates: [],
@@ -443,6 +444,7 @@ export function buildCompanyDirectory(now = Date.now()): { directory: Directory;
       flow_unenrollment: null,
       flow_user_settings: flowBySlug('default-user-settings-flow'),
       flow_device_code: null,
+      flow_lockdown: null,
       default_application: applications.find((a) => a.slug === 'internal-wiki')!.pk,
       web_certificate: cert('id.acme.example'),
       client_certificates: [cert('Acme Internal Root CA')],
@@ -463,6 +465,7 @@ export function buildCompanyDirectory(now = Date.now()): { directory: Directory;
       flow_unenrollment: null,
       flow_user_settings: null,
       flow_device_code: null,
+      flow_lockdown: null,
       default_application: null,
       web_certificate: cert('id.acme.example'),
       client_certificates: [],
@@ -512,6 +515,8 @@ export function buildCompanyDirectory(now = Date.now()): { directory: Directory;
       { pk: uuidFor('service-connection:docker'), kind: 'docker', name: 'Local Docker connection', local: true, verify_ssl: true, kubeconfig: {} },
     ],
     permissions: permissions(),
+    // filled by managed.ts (addManagedObjects), which needs the installation's id
+    entitlements: [], blueprints: [], blueprintFiles: [], agentConnectors: [], deviceAccessGroups: [], enrollmentTokens: [], browserConnectors: [], licenses: [], notificationRules: [], notificationTransports: [],
   };
   return { directory, groups, people };
 }

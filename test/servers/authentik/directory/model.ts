@@ -37,6 +37,8 @@ export interface SeedFlow {
   denied_action: Api.Flow['denied_action'];
   policy_engine_mode: Api.Flow['policy_engine_mode'];
   compatibility_mode: boolean;
+  /** Background image path or URL; authentik's default image when unset. */
+  background?: string;
 }
 
 export interface SeedBinding {
@@ -82,7 +84,7 @@ export interface SeedProvider {
   name: string;
   authentication_flow: string | null;
   authorization_flow: string;
-  invalidation_flow: string;
+  invalidation_flow: string | null;
   property_mappings: string[];
   /** Kind-specific fields, already in the typed serializer's shape (client_secret, acs_url…). */
   extra: Record<string, unknown>;
@@ -101,6 +103,8 @@ export interface SeedApplication {
   open_in_new_tab: boolean;
   meta_hide: boolean;
   policy_engine_mode: Api.Application['policy_engine_mode'];
+  /** Icon path or URL ("" when none). */
+  meta_icon?: string;
 }
 
 export type SourceKind = 'inbuilt' | 'ldap' | 'oauth' | 'saml';
@@ -119,7 +123,7 @@ export interface SeedSource {
   user_path_template: string;
 }
 
-export type MappingKind = 'scope' | 'saml' | 'scim' | 'radius' | 'rac' | 'ldap_source';
+export type MappingKind = 'scope' | 'saml' | 'scim' | 'radius' | 'rac' | 'ldap_source' | 'notification';
 
 export interface SeedMapping {
   pk: string;
@@ -151,6 +155,113 @@ export interface SeedServiceConnection {
   kubeconfig: Record<string, unknown>;
 }
 
+// --- the managed kinds the stand-in serves beyond the directory's read views ---
+
+export interface SeedEntitlement {
+  pk: string;
+  name: string;
+  /** the application's pk */
+  app: string;
+  attributes: Record<string, unknown>;
+}
+
+export interface SeedBlueprint {
+  pk: string;
+  name: string;
+  path: string;
+  context: Record<string, unknown>;
+  enabled: boolean;
+  content: string;
+  status: 'successful' | 'warning' | 'error' | 'orphaned' | 'unknown';
+  last_applied: string;
+  last_applied_hash: string;
+  managed_models: string[];
+  metadata: { name: string; labels: Record<string, unknown> };
+}
+
+/** A file the server's blueprint folder holds (`/managed/blueprints/available/`). */
+export interface SeedBlueprintFile {
+  path: string;
+  last_m: string;
+  hash: string;
+  meta: { name: string; labels: Record<string, unknown> };
+  content: string;
+}
+
+export interface SeedAgentConnector {
+  connector_uuid: string;
+  name: string;
+  enabled: boolean;
+  snapshot_expiry: string;
+  auth_session_duration: string;
+  auth_terminate_session_on_expiry: boolean;
+  refresh_interval: string;
+  authorization_flow: string | null;
+  nss_uid_offset: number;
+  nss_gid_offset: number;
+  challenge_key: string | null;
+  challenge_idle_timeout: string;
+  challenge_trigger_check_in: boolean;
+  jwt_federation_providers: number[];
+}
+
+export interface SeedDeviceAccessGroup {
+  pbm_uuid: string;
+  name: string;
+  attributes: Record<string, unknown>;
+}
+
+export interface SeedEnrollmentToken {
+  token_uuid: string;
+  name: string;
+  connector: string;
+  device_group: string | null;
+  expiring: boolean;
+  expires: string | null;
+  /** secret: only `view_key/` returns it */
+  key: string;
+}
+
+export interface SeedBrowserConnector {
+  connector_uuid: string;
+  name: string;
+  enabled: boolean;
+  /** secret: a Google service-account key, returned in clear by the API */
+  credentials: Record<string, unknown>;
+}
+
+export interface SeedLicense {
+  license_uuid: string;
+  name: string;
+  /** secret: the signed JWT, returned in clear by the API */
+  key: string;
+  expiry: string;
+  internal_users: number;
+  external_users: number;
+}
+
+export interface SeedNotificationRule {
+  pk: string;
+  name: string;
+  transports: string[];
+  severity: 'notice' | 'warning' | 'alert';
+  destination_group: string | null;
+  destination_event_user: boolean;
+}
+
+export interface SeedNotificationTransport {
+  pk: string;
+  name: string;
+  mode: 'local' | 'webhook' | 'webhook_slack' | 'email';
+  webhook_url: string;
+  webhook_ca: string | null;
+  webhook_mapping_body: string | null;
+  webhook_mapping_headers: string | null;
+  email_subject_prefix: string;
+  email_template: string;
+  send_once: boolean;
+}
+
 export interface Directory {
   brands: Api.Brand[];
   certificates: SeedCertificate[];
@@ -165,4 +276,14 @@ export interface Directory {
   outposts: SeedOutpost[];
   serviceConnections: SeedServiceConnection[];
   permissions: Api.Permission[];
+  entitlements: SeedEntitlement[];
+  blueprints: SeedBlueprint[];
+  blueprintFiles: SeedBlueprintFile[];
+  agentConnectors: SeedAgentConnector[];
+  deviceAccessGroups: SeedDeviceAccessGroup[];
+  enrollmentTokens: SeedEnrollmentToken[];
+  browserConnectors: SeedBrowserConnector[];
+  licenses: SeedLicense[];
+  notificationRules: SeedNotificationRule[];
+  notificationTransports: SeedNotificationTransport[];
 }

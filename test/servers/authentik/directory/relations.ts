@@ -80,6 +80,11 @@ function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
 
 const cache = new WeakMap<AuthentikSeed, Relations>();
 
+/** Forget the lookups of a seed after a write changed it (the next request rebuilds them). */
+export function invalidateRelations(seed: AuthentikSeed): void {
+  cache.delete(seed);
+}
+
 export function relationsOf(seed: AuthentikSeed): Relations {
   let r = cache.get(seed);
   if (!r) {

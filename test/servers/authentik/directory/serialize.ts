@@ -48,12 +48,26 @@ const MAPPING_META: Record<MappingKind, Meta> = {
   radius: ['ak-property-mapping-provider-radius-form', 'Radius Provider Property Mapping', 'Radius Provider Property Mappings', 'authentik_providers_radius.radiusproviderpropertymapping'],
   rac: ['ak-property-mapping-provider-rac-form', 'RAC Provider Property Mapping', 'RAC Provider Property Mappings', 'authentik_providers_rac.racpropertymapping'],
   ldap_source: ['ak-property-mapping-source-ldap-form', 'LDAP Source Property Mapping', 'LDAP Source Property Mappings', 'authentik_sources_ldap.ldapsourcepropertymapping'],
+  notification: ['ak-property-mapping-notification-form', 'Webhook Mapping', 'Webhook Mappings', 'authentik_events.notificationwebhookmapping'],
 };
 
 const CONNECTION_META: Record<SeedServiceConnection['kind'], Meta> = {
   kubernetes: ['ak-service-connection-kubernetes-form', 'Kubernetes Service-Connection', 'Kubernetes Service-Connections', 'authentik_outposts.kubernetesserviceconnection'],
   docker: ['ak-service-connection-docker-form', 'Docker Service-Connection', 'Docker Service-Connections', 'authentik_outposts.dockerserviceconnection'],
 };
+
+/** `[app_label, model_name, verbose name]` of a provider or source, as used_by/ names them. */
+export function providerModel(p: SeedProvider): [string, string, string] {
+  const [, verbose, , model] = PROVIDER_META[p.kind];
+  const [app, name] = model.split('.');
+  return [app, name, verbose];
+}
+
+export function sourceModel(s: SeedSource): [string, string, string] {
+  const [, verbose, , model] = SOURCE_META[s.kind];
+  const [app, name] = model.split('.');
+  return [app, name, verbose];
+}
 
 function meta([component, verbose_name, verbose_name_plural, meta_model_name]: Meta) {
   return { component, verbose_name, verbose_name_plural, meta_model_name };
@@ -145,7 +159,7 @@ function flowSet(f: SeedFlow): Api.FlowSet {
     slug: f.slug,
     title: f.title,
     designation: f.designation,
-    background_url: BACKGROUND,
+    background_url: f.background || BACKGROUND,
     policy_engine_mode: f.policy_engine_mode,
     compatibility_mode: f.compatibility_mode,
     export_url: `/api/v3/flows/instances/${f.slug}/export/`,
@@ -162,6 +176,7 @@ export function flow(r: Relations, f: SeedFlow): Api.Flow {
     policies: [],
     cache_count: 0,
     authentication: f.authentication,
+    ...(f.background ? { background: f.background } : {}),
   };
 }
 
@@ -291,11 +306,12 @@ export function application(r: Relations, a: SeedApplication): Api.Application {
     provider: a.provider,
     provider_obj: p ? provider(r, p) : null,
     backchannel_providers: [...a.backchannel_providers],
-    backchannel_providers_obj: [],
+    backchannel_providers_obj: a.backchannel_providers.map((pk) => r.providersByPk.get(pk)).filter((x): x is SeedProvider => !!x).map((x) => provider(r, x)),
     launch_url: a.meta_launch_url || null,
     open_in_new_tab: a.open_in_new_tab,
     meta_launch_url: a.meta_launch_url,
-    meta_icon_url: null,
+    meta_icon: a.meta_icon ?? '',
+    meta_icon_url: a.meta_icon ? a.meta_icon : null,
     meta_icon_themed_urls: null,
     meta_description: a.meta_description,
     meta_publisher: a.meta_publisher,

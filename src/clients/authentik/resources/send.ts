@@ -1,0 +1,102 @@
+import { ServiceError } from '../../../core/errors';
+import type { QueryValue, RequestSpec } from '../../../core/http';
+import type { SecretRegistry } from '../../../core/redact';
+import { AuthentikApi, ListPage, SERVICE } from '../api';
+
+/**
+ * The one request path of the managed-resource calls.
+ *
+ * Writes are never repeated by the HTTP client: a POST/PATCH/PUT/DELETE that timed out or lost
+ * its connection may have been applied, so the user decides (`idempotent: false` overrides the
+ * client's rule that PUT and DELETE may be retried).
+ *
+ * `quiet` answers are read as text and parsed here: the HTTP client writes JSON bodies to the
+ * trace log masked by field name, and the names these secrets go by (`key`, `credentials`,
+ * `webhook_url`) are not secret names there. Reading them as text keeps the raw body out of the
+ * log; the caller registers the secret values before anything else sees them.
+ */
+export interface SendSpec {
+  operation: string;
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  path: string;
+  query?: Record<string, QueryValue>;
+  body?: unknown;
+  signal?: AbortSignal;
+  quiet?: boolean;
+  /** The answer is not JSON (flow export): return the text as is. */
+  text?: boolean;
+}
+
+export async function send<T>(api: AuthentikApi, spec: SendSpec): Promise<T> {
+  const write = spec.method !== 'GET';
+  const request: RequestSpec = {
+    operation: spec.operation,
+    method: spec.method,
+    path: spec.path,
+    query: spec.query,
+    body: spec.body,
+    signal: spec.signal,
+    ...(write ? { idempotent: false } : {}),
+    ...(spec.quiet || spec.text ? { responseType: 'text' as const } : {}),
+  };
+  const answer = await api.request<unknown>(request);
+  if (spec.text) {
+    return (typeof answer === 'string' ? answer : '') as unknown as T;
+  }
+  if (!spec.quiet) {
+    return answer as T;
+  }
+  const text = typeof answer === 'string' ? answer : '';
+  if (text.trim() === '') {
+    return undefined as unknown as T;
+  }
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    throw new ServiceError({
+      kind: 'invalidResponse',
+      service: SERVICE,
+      operation: spec.operation,
+      summary: `the answer to ${spec.path} was not valid JSON${/^\s*</.test(text) ? ' (it looks like an HTML page, often a proxy or login page)' : ''}`,
+      hint: 'Check that the URL points at the authentik server itself.',
+    });
+  }
+}
+
+/** authentik's list envelope → one tree page; `next` is a page number, 0 on the last page. */
+export function pageFromBody<T>(operation: string, path: string, page: number, body: unknown): ListPage<T> {
+  const envelope = body as { results?: unknown; pagination?: { next?: unknown; count?: unknown } } | undefined;
+  if (!envelope || !Array.isArray(envelope.results)) {
+    throw new ServiceError({
+      kind: 'invalidResponse',
+      service: SERVICE,
+      operation,
+      summary: `the answer to ${path} is not a list (no "results")`,
+      hint: 'Check that the URL points at the authentik server itself.',
+    });
+  }
+  const items = envelope.results as T[];
+  const next = envelope.pagination?.next;
+  const count = envelope.pagination?.count;
+  return { items, count: typeof count === 'number' ? count : items.length, page, next: typeof next === 'number' && next > page ? next : undefined };
+}
+
+/**
+ * Adds a secret value to the registry that masks logs and messages. JSON documents (a service
+ * account key) are registered whole and by every string inside them, except the parts Google
+ * publishes in every key file (type, endpoint URLs), which would only mask innocent text.
+ */
+const PUBLIC_KEY_FILE_FIELDS = new Set(['type', 'auth_uri', 'token_uri', 'auth_provider_x509_cert_url', 'client_x509_cert_url', 'universe_domain']);
+
+export function registerSecret(secrets: SecretRegistry | undefined, value: unknown, depth = 0): void {
+  if (!secrets || value === undefined || value === null || depth > 8) return;
+  if (typeof value === 'string') {
+    secrets.add(value);
+    return;
+  }
+  if (typeof value !== 'object') return;
+  if (depth === 0) secrets.add(JSON.stringify(value));
+  for (const [key, item] of Object.entries(value as Record<string, unknown>)) {
+    if (!PUBLIC_KEY_FILE_FIELDS.has(key)) registerSecret(secrets, item, depth + 1);
+  }
+}

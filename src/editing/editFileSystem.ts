@@ -1,0 +1,343 @@
+import * as vscode from 'vscode';
+import { ServiceError } from '../core/errors';
+import { Logger } from '../core/logger';
+import { prompts } from '../ui/prompts';
+import { EditDiagnostics } from './diagnostics';
+import { documentOf, formatDocument } from './document';
+import { editPath } from './editPaths';
+import { EditableKinds } from './editableKinds';
+import { SaveOutcome, guardedSave } from './guardedSave';
+import { Address, EditableKind, JsonObject } from './kind';
+import { summarizePlan } from './plan';
+import { PlanDocuments } from './planDocuments';
+import { editorSaveUi } from './saveUi';
+import { WriteGate } from './writeGate';
+
+/**
+ * Live objects as documents on the `opsconfig-edit:` scheme. Opening one reads the object once
+ * and shows its writable fields; saving runs the guarded apply (guardedSave.ts). VS Code brings
+ * the rest: dirty state, undo, Compare with Saved, Revert File, hot exit. A failed or cancelled
+ * save throws, which VS Code reports as "Failed to save" and leaves the document dirty — the
+ * user's text is never lost.
+ */
+export const EDIT_SCHEME = 'opsconfig-edit';
+
+interface Session {
+  kind: EditableKind;
+  address: Address;
+  isNew: boolean;
+  /** The document as last read from or written to the server: what a conflict is measured against. */
+  baseline: JsonObject;
+  object?: JsonObject;
+  /** What VS Code reads: the baseline's text, or '' for a new object (the command fills the template in). */
+  text: string;
+  ctime: number;
+  mtime: number;
+}
+
+export interface ObjectChange {
+  kindId: string;
+  address: Address;
+  change: 'created' | 'updated' | 'deleted';
+}
+
+export class EditFileSystem implements vscode.FileSystemProvider, vscode.Disposable {
+  private readonly changes = new vscode.EventEmitter<vscode.FileChangeEvent[]>();
+  readonly onDidChangeFile = this.changes.event;
+  private readonly objects = new vscode.EventEmitter<ObjectChange>();
+  /** Fired after a create, update or delete, so views and panels can refresh. */
+  readonly onDidChangeObject = this.objects.event;
+  private readonly sessions = new Map<string, Session>();
+  private readonly loading = new Map<string, Promise<Session>>();
+  private newCounter = 0;
+
+  constructor(
+    private readonly kinds: EditableKinds,
+    private readonly gate: WriteGate,
+    private readonly diagnostics: EditDiagnostics,
+    private readonly plans: PlanDocuments,
+    private readonly logger: Logger,
+  ) {}
+
+  uriFor(kind: EditableKind, address: Address, name: string): vscode.Uri {
+    return vscode.Uri.from({ scheme: EDIT_SCHEME, path: editPath(kind, address, name) });
+  }
+
+  newUri(kind: EditableKind, parent: Address): vscode.Uri {
+    return vscode.Uri.from({ scheme: EDIT_SCHEME, path: editPath(kind, parent, `New ${kind.noun}`, ++this.newCounter) });
+  }
+
+  kindOf(uri: vscode.Uri): EditableKind | undefined {
+    return uri.scheme === EDIT_SCHEME ? this.kinds.parse(uri.path)?.kind : undefined;
+  }
+
+  /** What a document is checked against while typing: its kind, and for an existing object the baseline. */
+  validationContext(uri: vscode.Uri): { kind: EditableKind; baseline?: JsonObject } | undefined {
+    const session = this.sessions.get(uri.toString());
+    if (session) return { kind: session.kind, baseline: session.isNew ? undefined : session.baseline };
+    const kind = this.kindOf(uri);
+    return kind ? { kind } : undefined;
+  }
+
+  /** The object a document stands for, when it exists on the server. */
+  targetOf(uri: vscode.Uri): { kind: EditableKind; address: Address; object?: JsonObject } | undefined {
+    const session = this.sessions.get(uri.toString());
+    if (session && !session.isNew) return { kind: session.kind, address: session.address, object: session.object };
+    const parsed = uri.scheme === EDIT_SCHEME ? this.kinds.parse(uri.path) : undefined;
+    return parsed && !parsed.isNew ? { kind: parsed.kind, address: parsed.address } : undefined;
+  }
+
+  // ---- FileSystemProvider ----
+
+  watch(): vscode.Disposable {
+    return new vscode.Disposable(() => undefined);
+  }
+
+  async stat(uri: vscode.Uri): Promise<vscode.FileStat> {
+    const session = await this.session(uri);
+    return {
+      type: vscode.FileType.File,
+      ctime: session.ctime,
+      mtime: session.mtime,
+      size: Buffer.byteLength(session.text),
+      permissions: this.gate.writesAllowed ? undefined : vscode.FilePermission.Readonly,
+    };
+  }
+
+  async readFile(uri: vscode.Uri): Promise<Uint8Array> {
+    return Buffer.from((await this.session(uri)).text, 'utf8');
+  }
+
+  async writeFile(uri: vscode.Uri, content: Uint8Array): Promise<void> {
+    const refusal = this.gate.refusal();
+    if (refusal) throw vscode.FileSystemError.NoPermissions(refusal);
+    const session = await this.session(uri);
+    const text = Buffer.from(content).toString('utf8');
+    const outcome = await guardedSave({
+      kind: session.kind,
+      target: session.isNew ? { mode: 'create', parent: session.address } : { mode: 'update', address: session.address, baseline: session.baseline },
+      text,
+      ui: editorSaveUi(session.kind, this.plans),
+    });
+    this.logger.info(`save ${session.kind.id} ${JSON.stringify(session.address)}: ${outcome.status}`);
+    await this.settle(uri, session, text, outcome);
+  }
+
+  readDirectory(): [string, vscode.FileType][] {
+    throw vscode.FileSystemError.NoPermissions('Live objects are opened from the Ops Config views, not browsed as folders.');
+  }
+
+  createDirectory(): void {
+    throw vscode.FileSystemError.NoPermissions('Live objects are created with the "New …" commands of the Ops Config views.');
+  }
+
+  delete(): void {
+    throw vscode.FileSystemError.NoPermissions('Delete live objects with the "Delete…" command of the Ops Config views, which asks first.');
+  }
+
+  rename(): void {
+    throw vscode.FileSystemError.NoPermissions('Live objects cannot be renamed as files; change their name field instead.');
+  }
+
+  // ---- Commands' entry points ----
+
+  /** Opens an object for editing; a document already open and unchanged is read again first. */
+  async open(kind: EditableKind, address: Address, name: string): Promise<vscode.TextEditor> {
+    const uri = this.uriFor(kind, address, name);
+    const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
+    if (open && !open.isDirty) await this.reload(uri);
+    const document = await vscode.workspace.openTextDocument(uri);
+    await vscode.languages.setTextDocumentLanguage(document, 'json');
+    return vscode.window.showTextDocument(document, { preview: false });
+  }
+
+  /** Opens a new document of `kind` under `parent`, filled with the kind's template and unsaved. */
+  async openNew(kind: EditableKind, parent: Address): Promise<vscode.TextEditor> {
+    const uri = this.newUri(kind, parent);
+    const document = await vscode.languages.setTextDocumentLanguage(await vscode.workspace.openTextDocument(uri), 'json');
+    const editor = await vscode.window.showTextDocument(document, { preview: false });
+    // An edit (not the file's content) makes the document dirty, so Save is what creates it.
+    await editor.edit((builder) => builder.insert(new vscode.Position(0, 0), formatDocument(kind.template(parent))));
+    await this.diagnostics.check(document);
+    return editor;
+  }
+
+  /** Reads the object again; an open unchanged document shows the server's version. */
+  async reload(uri: vscode.Uri): Promise<void> {
+    const session = this.sessions.get(uri.toString());
+    if (!session || session.isNew) return;
+    const object = await session.kind.backend.read(session.address);
+    this.rebase(uri, session, object);
+  }
+
+  /** After a delete: the document says it is gone (VS Code marks the tab deleted). */
+  markDeleted(kind: EditableKind, address: Address): void {
+    for (const [key, session] of this.sessions) {
+      if (session.kind === kind && !session.isNew && sameAddress(session.address, address)) {
+        this.sessions.delete(key);
+        this.changes.fire([{ type: vscode.FileChangeType.Deleted, uri: vscode.Uri.parse(key) }]);
+      }
+    }
+    this.objects.fire({ kindId: kind.id, address, change: 'deleted' });
+  }
+
+  /** Forgets a closed document, so opening it again reads the server afresh. */
+  forget(uri: vscode.Uri): void {
+    this.sessions.delete(uri.toString());
+    this.diagnostics.clear(uri);
+  }
+
+  /** The server's version of an open document, for "Compare with Server". */
+  async serverDocument(uri: vscode.Uri): Promise<{ kind: EditableKind; document: JsonObject } | undefined> {
+    const session = this.sessions.get(uri.toString());
+    if (!session || session.isNew) return undefined;
+    return { kind: session.kind, document: documentOf(session.kind, await session.kind.backend.read(session.address)) };
+  }
+
+  dispose(): void {
+    this.changes.dispose();
+    this.objects.dispose();
+  }
+
+  // ---- internals ----
+
+  private session(uri: vscode.Uri): Promise<Session> {
+    const key = uri.toString();
+    const known = this.sessions.get(key);
+    if (known) return Promise.resolve(known);
+    let pending = this.loading.get(key);
+    if (!pending) {
+      pending = this.load(uri).finally(() => this.loading.delete(key));
+      this.loading.set(key, pending);
+    }
+    return pending;
+  }
+
+  private async load(uri: vscode.Uri): Promise<Session> {
+    const parsed = this.kinds.parse(uri.path);
+    if (!parsed) throw vscode.FileSystemError.FileNotFound(uri);
+    const now = Date.now();
+    let session: Session;
+    if (parsed.isNew) {
+      session = { kind: parsed.kind, address: parsed.address, isNew: true, baseline: {}, text: '', ctime: now, mtime: now };
+    } else {
+      let object: JsonObject;
+      try {
+        object = await parsed.kind.backend.read(parsed.address);
+      } catch (error) {
+        const label = parsed.kind.label(parsed.address, undefined);
+        if (error instanceof ServiceError && error.kind === 'notFound') throw vscode.FileSystemError.FileNotFound(`${capitalize(label.title)} does not exist on the server (any more).`);
+        throw vscode.FileSystemError.Unavailable(error instanceof ServiceError ? error.message : String(error));
+      }
+      const baseline = documentOf(parsed.kind, object);
+      session = { kind: parsed.kind, address: parsed.address, isNew: false, baseline, object, text: formatDocument(baseline), ctime: now, mtime: now };
+    }
+    this.sessions.set(uri.toString(), session);
+    return session;
+  }
+
+  /** The server's object becomes the document's baseline and, when the text differs, its content. */
+  private rebase(uri: vscode.Uri, session: Session, object: JsonObject): void {
+    session.object = object;
+    session.baseline = documentOf(session.kind, object);
+    const text = formatDocument(session.baseline);
+    if (text !== session.text) {
+      session.text = text;
+      session.mtime = Math.max(Date.now(), session.mtime + 1);
+      this.changes.fire([{ type: vscode.FileChangeType.Changed, uri }]);
+    }
+  }
+
+  /** Turns a save's outcome into what the user sees; throws for every save that did not happen. */
+  private async settle(uri: vscode.Uri, session: Session, text: string, outcome: SaveOutcome): Promise<void> {
+    const kind = session.kind;
+    switch (outcome.status) {
+      case 'saved': {
+        this.diagnostics.clear(uri);
+        const created = session.isNew;
+        const label = kind.label(outcome.address, outcome.object);
+        if (created) {
+          this.sessions.delete(uri.toString());
+          void this.replaceNewEditor(uri, kind, outcome.address, outcome.object);
+        } else {
+          session.text = text;
+          session.mtime = Date.now();
+          // VS Code records the saved text first; the server's answer replaces it right after.
+          setTimeout(() => this.rebase(uri, session, outcome.object), 0);
+        }
+        this.objects.fire({ kindId: kind.id, address: outcome.address, change: created ? 'created' : 'updated' });
+        void prompts.info(`${capitalize(label.title)} ${created ? 'created' : 'updated'}${outcome.changes.length && !created ? `: ${summarizePlan(outcome.changes, kind.updateStyle === 'replace' ? 'reset' : 'unchanged')}` : ''}.`);
+        return;
+      }
+      case 'unchanged':
+        this.diagnostics.clear(uri);
+        session.text = text;
+        session.mtime = Date.now();
+        setTimeout(() => this.rebase(uri, session, outcome.object), 0);
+        void prompts.info(`Nothing to save: ${kind.label(session.address, outcome.object).title} already has these values.`);
+        return;
+      case 'invalid': {
+        this.diagnostics.setSaveProblems(uri, text, outcome.problems, false);
+        const errors = outcome.problems.filter((p) => p.severity === 'error');
+        throw vscode.FileSystemError.Unavailable(`Not saved: ${errors.length === 1 ? 'a problem' : `${errors.length} problems`} in the document (${errors[0]?.message}). Nothing was sent.`);
+      }
+      case 'conflict':
+        if (outcome.choice === 'compare') {
+          const theirs = this.plans.add(`${kind.nameOf(outcome.theirs) || kind.noun} (on the server now)`, outcome.theirs);
+          await vscode.commands.executeCommand('vscode.diff', theirs, uri, `${kind.nameOf(outcome.theirs)}: server ↔ yours`);
+        } else if (outcome.choice === 'reload') {
+          await this.keepText(kind, text);
+          session.text = text;
+          // The save "succeeds" without a write so that VS Code takes the server's text right after.
+          setTimeout(() => this.rebase(uri, session, outcome.theirsObject), 0);
+          void prompts.info(`Reloaded ${kind.label(session.address, outcome.theirsObject).title} from the server. Your edits are in a new untitled document.`);
+          return;
+        }
+        throw vscode.FileSystemError.Unavailable(`Not saved: the ${kind.noun} changed on the server since you opened it. Save again to choose Overwrite, or reload it.`);
+      case 'gone':
+        throw vscode.FileSystemError.Unavailable(outcome.message);
+      case 'cancelled':
+        throw vscode.FileSystemError.Unavailable('Not saved: the plan was not confirmed, so nothing was changed on the server. Your edits are kept.');
+      case 'rejected':
+        this.diagnostics.setSaveProblems(uri, text, outcome.problems, true);
+        throw vscode.FileSystemError.Unavailable(`Not saved: ${outcome.message}`);
+      case 'unknown':
+        void prompts.warn(outcome.message, {}, 'Compare with Server', 'Reload from Server').then((choice) => {
+          if (choice === 'Compare with Server') void vscode.commands.executeCommand('opsConfig.edit.compareWithServer', uri);
+          if (choice === 'Reload from Server') void vscode.commands.executeCommand('opsConfig.edit.reloadFromServer', uri);
+        });
+        throw vscode.FileSystemError.Unavailable(outcome.message);
+      case 'failed':
+        throw vscode.FileSystemError.Unavailable(`Not saved: ${outcome.message}`);
+    }
+  }
+
+  /** After a create: the new object's own document replaces the "New …" one. */
+  private async replaceNewEditor(oldUri: vscode.Uri, kind: EditableKind, address: Address, object: JsonObject): Promise<void> {
+    const uri = this.uriFor(kind, address, kind.nameOf(object));
+    const baseline = documentOf(kind, object);
+    const now = Date.now();
+    this.sessions.set(uri.toString(), { kind, address, isNew: false, baseline, object, text: formatDocument(baseline), ctime: now, mtime: now });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    const document = await vscode.languages.setTextDocumentLanguage(await vscode.workspace.openTextDocument(uri), 'json');
+    await vscode.window.showTextDocument(document, { preview: false });
+    const old = vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter((tab) => tab.input instanceof vscode.TabInputText && tab.input.uri.toString() === oldUri.toString());
+    if (old.length > 0) await vscode.window.tabGroups.close(old);
+  }
+
+  /** The user's text, kept in an untitled document before their document takes the server's version. */
+  private async keepText(kind: EditableKind, text: string): Promise<void> {
+    const kept = await vscode.workspace.openTextDocument({ language: 'json', content: text });
+    await vscode.window.showTextDocument(kept, { preview: false, preserveFocus: true, viewColumn: vscode.ViewColumn.Beside });
+    this.logger.info(`kept the user's edits of a ${kind.noun} in an untitled document before reloading`);
+  }
+}
+
+function sameAddress(a: Address, b: Address): boolean {
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length && keys.every((k) => a[k] === b[k]);
+}
+
+function capitalize(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}

@@ -1,0 +1,161 @@
+import { ServiceError } from '../core/errors';
+import { documentOf, jsonEqual, parseDocument } from './document';
+import { Address, EditableKind, JsonObject, ObjectLabel, Problem } from './kind';
+import { Change, changedTopLevelFields, planChanges } from './plan';
+import { schemaProblems } from './schemaCheck';
+
+/**
+ * The guarded apply behind every save: validate → read the object again → stop on a conflict →
+ * plan → confirm → write → the server's answer is the new baseline. Neither service has ETags,
+ * so a conflict is detected here: the object is read just before writing and compared, writable
+ * field by writable field, with what the document was opened from. The UI is injected, so the
+ * whole pipeline runs (and is tested) on plain Node.
+ */
+
+export interface PlanPrompt {
+  verb: 'update' | 'create';
+  label: ObjectLabel;
+  changes: Change[];
+  /** The object as it is now (empty for a create) and as it will be: the two sides of the diff. */
+  current: JsonObject;
+  proposed: JsonObject;
+  /** Exactly what is sent. */
+  body: JsonObject;
+}
+
+export interface SaveUi {
+  /** The object changed on the server since the document was opened. */
+  conflict(input: { label: ObjectLabel; theirs: JsonObject; yours: JsonObject }): Promise<'overwrite' | 'compare' | 'reload' | 'cancel'>;
+  /** Shows the plan and asks; true writes. */
+  confirm(plan: PlanPrompt): Promise<boolean>;
+}
+
+export type SaveTarget = { mode: 'update'; address: Address; baseline: JsonObject } | { mode: 'create'; parent: Address };
+
+export interface SaveRequest {
+  kind: EditableKind;
+  target: SaveTarget;
+  text: string;
+  ui: SaveUi;
+  signal?: AbortSignal;
+}
+
+export type SaveOutcome =
+  /** Written: the server's object and the document made from it (the new baseline). */
+  | { status: 'saved'; address: Address; object: JsonObject; document: JsonObject; changes: Change[]; warnings: Problem[] }
+  /** Nothing differs from the server: no write; the server's current document is the baseline. */
+  | { status: 'unchanged'; object: JsonObject; document: JsonObject }
+  | { status: 'invalid'; problems: Problem[] }
+  | { status: 'conflict'; choice: 'compare' | 'reload' | 'cancel'; theirs: JsonObject; theirsObject: JsonObject }
+  | { status: 'gone'; message: string }
+  | { status: 'cancelled' }
+  /** The server refused the write (400/422): its reasons, placed on fields where it named them. */
+  | { status: 'rejected'; problems: Problem[]; message: string }
+  /** No answer arrived for the write: it may or may not have been applied. */
+  | { status: 'unknown'; message: string }
+  | { status: 'failed'; message: string; error: unknown };
+
+export async function guardedSave(request: SaveRequest): Promise<SaveOutcome> {
+  const { kind, target } = request;
+  const parsed = parseDocument(request.text);
+  if ('problems' in parsed) return { status: 'invalid', problems: parsed.problems };
+  const proposed = parsed.value;
+  const problems = await validateDocument(kind, proposed, target.mode === 'update' ? target.baseline : undefined);
+  const errors = problems.filter((p) => p.severity === 'error');
+  if (errors.length > 0) return { status: 'invalid', problems };
+
+  if (target.mode === 'create') return create(request, target.parent, proposed, problems);
+
+  let theirsObject: JsonObject;
+  try {
+    theirsObject = await kind.backend.read(target.address, request.signal);
+  } catch (error) {
+    if (error instanceof ServiceError && error.kind === 'notFound') {
+      return { status: 'gone', message: `${capitalize(kind.label(target.address, undefined).title)} no longer exists on the server: nothing was saved. Your text is kept.` };
+    }
+    return failed(error);
+  }
+  const theirs = documentOf(kind, theirsObject);
+  const label = kind.label(target.address, theirsObject);
+  if (!jsonEqual(theirs, target.baseline)) {
+    const choice = await request.ui.conflict({ label, theirs, yours: proposed });
+    if (choice !== 'overwrite') return { status: 'conflict', choice, theirs, theirsObject };
+  }
+
+  const changes = planChanges(theirs, proposed);
+  if (kind.updateStyle === 'patch') {
+    // A PATCH leaves out what is not sent: a field deleted from the document does not change.
+    const sent = changes.filter((c) => c.kind !== 'remove' || c.path.length > 1);
+    if (sent.length === 0) return { status: 'unchanged', object: theirsObject, document: theirs };
+  } else if (changes.length === 0) {
+    return { status: 'unchanged', object: theirsObject, document: theirs };
+  }
+  const body = kind.updateStyle === 'replace' ? proposed : changedTopLevelFields(theirs, proposed);
+  if (!(await request.ui.confirm({ verb: 'update', label, changes, current: theirs, proposed, body }))) return { status: 'cancelled' };
+
+  try {
+    const object = await kind.backend.update(target.address, body, request.signal);
+    return { status: 'saved', address: target.address, object, document: documentOf(kind, object), changes, warnings: problems };
+  } catch (error) {
+    return writeFailure(error, kind.noun, 'updated');
+  }
+}
+
+async function create(request: SaveRequest, parent: Address, proposed: JsonObject, warnings: Problem[]): Promise<SaveOutcome> {
+  const { kind } = request;
+  const label = kind.label(parent, proposed);
+  const changes = planChanges({}, proposed);
+  if (!(await request.ui.confirm({ verb: 'create', label, changes, current: {}, proposed, body: proposed }))) return { status: 'cancelled' };
+  try {
+    const { object, address } = await kind.backend.create(parent, proposed, request.signal);
+    return { status: 'saved', address, object, document: documentOf(kind, object), changes, warnings };
+  } catch (error) {
+    return writeFailure(error, kind.noun, 'created');
+  }
+}
+
+/** Syntax aside, everything that can be said before a request: the schema, then the kind's rules. */
+export async function validateDocument(kind: EditableKind, document: JsonObject, baseline?: JsonObject): Promise<Problem[]> {
+  const problems = await schemaProblems(kind, document);
+  return [...problems, ...(kind.rules?.(document, baseline) ?? [])];
+}
+
+/**
+ * A failed write in the user's terms. A write whose answer never came may have been applied: it
+ * is never retried here (the HTTP layer does not retry writes either), and the user is told so.
+ */
+function writeFailure(error: unknown, noun: string, verb: 'updated' | 'created'): SaveOutcome {
+  if (error instanceof ServiceError) {
+    if (error.outcomeUnknown || error.kind === 'timeout') {
+      return {
+        status: 'unknown',
+        message: `No answer came for the write, so the ${noun} may or may not have been ${verb}. Nothing was retried. Compare with the server or reload before saving again. (${error.summary})`,
+      };
+    }
+    if (error.kind === 'badInput' && (error.status === 400 || error.status === 422 || error.fieldErrors.length > 0)) {
+      return { status: 'rejected', problems: fieldProblems(error), message: `The server refused the ${noun}: ${error.message}` };
+    }
+  }
+  return failed(error);
+}
+
+/** Field errors placed on their fields; an error without a field (or `non_field_errors`) is on the document. */
+export function fieldProblems(error: ServiceError): Problem[] {
+  if (error.fieldErrors.length === 0) {
+    return [{ path: [], message: error.serverMessage ?? error.summary, severity: 'error' }];
+  }
+  return error.fieldErrors.map((f) => ({
+    path: f.field === 'non_field_errors' || f.field === '' ? [] : f.field.split(/[./]/).filter(Boolean).map((s) => (/^\d+$/.test(s) ? Number(s) : s)),
+    message: f.messages.join(' '),
+    severity: 'error' as const,
+  }));
+}
+
+function failed(error: unknown): SaveOutcome {
+  const message = error instanceof ServiceError ? error.message : `Unexpected error: ${(error as Error)?.message ?? String(error)}`;
+  return { status: 'failed', message, error };
+}
+
+function capitalize(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}

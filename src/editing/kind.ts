@@ -1,0 +1,112 @@
+import { ServiceError } from '../core/errors';
+
+/**
+ * What the editing mechanism knows about one kind of live object (a Honeycomb trigger, an
+ * authentik flow…). A kind is data plus a few functions, never a subclass: the mechanism
+ * (documents, guarded apply, create, delete, export) is the same for every kind, and a service
+ * adds only its kinds. Nothing here imports `vscode`, so the whole pipeline runs on plain Node.
+ */
+
+/** A JSON path into an object: `['threshold', 'value']`, `['recipients', 0, 'id']`. */
+export type JsonPath = Array<string | number>;
+
+/** Something wrong with a document, placed on the field it is about (or on the whole document). */
+export interface Problem {
+  path: JsonPath;
+  message: string;
+  /** Only errors stop a save; warnings are shown and the save goes on. */
+  severity: 'error' | 'warning';
+  /** A text offset when the problem is about syntax, not about a field. */
+  offset?: number;
+  length?: number;
+}
+
+export type JsonObject = Record<string, unknown>;
+
+/**
+ * Where an object lives, as the strings that identify it: for a Honeycomb trigger
+ * `{ env: 'production', dataset: 'api', id: 'tR1x' }`. The segments are stored in the document's
+ * URI, so an editor restored after a window reload can find its object again.
+ */
+export type Address = Record<string, string>;
+
+/** Names used in confirmations, so a user always knows which object and which server. */
+export interface ObjectLabel {
+  /** `trigger “High latency”` */
+  title: string;
+  /** `dataset “api” of environment “production” (Honeycomb)` */
+  location: string;
+}
+
+export type DeleteResult = 'deleted' | 'alreadyGone';
+
+/** The calls a kind makes to its service. Each is one request; none is retried when it writes. */
+export interface KindBackend {
+  /** The object as the server has it now. */
+  read(address: Address, signal?: AbortSignal): Promise<JsonObject>;
+  /** Creates the object under `parent`; answers the server's object and the new object's address. */
+  create(parent: Address, body: JsonObject, signal?: AbortSignal): Promise<{ object: JsonObject; address: Address }>;
+  /**
+   * Writes `body`. For kinds with `updateStyle: 'replace'` it is the whole writable object (PUT);
+   * for `patch` only the changed fields (PATCH). Answers the server's object.
+   */
+  update(address: Address, body: JsonObject, signal?: AbortSignal): Promise<JsonObject>;
+  /** A 404 is `alreadyGone`, not an error. */
+  remove(address: Address, signal?: AbortSignal): Promise<DeleteResult>;
+  /** What refers to the object, to list before a delete (authentik's `used_by/`). */
+  usedBy?(address: Address, signal?: AbortSignal): Promise<string[]>;
+}
+
+/** Infrastructure-as-code for one object: the provider's resource and how it imports. */
+export interface CodeExport {
+  terraform(object: JsonObject, address: Address): string;
+  pulumi(object: JsonObject, address: Address): string;
+}
+
+export interface EditableKind {
+  /** Unique id, also the first URI segment: `honeycomb.trigger`. */
+  id: string;
+  /** In sentences: `trigger`, `query annotation`. */
+  noun: string;
+  /** The service's display name: `Honeycomb`. */
+  service: string;
+  /**
+   * Document file names end in `.<fileSuffix>.json`; package.json binds the kind's JSON schema to
+   * that pattern (`jsonValidation`), so completion and hover come from the editor itself.
+   */
+  fileSuffix: string;
+  /** The address segments, in URI order: `['env', 'dataset', 'id']`. The last one names the object. */
+  addressKeys: readonly string[];
+  /** The segments that name the parent a new object is created under (a prefix of addressKeys). */
+  parentKeys: readonly string[];
+  /** Top-level fields a document holds, in display order; everything else is read-only. */
+  writableFields: readonly string[];
+  /**
+   * `replace` (Honeycomb PUT: a field left out is reset, so the whole writable object is sent) or
+   * `patch` (authentik PATCH: only changed fields are sent).
+   */
+  updateStyle: 'replace' | 'patch';
+  /** The kind's JSON schema (generated from the OpenAPI document), checked again before a save. */
+  schema: JsonObject;
+  /**
+   * Rules a schema cannot say, checked before anything is sent. `baseline` is the object as it
+   * was opened (undefined for a new one), for rules about what may not change once created.
+   */
+  rules?(document: JsonObject, baseline?: JsonObject): Problem[];
+  /** A valid new object for `parent`, for "New …". */
+  template(parent: Address): JsonObject;
+  /** The display name of an object (for tabs, confirmations and file names). */
+  nameOf(object: JsonObject): string;
+  label(address: Address, object: JsonObject | undefined): ObjectLabel;
+  /**
+   * The document of a server object: its writable fields (default: `writableFields` picked in
+   * order). A kind overrides it where the API answers more than it accepts back (a trigger answers
+   * both its inline `query` and the `query_id` it was stored under, but takes only one).
+   */
+  toDocument?(object: JsonObject): JsonObject;
+  backend: KindBackend;
+  code?: CodeExport;
+}
+
+/** Errors a backend may throw; the mechanism reads `fieldErrors` and `outcomeUnknown` from them. */
+export type BackendError = ServiceError;

@@ -1,0 +1,150 @@
+import * as vscode from 'vscode';
+import { RedactingLogger } from '../core/logger';
+import { registerCommand } from '../ui/commandRunner';
+import { prompts } from '../ui/prompts';
+import { EditDiagnostics } from './diagnostics';
+import { formatDocument } from './document';
+import { EDIT_SCHEME, EditFileSystem } from './editFileSystem';
+import { CreateTarget, EditTarget, EditableKinds, isCreatable, isEditable } from './editableKinds';
+import { Address, EditableKind } from './kind';
+import { PLAN_SCHEME, PlanDocuments } from './planDocuments';
+import { WriteGate } from './writeGate';
+
+/**
+ * The editing mechanism in the editor: the `opsconfig-edit:` file system, diagnostics while
+ * typing, the read-only gate, and the commands every editable kind shares — Edit…, New…,
+ * Delete…, Compare with Server, Reload from Server, Copy as Terraform resource / Pulumi.
+ * Services only register their kinds (`editing.kinds.register`).
+ */
+export interface Editing {
+  kinds: EditableKinds;
+  files: EditFileSystem;
+  gate: WriteGate;
+}
+
+export function registerEditing(context: vscode.ExtensionContext, logger: RedactingLogger): Editing {
+  const kinds = new EditableKinds();
+  const gate = new WriteGate();
+  const plans = new PlanDocuments();
+  let files: EditFileSystem | undefined;
+  const diagnostics = new EditDiagnostics((uri) => files?.validationContext(uri));
+  files = new EditFileSystem(kinds, gate, diagnostics, plans, logger.child('editing'));
+  const fs = files;
+  context.subscriptions.push(
+    gate,
+    plans,
+    diagnostics,
+    fs,
+    vscode.workspace.registerFileSystemProvider(EDIT_SCHEME, fs, { isCaseSensitive: true }),
+    vscode.workspace.registerTextDocumentContentProvider(PLAN_SCHEME, plans),
+    vscode.workspace.onDidOpenTextDocument((d) => d.uri.scheme === EDIT_SCHEME && void diagnostics.check(d)),
+    vscode.workspace.onDidChangeTextDocument((e) => e.document.uri.scheme === EDIT_SCHEME && e.contentChanges.length > 0 && diagnostics.scheduleCheck(e.document)),
+    vscode.workspace.onDidCloseTextDocument((d) => d.uri.scheme === EDIT_SCHEME && fs.forget(d.uri)),
+  );
+
+  const kindFor = (id: string): EditableKind => {
+    const kind = kinds.get(id);
+    if (!kind) throw new Error(`no editable kind ${id}`);
+    return kind;
+  };
+
+  /** A tree node, an EditTarget from a record panel link, or an open edit document. */
+  const editTarget = (arg: unknown): { kind: EditableKind; address: Address; name: string } => {
+    if (isEditable(arg)) return withKind(arg.editTarget());
+    if (arg instanceof vscode.Uri || arg === undefined) {
+      const uri = arg instanceof vscode.Uri ? arg : vscode.window.activeTextEditor?.document.uri;
+      const target = uri && fs.targetOf(uri);
+      if (!target) throw new Error('Open an Ops Config edit document or pick an object in a view first.');
+      return { kind: target.kind, address: target.address, name: target.object ? target.kind.nameOf(target.object) : target.kind.noun };
+    }
+    return withKind(arg as EditTarget);
+  };
+  const withKind = (target: EditTarget) => ({ kind: kindFor(target.kindId), address: target.address, name: target.name });
+
+  registerCommand(context, logger, 'opsConfig.edit', async (arg: unknown) => {
+    const target = editTarget(arg);
+    await fs.open(target.kind, target.address, target.name);
+  });
+
+  registerCommand(context, logger, 'opsConfig.newObject', async (arg: unknown) => {
+    gate.check();
+    const target: CreateTarget = isCreatable(arg) ? arg.createTarget() : (arg as CreateTarget);
+    await fs.openNew(kindFor(target.kindId), target.parent);
+  });
+
+  registerCommand(context, logger, 'opsConfig.deleteObject', async (arg: unknown) => {
+    gate.check();
+    const target = editTarget(arg);
+    await deleteObject(fs, target.kind, target.address, target.name);
+  });
+
+  registerCommand(context, logger, 'opsConfig.edit.compareWithServer', async (arg?: vscode.Uri) => {
+    const uri = arg ?? vscode.window.activeTextEditor?.document.uri;
+    const server = uri && (await fs.serverDocument(uri));
+    if (!uri || !server) throw new Error('This document has no object on the server to compare with.');
+    const left = plans.add(`${server.kind.nameOf(server.document) || server.kind.noun} (on the server now)`, server.document);
+    await vscode.commands.executeCommand('vscode.diff', left, uri, `${server.kind.nameOf(server.document)}: server ↔ yours`);
+  });
+
+  registerCommand(context, logger, 'opsConfig.edit.reloadFromServer', async (arg?: vscode.Uri) => {
+    const uri = arg ?? vscode.window.activeTextEditor?.document.uri;
+    const document = uri && vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
+    if (!uri || !document) return;
+    if (document.isDirty) {
+      const choice = await prompts.warn('Reload from the server? Your unsaved edits are moved to a new untitled document.', { modal: true }, 'Reload');
+      if (choice !== 'Reload') return;
+      const kept = await vscode.workspace.openTextDocument({ language: 'json', content: document.getText() });
+      await vscode.window.showTextDocument(kept, { preview: false, preserveFocus: true, viewColumn: vscode.ViewColumn.Beside });
+      await vscode.window.showTextDocument(document);
+      await vscode.commands.executeCommand('workbench.action.files.revert');
+    }
+    await fs.reload(uri);
+  });
+
+  registerCommand(context, logger, 'opsConfig.copyAsTerraformResource', (arg: unknown) => copyCode(arg, 'terraform'));
+  registerCommand(context, logger, 'opsConfig.copyAsPulumiResource', (arg: unknown) => copyCode(arg, 'pulumi'));
+
+  async function copyCode(arg: unknown, language: 'terraform' | 'pulumi'): Promise<void> {
+    const target = editTarget(arg);
+    if (!target.kind.code) throw new Error(`There is no infrastructure-as-code export for a ${target.kind.noun}.`);
+    const object = await target.kind.backend.read(target.address);
+    const text = language === 'terraform' ? target.kind.code.terraform(object, target.address) : target.kind.code.pulumi(object, target.address);
+    await vscode.env.clipboard.writeText(text);
+    void prompts.info(`Copied the ${language === 'terraform' ? 'Terraform resource and import block' : 'Pulumi resource'} of ${target.kind.label(target.address, object).title}.`);
+  }
+
+  return { kinds, files: fs, gate };
+}
+
+/**
+ * Delete with a modal confirmation that names the object, its parent and its connection. When
+ * the service says something uses the object, the user types its name to confirm. A 404 means
+ * somebody deleted it already, which is said so.
+ */
+async function deleteObject(fs: EditFileSystem, kind: EditableKind, address: Address, name: string): Promise<void> {
+  const label = kind.label(address, undefined);
+  const usedBy = kind.backend.usedBy ? await kind.backend.usedBy(address) : [];
+  const uses = usedBy.length ? ['', `It is used by ${usedBy.length === 1 ? 'one object' : `${usedBy.length} objects`}:`, ...usedBy.slice(0, 10).map((u) => `• ${u}`), ...(usedBy.length > 10 ? [`…and ${usedBy.length - 10} more`] : [])] : [];
+  const choice = await prompts.warn(`Delete ${label.title}?`, { modal: true, detail: [label.location, ...uses, '', 'This cannot be undone.'].join('\n') }, 'Delete');
+  if (choice !== 'Delete') return;
+  if (usedBy.length) {
+    const typed = await prompts.inputBox({
+      title: `Delete ${label.title}`,
+      prompt: `Something uses it. Type its name, ${name}, to delete it.`,
+      validateInput: (value) => (value === name ? undefined : 'Type the name exactly as shown to confirm.'),
+    });
+    if (typed !== name) return;
+  }
+  const result = await kind.backend.remove(address);
+  fs.markDeleted(kind, address);
+  void prompts.info(result === 'alreadyGone' ? `${capitalize(label.title)} was already gone: somebody deleted it before you.` : `Deleted ${label.title}.`);
+}
+
+/** The template text of a kind, for tests and for "New …" documents. */
+export function templateText(kind: EditableKind, parent: Address): string {
+  return formatDocument(kind.template(parent));
+}
+
+function capitalize(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}

@@ -1,0 +1,76 @@
+import * as vscode from 'vscode';
+import { prompts } from '../ui/prompts';
+import { PlanPrompt, SaveUi } from './guardedSave';
+import { EditableKind } from './kind';
+import { describeChange } from './plan';
+import { PLAN_SCHEME, PlanDocuments } from './planDocuments';
+
+/**
+ * The editor side of a save's questions: a conflict asks Compare / Overwrite / Reload; a plan
+ * opens the diff of the server's object and the proposed one next to a modal confirmation that
+ * names the object, where it lives, and every change. Questions go through `prompts`, the seam
+ * integration tests answer through.
+ */
+const MAX_PLAN_LINES = 15;
+
+export function editorSaveUi(kind: EditableKind, plans: PlanDocuments): SaveUi {
+  return {
+    async conflict({ label }) {
+      const choice = await prompts.warn(
+        `${capitalize(label.title)} changed on the server since you opened it.`,
+        { modal: true, detail: `${label.location}\n\nCompare shows their version next to yours. Overwrite replaces their changes with yours (after showing the plan). Reload takes their version and keeps your text in a new untitled document.` },
+        'Compare',
+        'Overwrite',
+        'Reload',
+      );
+      return choice === 'Compare' ? 'compare' : choice === 'Overwrite' ? 'overwrite' : choice === 'Reload' ? 'reload' : 'cancel';
+    },
+
+    async confirm(plan) {
+      const diff = await showPlanDiff(kind, plans, plan);
+      try {
+        const verb = plan.verb === 'create' ? 'Create' : 'Update';
+        const choice = await prompts.warn(`${verb} ${plan.label.title}?`, { modal: true, detail: planDetail(kind, plan) }, verb);
+        return choice === verb;
+      } finally {
+        await closeTabsOf(diff);
+      }
+    },
+  };
+}
+
+/** The confirmation's text: where, what changes (one line each), and how the write is sent. */
+export function planDetail(kind: EditableKind, plan: PlanPrompt): string {
+  const removeMeans = kind.updateStyle === 'replace' ? 'reset' : 'unchanged';
+  const lines = plan.changes.map((change) => describeChange(change, removeMeans));
+  const shown = lines.slice(0, MAX_PLAN_LINES);
+  if (lines.length > shown.length) shown.push(`…and ${lines.length - shown.length} more (see the diff)`);
+  const how =
+    plan.verb === 'create'
+      ? `A new ${kind.noun} is created with these fields.`
+      : kind.updateStyle === 'replace'
+        ? `The whole ${kind.noun} is sent: ${kind.service} replaces it, and a field left out is reset.`
+        : 'Only the changed fields are sent.';
+  return [plan.label.location, '', ...shown, '', how].join('\n');
+}
+
+async function showPlanDiff(kind: EditableKind, plans: PlanDocuments, plan: PlanPrompt): Promise<vscode.Uri> {
+  const name = kind.nameOf(plan.proposed) || kind.noun;
+  const left = plans.add(`${name} (on the server)`, plan.current);
+  const right = plans.add(`${name} (after saving)`, plan.proposed);
+  await vscode.commands.executeCommand('vscode.diff', left, right, `Plan: ${plan.verb} ${plan.label.title}`, { preview: true, preserveFocus: true });
+  return right;
+}
+
+/** Closes the diff tabs whose right side is `uri` (the plan of a finished question). */
+async function closeTabsOf(uri: vscode.Uri): Promise<void> {
+  const tabs = vscode.window.tabGroups.all.flatMap((group) => group.tabs).filter((tab) => {
+    const input = tab.input;
+    return input instanceof vscode.TabInputTextDiff && input.modified.scheme === PLAN_SCHEME && input.modified.toString() === uri.toString();
+  });
+  if (tabs.length > 0) await vscode.window.tabGroups.close(tabs);
+}
+
+function capitalize(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
