@@ -72,7 +72,7 @@ export const AUTHENTIK_OPERATIONS: LookupOperation[] = [
       { name: 'keyData', type: 'string', secret: true, computed: true, description: 'Filled with the private key when fetchKey is true (a secret).' },
     ],
     'certificate_key_pair',
-    (c, i, s) => c.getCertificateKeyPair({ name: String(i.name), fetchCertificate: i.fetchCertificate as boolean | undefined, fetchKey: (i.fetchKey as boolean | undefined) ?? true }, s),
+    (c, i, s) => c.getCertificateKeyPair({ name: String(i.name), fetchCertificate: i.fetchCertificate as boolean | undefined, fetchKey: i.fetchKey as boolean | undefined }, s),
     ['keyData'],
   ),
   authentik(
