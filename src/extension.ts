@@ -25,6 +25,8 @@ import { VerificationHistory } from './views/signatures/history';
 import { SigningHistory } from './views/signatures/signingHistory';
 import { updateContextKeys } from './contextKeys';
 import { registerEditing } from './editing/register';
+import { lookupClients } from './lookup/clients';
+import { registerLookup } from './lookup/register';
 
 /**
  * Builds the services, registers views, panels and commands — nothing else. No request is made
@@ -62,6 +64,7 @@ export function activate(context: vscode.ExtensionContext) {
   registerRegistryCommands(services, registries);
   const signatures = registerSignatureCommands(services, registries, verifications);
   const signing = registerSigningCommands(services, registries, signings);
+  registerLookup(context, logger, lookupClients(honeycomb, authentik, signatures), sources, records);
   updateContextKeys(context, honeycomb, authentik, registries);
 
   const activationMs = performance.now() - started;

@@ -25,6 +25,8 @@ export interface SignatureCommands {
   reports: ReturnType<typeof createReportPanels>;
   /** Verifies one image against a chosen policy and opens its report (used by tests too). */
   verify(image: string, policy: ChosenPolicy): Promise<HistoryEntry>;
+  /** getVerify as the seed defines it (for Look Up): the record only, no report panel. */
+  getVerify(input: { image: string; policy: string }, signal?: AbortSignal): Promise<{ image: string; policy: string; id: string; verifiedRef: string }>;
 }
 
 export function registerSignatureCommands(services: CoreServices, store: RegistryCredentialStore, history: VerificationHistory): SignatureCommands {
@@ -120,7 +122,11 @@ export function registerSignatureCommands(services: CoreServices, store: Registr
     return entries;
   }
 
-  return { history, reports, verify };
+  const getVerify = async (input: { image: string; policy: string }, signal?: AbortSignal) => {
+    const report = await runVerification(input.image, { text: input.policy, source: 'the policy given to getVerify' }, signal ?? new AbortController().signal);
+    return { image: report.image, policy: report.policy, id: report.id, verifiedRef: report.verifiedRef };
+  };
+  return { history, reports, verify, getVerify };
 }
 
 /** The reference under the cursor or in the selection. */

@@ -7,8 +7,9 @@ export interface GetCertificateKeyPairInput {
   /** Fetch the certificate PEM (default true). */
   fetchCertificate?: boolean;
   /**
-   * Fetch the private key PEM. Default **false** here (the Terraform provider defaults to true):
-   * every key view is written to authentik's event log, so it happens only when asked for.
+   * Fetch the private key PEM. Default true, the seed's (and the Terraform provider's) value; the
+   * key is a secret: registered for masking as soon as it arrives, shown only behind Reveal.
+   * authentik writes every key view to its event log — callers that only browse pass false.
    */
   fetchKey?: boolean;
 }
@@ -36,7 +37,7 @@ export async function getCertificateKeyPair(api: AuthentikApi, input: GetCertifi
     throw badLookupInput(OP, 'name is required');
   }
   const fetchCertificate = input.fetchCertificate ?? true;
-  const fetchKey = input.fetchKey ?? false;
+  const fetchKey = input.fetchKey ?? true;
   const page = await api.page(OP, '/crypto/certificatekeypairs/', { signal, pageSize: 20, query: { name: input.name } });
   const pair = exactlyOne(OP, 'certificate-key pair', { name: input.name }, page, (p) => p.name);
   const [certificate, key] = await Promise.all([

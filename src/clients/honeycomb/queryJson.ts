@@ -16,6 +16,7 @@ import {
  * The canonical JSON of a query specification: what the provider's `json` output holds and what
  * the API accepts. Keys in the order of the provider's Go `QuerySpec`, empty fields left out,
  * `ascending` (the default order) dropped, COUNT written when no calculation is given,
+ * `limit` 1000 written when unset (the seed's default, so the JSON says what will run),
  * `time_range` 7200 written when unset — except with both `start_time` and `end_time`, where it
  * would make three time fields, which the API refuses. Granularity 0 ("automatic") is left out:
  * the API's minimum is 1 and leaving it out means automatic there.
@@ -77,6 +78,7 @@ export function orderQuery(q: ApiQuerySpec, fill: boolean): ApiQuerySpec {
   if (q.orders?.length) out.orders = q.orders.map((o) => order(o, fill));
   if (q.havings?.length) out.havings = q.havings.map(having);
   if (q.limit !== undefined) out.limit = q.limit;
+  else if (fill) out.limit = DEFAULT_LIMIT;
   const absolute = q.start_time !== undefined && q.end_time !== undefined;
   if (q.time_range !== undefined) out.time_range = q.time_range;
   else if (fill && !absolute) out.time_range = DEFAULT_TIME_RANGE;

@@ -171,8 +171,15 @@ function canonical(value: unknown): string {
 }
 
 function publishedQueryFor(body: unknown): string | undefined {
-  const wanted = canonical(body);
-  return PUBLISHED_QUERIES.find((file) => canonical(JSON.parse(exampleText('honeycomb', file))) === wanted);
+  const wanted = canonical(withoutDefaultLimit(body));
+  return PUBLISHED_QUERIES.find((file) => canonical(withoutDefaultLimit(JSON.parse(exampleText('honeycomb', file)))) === wanted);
+}
+
+/** `limit: 1000` is the API's default: a query that says it is the same query as one that does not. */
+function withoutDefaultLimit(body: unknown): unknown {
+  if (!body || typeof body !== 'object' || (body as Record<string, unknown>).limit !== 1000) return body;
+  const { limit: _default, ...rest } = body as Record<string, unknown>;
+  return rest;
 }
 
 /**

@@ -61,7 +61,7 @@ describe('query files', () => {
     assert.ok(text.includes('"op": ">="'), 'plain JSON for reading, not \\u003e escapes');
     const parsed = parseQueryFile(text);
     assert.deepEqual(parsed.problems, []);
-    assert.deepEqual(parsed.draft?.query, { ...draft.query, time_range: 7200 }, 'the defaults are written out');
+    assert.deepEqual(parsed.draft?.query, { ...draft.query, limit: 1000, time_range: 7200 }, 'the defaults are written out');
     assert.equal(parsed.draft?.dataset, 'api-gateway');
   });
 });

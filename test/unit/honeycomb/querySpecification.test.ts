@@ -31,7 +31,7 @@ describe('getQuerySpecification', () => {
   describe('the JSON it produces', () => {
     it('writes COUNT and the default time range for an empty spec, and echoes timeRange 7200', () => {
       const out = getQuerySpecification({});
-      assert.equal(out.json, '{"calculations":[{"op":"COUNT"}],"time_range":7200}');
+      assert.equal(out.json, '{"calculations":[{"op":"COUNT"}],"limit":1000,"time_range":7200}');
       assert.equal(out.timeRange, 7200);
       assert.match(out.id, /^\d+$/);
       assert.equal(getQuerySpecification({}).id, out.id, 'the id is a stable hash of the JSON');
@@ -81,13 +81,13 @@ describe('getQuerySpecification', () => {
 
     it('leaves granularity 0 (automatic) out and writes no time_range with start and end (the API accepts the pair)', () => {
       const out = getQuerySpecification({ startTime: 1_700_000_000, endTime: 1_700_003_600, granularity: 0 });
-      assert.equal(out.json, '{"calculations":[{"op":"COUNT"}],"start_time":1700000000,"end_time":1700003600}');
+      assert.equal(out.json, '{"calculations":[{"op":"COUNT"}],"limit":1000,"start_time":1700000000,"end_time":1700003600}');
       assert.equal(out.timeRange, undefined);
       assert.equal(out.granularity, 0, 'the input is still echoed');
     });
 
     it('adds time_range 7200 to a lone start_time (its window is the two hours after it)', () => {
-      assert.equal(json({ startTime: 1_700_000_000 }), '{"calculations":[{"op":"COUNT"}],"time_range":7200,"start_time":1700000000}');
+      assert.equal(json({ startTime: 1_700_000_000 }), '{"calculations":[{"op":"COUNT"}],"limit":1000,"time_range":7200,"start_time":1700000000}');
     });
 
     it('echoes every input field in camelCase names next to json', () => {

@@ -82,8 +82,8 @@ describe('authentik client: the data-source lookups', function () {
   });
 
   describe('getCertificateKeyPair', () => {
-    it('returns the pair with its certificate PEM, and not the key unless asked', async () => {
-      const pair = await client.getCertificateKeyPair({ name: 'SAML signing 2025' });
+    it('returns the pair with its certificate PEM, and not the key when fetchKey is false', async () => {
+      const pair = await client.getCertificateKeyPair({ name: 'SAML signing 2025', fetchKey: false });
       assertShape(pair, { certificateData: 'string', expiry: 'string', fingerprint1: 'string', fingerprint256: 'string', id: 'string', keyData: 'string', name: 'string', subject: 'string', fetchCertificate: 'boolean', fetchKey: 'boolean' });
       const x509 = new X509Certificate(pair.certificateData);
       assert.equal(pair.fingerprint256, x509.fingerprint256.toLowerCase());
@@ -96,7 +96,14 @@ describe('authentik client: the data-source lookups', function () {
       assert.equal(requests('view_private_key').length, 0, 'the audited key view was not requested');
     });
 
-    it('fetches the key only when fetchKey is set, and skips the certificate when told to', async () => {
+    it('fetches the key by default, as the seed says', async () => {
+      const pair = await client.getCertificateKeyPair({ name: 'SAML signing 2025' });
+      assert.equal(pair.fetchKey, true);
+      assert.match(pair.keyData, /-----BEGIN (RSA |EC )?PRIVATE KEY-----/);
+      assert.equal(requests('view_private_key').length, 1);
+    });
+
+    it('fetches the key when fetchKey is set, and skips the certificate when told to', async () => {
       const pair = await client.getCertificateKeyPair({ name: 'id.acme.example', fetchKey: true, fetchCertificate: false });
       assert.match(pair.keyData, /^-----BEGIN PRIVATE KEY-----/);
       assert.equal(pair.certificateData, '');

@@ -1,0 +1,173 @@
+import * as assert from 'node:assert/strict';
+import { AuthentikClient } from '../../../src/clients/authentik';
+import { HoneycombClient } from '../../../src/clients/honeycomb';
+import { authentikApiBase } from '../../../src/core/config';
+import { REDACTED } from '../../../src/core/redact';
+import { findOperation } from '../../../src/lookup/catalog';
+import { pulumiCall, terraformDataBlock } from '../../../src/lookup/codeSnippets';
+import { parseInput } from '../../../src/lookup/inputValues';
+import { lookupKey, lookupRecord, parseLookupKey } from '../../../src/lookup/lookupRecord';
+import { InputSpec, LookupClients, LookupInput, LookupOperation } from '../../../src/lookup/operation';
+import { AUTHENTIK_TOKENS, AuthentikStandIn, startAuthentikStandIn } from '../../servers/authentik';
+import { HONEYCOMB_KEYS, HoneycombStandIn, startHoneycombStandIn } from '../../servers/honeycomb';
+
+function op(service: string, name: string): LookupOperation {
+  const found = findOperation(service, name);
+  assert.ok(found, `${service} ${name} is in the catalog`);
+  return found;
+}
+
+function spec(operation: LookupOperation, name: string): InputSpec {
+  const found = operation.inputs.find((i) => i.name === name);
+  assert.ok(found, `${operation.name} takes ${name}`);
+  return found;
+}
+
+/** Parses typed text the way the input box does; fails the test on a refusal. */
+function typed(operation: LookupOperation, entries: Record<string, string>): LookupInput {
+  const input: LookupInput = {};
+  for (const [name, text] of Object.entries(entries)) {
+    const parsed = parseInput(spec(operation, name), text);
+    assert.ok(!('problem' in parsed), `${name}: ${'problem' in parsed ? parsed.problem : ''}`);
+    input[name] = parsed.value;
+  }
+  return input;
+}
+
+describe('Look Up: typed inputs', () => {
+  const getRecipients = op('honeycomb', 'getRecipients');
+
+  it('reads a detail filter written as words, with an operator or as a regular expression', () => {
+    assert.deepEqual(parseInput(spec(getRecipients, 'detailFilter'), 'channel starts-with #alerts'), { value: { name: 'channel', operator: 'starts-with', value: '#alerts' } });
+    assert.deepEqual(parseInput(spec(getRecipients, 'detailFilter'), 'channel =~ ^#(alerts|ops)'), { value: { name: 'channel', valueRegex: '^#(alerts|ops)' } });
+    assert.deepEqual(parseInput(spec(getRecipients, 'detailFilter'), '{"name":"address","value":"oncall@acme.example"}'), { value: { name: 'address', value: 'oncall@acme.example' } });
+  });
+
+  it('says what is wrong with a filter while typing', () => {
+    const filter = spec(getRecipients, 'detailFilter');
+    assert.match((parseInput(filter, 'channel') as { problem: string }).problem, /give an operator and a value after "channel"/);
+    assert.match((parseInput(filter, 'channel matches x') as { problem: string }).problem, /"matches" is not an operator; use one of .*starts-with/);
+    assert.match((parseInput(filter, 'name =~ (') as { problem: string }).problem, /valueRegex is not a regular expression/);
+    assert.match((parseInput(filter, '{"name":"x","value":"a","valueRegex":"b"}') as { problem: string }).problem, /value or valueRegex, not both/);
+  });
+
+  it('reads several filters, lists, numbers and booleans; refuses what is not one', () => {
+    const getDatasets = op('honeycomb', 'getDatasets');
+    assert.deepEqual(parseInput(spec(getDatasets, 'detailFilters'), 'name starts-with api; description contains gateway'), {
+      value: [
+        { name: 'name', operator: 'starts-with', value: 'api' },
+        { name: 'description', operator: 'contains', value: 'gateway' },
+      ],
+    });
+    const getGroups = op('authentik', 'getGroups');
+    assert.deepEqual(parseInput(spec(getGroups, 'membersByPks'), '3, 7'), { value: [3, 7] });
+    assert.match((parseInput(spec(getGroups, 'membersByPks'), '3, seven') as { problem: string }).problem, /"seven" is not a number/);
+    assert.deepEqual(parseInput(spec(getGroups, 'includeUsers'), 'false'), { value: false });
+    assert.match((parseInput(spec(op('honeycomb', 'getRecipient'), 'type'), 'sms') as { problem: string }).problem, /one of email, webhook, slack/);
+    assert.match((parseInput(spec(op('honeycomb', 'getColumn'), 'dataset'), ' ') as { problem: string }).problem, /dataset is required/);
+  });
+});
+
+describe('Look Up: the data source call as code', () => {
+  it('writes the Terraform data block of a call, with detail filters as blocks', () => {
+    const getRecipients = op('honeycomb', 'getRecipients');
+    const input = typed(getRecipients, { type: 'slack', detailFilter: 'channel =~ ^#alerts' });
+    assert.equal(
+      terraformDataBlock(getRecipients, input),
+      ['data "honeycombio_recipients" "slack" {', '  type = "slack"', '  detail_filter {', '    name        = "channel"', '    value_regex = "^#alerts"', '  }', '}', ''].join('\n'),
+    );
+    assert.equal(
+      pulumiCall(getRecipients, input),
+      ['import * as honeycombio from "@pulumi/honeycombio";', '', 'const slackRecipients = honeycombio.getRecipientsOutput({', '    type: "slack",', '    detailFilter: {', '        name: "channel",', '        valueRegex: "^#alerts",', '    },', '});', ''].join('\n'),
+    );
+  });
+
+  it('writes a query specification’s calculations and filters as repeated blocks', () => {
+    const spec = op('honeycomb', 'getQuerySpecification');
+    const input = typed(spec, { calculations: '[{"op":"P99","column":"duration_ms"}]', breakdowns: 'service.name', timeRange: '3600' });
+    assert.equal(
+      terraformDataBlock(spec, input),
+      [
+        'data "honeycombio_query_specification" "queryspecification" {',
+        '  breakdowns = ["service.name"]',
+        '  time_range = 3600',
+        '  calculation {',
+        '    op     = "P99"',
+        '    column = "duration_ms"',
+        '  }',
+        '}',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('never writes a secret input out', () => {
+    const getCert = op('authentik', 'getCertificateKeyPair');
+    const text = terraformDataBlock(getCert, { name: 'web', keyData: 'PRIVATE-KEY-MARKER' }) + pulumiCall(getCert, { name: 'web', keyData: 'PRIVATE-KEY-MARKER' });
+    assert.doesNotMatch(text, /PRIVATE-KEY-MARKER/);
+  });
+});
+
+describe('Look Up: running seed operations against the stand-ins', function () {
+  this.timeout(20_000);
+  let honeycomb: HoneycombStandIn;
+  let authentik: AuthentikStandIn;
+  let clients: LookupClients;
+
+  before(async () => {
+    [honeycomb, authentik] = await Promise.all([startHoneycombStandIn(), startAuthentikStandIn()]);
+    const hc = new HoneycombClient({ apiUrl: honeycomb.url, apiKey: HONEYCOMB_KEYS.production, managementKey: HONEYCOMB_KEYS.management, sleep: async () => undefined });
+    const ak = new AuthentikClient({ apiBase: authentikApiBase(authentik.url), token: AUTHENTIK_TOKENS.admin, sleep: async () => undefined });
+    clients = { honeycomb: async () => hc, authentik: async () => ak, verify: async () => assert.fail('not used here') };
+  });
+  after(() => Promise.all([honeycomb.stop(), authentik.stop()]));
+  afterEach(() => {
+    assert.deepEqual(honeycomb.violations, []);
+    assert.deepEqual(authentik.violations, []);
+  });
+
+  it('getRecipients with a valueRegex detail filter answers the seed’s record with its inputs echoed', async () => {
+    const getRecipients = op('honeycomb', 'getRecipients');
+    const input = typed(getRecipients, { type: 'slack', detailFilter: 'channel =~ ^#payments' });
+    const record = await getRecipients.run(clients, input);
+    assert.deepEqual(Object.keys(record).sort(), ['detailFilter', 'id', 'ids', 'type']);
+    assert.deepEqual(record.detailFilter, { name: 'channel', valueRegex: '^#payments' });
+    assert.equal((record.ids as string[]).length, 1);
+  });
+
+  it('the deprecated startsWith of getDatasets still works and is echoed', async () => {
+    const getDatasets = op('honeycomb', 'getDatasets');
+    const record = await getDatasets.run(clients, typed(getDatasets, { startsWith: 'pay' }));
+    assert.deepEqual(record.slugs, ['payments']);
+    assert.equal(record.startsWith, 'pay');
+  });
+
+  it('getQuerySpecification without limit or time range carries the seed’s defaults in json', async () => {
+    const spec = op('honeycomb', 'getQuerySpecification');
+    const record = await spec.run(clients, typed(spec, { calculations: '[{"op":"COUNT"}]' }));
+    const json = JSON.parse(String(record.json)) as Record<string, unknown>;
+    assert.equal(json.limit, 1000);
+    assert.equal(json.time_range, 7200);
+  });
+
+  it('getCertificateKeyPair fetches the key by default (the seed’s default) and the record masks it', async () => {
+    const getCert = op('authentik', 'getCertificateKeyPair');
+    const name = authentik.seed.directory.certificates[0].name;
+    const input = typed(getCert, { name });
+    const output = await getCert.run(clients, input);
+    assert.match(String(output.keyData), /PRIVATE KEY/);
+    const key = lookupKey(getCert, input);
+    const loaded = lookupRecord(key, getCert, input, output);
+    const rendered = JSON.stringify(loaded.model) + JSON.stringify(loaded.json);
+    assert.doesNotMatch(rendered, /PRIVATE KEY/);
+    assert.equal((loaded.json as Record<string, unknown>).keyData, REDACTED);
+    assert.match(String(loaded.secrets?.keyData), /PRIVATE KEY/);
+  });
+
+  it('a record key brings back the same call after a reload, without secret inputs', () => {
+    const getCert = op('authentik', 'getCertificateKeyPair');
+    const key = lookupKey(getCert, { name: 'web', fetchKey: false, keyData: 'PRIVATE-KEY-MARKER' });
+    assert.doesNotMatch(Buffer.from(key.split('?')[1], 'base64url').toString('utf8'), /MARKER/);
+    assert.deepEqual(parseLookupKey(key)?.input, { name: 'web', fetchKey: false });
+  });
+});
