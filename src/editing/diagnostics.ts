@@ -1,8 +1,6 @@
 import * as vscode from 'vscode';
-import { parseDocument } from './document';
-import { validateDocument } from './guardedSave';
+import { validateDocument } from './validate';
 import { EditableKind, JsonObject, Problem } from './kind';
-import { spanOf } from './problemRanges';
 
 /**
  * Problems of edit documents, on the lines they are about: the kind's schema and rules while the
@@ -22,9 +20,10 @@ export class EditDiagnostics implements vscode.Disposable {
     const context = this.contextOf(document.uri);
     if (!context) return [];
     const text = document.getText();
+    const { parseDocument } = await import(/* webpackChunkName: "editing-text" */ './parseDocument');
     const parsed = parseDocument(text);
     const problems = 'problems' in parsed ? parsed.problems : await validateDocument(context.kind, parsed.value, context.baseline);
-    this.show(document, [...problems, ...(this.serverProblems.get(document.uri.toString()) ?? [])]);
+    await this.show(document, [...problems, ...(this.serverProblems.get(document.uri.toString()) ?? [])]);
     return problems;
   }
 
@@ -43,10 +42,10 @@ export class EditDiagnostics implements vscode.Disposable {
   }
 
   /** Problems found at save time (client or server), shown at once. */
-  setSaveProblems(uri: vscode.Uri, text: string, problems: Problem[], fromServer: boolean): void {
+  async setSaveProblems(uri: vscode.Uri, text: string, problems: Problem[], fromServer: boolean): Promise<void> {
     if (fromServer) this.serverProblems.set(uri.toString(), problems);
     const document = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
-    this.showText(uri, text, problems, document);
+    await this.showText(uri, text, problems, document);
   }
 
   clear(uri: vscode.Uri): void {
@@ -54,11 +53,12 @@ export class EditDiagnostics implements vscode.Disposable {
     this.collection.delete(uri);
   }
 
-  private show(document: vscode.TextDocument, problems: Problem[]): void {
-    this.showText(document.uri, document.getText(), problems, document);
+  private show(document: vscode.TextDocument, problems: Problem[]): Promise<void> {
+    return this.showText(document.uri, document.getText(), problems, document);
   }
 
-  private showText(uri: vscode.Uri, text: string, problems: Problem[], document: vscode.TextDocument | undefined): void {
+  private async showText(uri: vscode.Uri, text: string, problems: Problem[], document: vscode.TextDocument | undefined): Promise<void> {
+    const { spanOf } = await import(/* webpackChunkName: "editing-text" */ './problemRanges');
     const positionAt = (offset: number): vscode.Position => (document && document.getText() === text ? document.positionAt(offset) : positionIn(text, offset));
     this.collection.set(
       uri,

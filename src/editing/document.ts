@@ -1,10 +1,9 @@
-import { ParseError, ParseErrorCode, parse, printParseErrorCode } from 'jsonc-parser';
-import { EditableKind, JsonObject, Problem } from './kind';
+import { EditableKind, JsonObject } from './kind';
 
 /**
- * The text of an edit document and back: a server object becomes its writable fields as JSON
- * (two-space indent, the kind's field order, a final newline), and a user's text becomes an
- * object or the syntax problems that stop it. Pure functions.
+ * The text of an edit document: a server object becomes its writable fields as JSON (two-space
+ * indent, the kind's field order, a final newline). Reading the user's text back is in
+ * parseDocument.ts, which needs a JSON parser that is loaded only when a document is checked.
  */
 
 /** The writable part of a server object, in the kind's field order. */
@@ -24,51 +23,6 @@ export function pickFields(object: JsonObject, fields: readonly string[]): JsonO
 
 export function formatDocument(document: JsonObject): string {
   return `${JSON.stringify(document, null, 2)}\n`;
-}
-
-/** The user's text as an object, or why it is not one (each syntax error with its offset). */
-export function parseDocument(text: string): { value: JsonObject } | { problems: Problem[] } {
-  const errors: ParseError[] = [];
-  // Comments and trailing commas are not JSON: the API would never see them, so they are errors.
-  const value = parse(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
-  if (errors.length > 0) {
-    return {
-      problems: errors.map((error) => ({
-        path: [],
-        message: `JSON syntax: ${describeParseError(error.error)}`,
-        severity: 'error',
-        offset: error.offset,
-        length: Math.max(1, error.length),
-      })),
-    };
-  }
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-    return { problems: [{ path: [], message: 'The document must be one JSON object ({ … }).', severity: 'error' }] };
-  }
-  return { value: value as JsonObject };
-}
-
-function describeParseError(code: ParseErrorCode): string {
-  switch (code) {
-    case ParseErrorCode.InvalidCommentToken:
-      return 'comments are not allowed (the API takes plain JSON)';
-    case ParseErrorCode.PropertyNameExpected:
-      return 'a property name in double quotes was expected (no trailing comma)';
-    case ParseErrorCode.CommaExpected:
-      return 'a comma was expected';
-    case ParseErrorCode.ColonExpected:
-      return 'a colon was expected';
-    case ParseErrorCode.ValueExpected:
-      return 'a value was expected (no trailing comma)';
-    case ParseErrorCode.CloseBraceExpected:
-      return 'a closing } was expected';
-    case ParseErrorCode.CloseBracketExpected:
-      return 'a closing ] was expected';
-    case ParseErrorCode.EndOfFileExpected:
-      return 'nothing may follow the object';
-    default:
-      return printParseErrorCode(code);
-  }
 }
 
 /** Deep equality of JSON values; key order does not matter. */

@@ -6,11 +6,9 @@ import { EditDiagnostics } from './diagnostics';
 import { documentOf, formatDocument } from './document';
 import { editPath } from './editPaths';
 import { EditableKinds } from './editableKinds';
-import { SaveOutcome, guardedSave } from './guardedSave';
+import type { SaveOutcome } from './guardedSave';
 import { Address, EditableKind, JsonObject } from './kind';
-import { summarizePlan } from './plan';
 import { PlanDocuments } from './planDocuments';
-import { editorSaveUi } from './saveUi';
 import { WriteGate } from './writeGate';
 
 /**
@@ -113,6 +111,8 @@ export class EditFileSystem implements vscode.FileSystemProvider, vscode.Disposa
     if (refusal) throw vscode.FileSystemError.NoPermissions(refusal);
     const session = await this.session(uri);
     const text = Buffer.from(content).toString('utf8');
+    // The save pipeline (and its JSON parser and schema checker) loads on the first save.
+    const [{ guardedSave }, { editorSaveUi }] = await Promise.all([import(/* webpackChunkName: "editing-save" */ './guardedSave'), import(/* webpackChunkName: "editing-save" */ './saveUi')]);
     const outcome = await guardedSave({
       kind: session.kind,
       target: session.isNew ? { mode: 'create', parent: session.address } : { mode: 'update', address: session.address, baseline: session.baseline },
@@ -266,6 +266,7 @@ export class EditFileSystem implements vscode.FileSystemProvider, vscode.Disposa
           setTimeout(() => this.rebase(uri, session, outcome.object), 0);
         }
         this.objects.fire({ kindId: kind.id, address: outcome.address, change: created ? 'created' : 'updated' });
+        const { summarizePlan } = await import(/* webpackChunkName: "editing-save" */ './plan');
         void prompts.info(`${capitalize(label.title)} ${created ? 'created' : 'updated'}${outcome.changes.length && !created ? `: ${summarizePlan(outcome.changes, kind.updateStyle === 'replace' ? 'reset' : 'unchanged')}` : ''}.`);
         return;
       }
@@ -277,7 +278,7 @@ export class EditFileSystem implements vscode.FileSystemProvider, vscode.Disposa
         void prompts.info(`Nothing to save: ${kind.label(session.address, outcome.object).title} already has these values.`);
         return;
       case 'invalid': {
-        this.diagnostics.setSaveProblems(uri, text, outcome.problems, false);
+        await this.diagnostics.setSaveProblems(uri, text, outcome.problems, false);
         const errors = outcome.problems.filter((p) => p.severity === 'error');
         throw vscode.FileSystemError.Unavailable(`Not saved: ${errors.length === 1 ? 'a problem' : `${errors.length} problems`} in the document (${errors[0]?.message}). Nothing was sent.`);
       }
@@ -299,7 +300,7 @@ export class EditFileSystem implements vscode.FileSystemProvider, vscode.Disposa
       case 'cancelled':
         throw vscode.FileSystemError.Unavailable('Not saved: the plan was not confirmed, so nothing was changed on the server. Your edits are kept.');
       case 'rejected':
-        this.diagnostics.setSaveProblems(uri, text, outcome.problems, true);
+        await this.diagnostics.setSaveProblems(uri, text, outcome.problems, true);
         throw vscode.FileSystemError.Unavailable(`Not saved: ${outcome.message}`);
       case 'unknown':
         void prompts.warn(outcome.message, {}, 'Compare with Server', 'Reload from Server').then((choice) => {

@@ -1,8 +1,9 @@
 import { ServiceError } from '../core/errors';
-import { documentOf, jsonEqual, parseDocument } from './document';
+import { documentOf, jsonEqual } from './document';
 import { Address, EditableKind, JsonObject, ObjectLabel, Problem } from './kind';
 import { Change, changedTopLevelFields, planChanges } from './plan';
-import { schemaProblems } from './schemaCheck';
+import { parseDocument } from './parseDocument';
+import { validateDocument } from './validate';
 
 /**
  * The guarded apply behind every save: validate → read the object again → stop on a conflict →
@@ -112,12 +113,6 @@ async function create(request: SaveRequest, parent: Address, proposed: JsonObjec
   } catch (error) {
     return writeFailure(error, kind.noun, 'created');
   }
-}
-
-/** Syntax aside, everything that can be said before a request: the schema, then the kind's rules. */
-export async function validateDocument(kind: EditableKind, document: JsonObject, baseline?: JsonObject): Promise<Problem[]> {
-  const problems = await schemaProblems(kind, document);
-  return [...problems, ...(kind.rules?.(document, baseline) ?? [])];
 }
 
 /**

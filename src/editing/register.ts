@@ -75,6 +75,7 @@ export function registerEditing(context: vscode.ExtensionContext, logger: Redact
   registerCommand(context, logger, 'opsConfig.deleteObject', async (arg: unknown) => {
     gate.check();
     const target = editTarget(arg);
+    const { deleteObject } = await import(/* webpackChunkName: "editing-save" */ './deleteObject');
     await deleteObject(fs, target.kind, target.address, target.name);
   });
 
@@ -116,35 +117,7 @@ export function registerEditing(context: vscode.ExtensionContext, logger: Redact
   return { kinds, files: fs, gate };
 }
 
-/**
- * Delete with a modal confirmation that names the object, its parent and its connection. When
- * the service says something uses the object, the user types its name to confirm. A 404 means
- * somebody deleted it already, which is said so.
- */
-async function deleteObject(fs: EditFileSystem, kind: EditableKind, address: Address, name: string): Promise<void> {
-  const label = kind.label(address, undefined);
-  const usedBy = kind.backend.usedBy ? await kind.backend.usedBy(address) : [];
-  const uses = usedBy.length ? ['', `It is used by ${usedBy.length === 1 ? 'one object' : `${usedBy.length} objects`}:`, ...usedBy.slice(0, 10).map((u) => `• ${u}`), ...(usedBy.length > 10 ? [`…and ${usedBy.length - 10} more`] : [])] : [];
-  const choice = await prompts.warn(`Delete ${label.title}?`, { modal: true, detail: [label.location, ...uses, '', 'This cannot be undone.'].join('\n') }, 'Delete');
-  if (choice !== 'Delete') return;
-  if (usedBy.length) {
-    const typed = await prompts.inputBox({
-      title: `Delete ${label.title}`,
-      prompt: `Something uses it. Type its name, ${name}, to delete it.`,
-      validateInput: (value) => (value === name ? undefined : 'Type the name exactly as shown to confirm.'),
-    });
-    if (typed !== name) return;
-  }
-  const result = await kind.backend.remove(address);
-  fs.markDeleted(kind, address);
-  void prompts.info(result === 'alreadyGone' ? `${capitalize(label.title)} was already gone: somebody deleted it before you.` : `Deleted ${label.title}.`);
-}
-
 /** The template text of a kind, for tests and for "New …" documents. */
 export function templateText(kind: EditableKind, parent: Address): string {
   return formatDocument(kind.template(parent));
-}
-
-function capitalize(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
 }
