@@ -45,7 +45,8 @@ function render(model: ReportViewModel): void {
     section(
       'Image',
       fields([
-        ['Verified reference (verifiedRef)', code(model.verifiedRef)],
+        ['Checked digest (id)', code(model.checkedRef ?? model.verifiedRef)],
+        ['Verified digest (verifiedRef)', model.verifiedRef ? code(model.verifiedRef) : 'none: not verified'],
         ['Checked', model.checkedAt],
         ['Policy file', model.policySource],
         ['Trust root', model.trustRoot],

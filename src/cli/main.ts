@@ -164,7 +164,7 @@ async function exists(file: string): Promise<boolean> {
 }
 
 function summary(report: VerifyReport): string {
-  const lines = [`${report.verified ? 'VERIFIED' : 'NOT VERIFIED'}: ${report.verifiedRef}`];
+  const lines = [`${report.verified ? 'VERIFIED' : 'NOT VERIFIED'}: ${report.id}`];
   if (report.matched) {
     lines.push(`  policy ${report.matched.policy}, authority ${report.matched.authority}`);
     const signer = report.matched.check?.signer;

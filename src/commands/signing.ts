@@ -127,7 +127,7 @@ export function registerSigningCommands(services: CoreServices, store: RegistryC
     const detail = [
       `Format: ${format}; conflict: ${conflict}.`,
       `Signer: ${chosen.label}.`,
-      operation === 'attest' ? `Predicates: ${(attestInput.predicates ?? []).map((p) => `${p.type} (${p.files?.[0]?.path ?? 'JSON'})`).join(', ')}.` : '',
+      operation === 'attest' ? `Predicates: ${(attestInput.predicates ?? []).map((p) => `${p.type} (${p.files?.[0]?.path ?? 'inline JSON'})`).join(', ')}.` : '',
       `Writes to ${ref.split('@')[0]}${format !== 'bundle' ? ` (tag sha256-….${operation === 'sign' ? 'sig' : 'att'})` : ''}${format !== 'legacy' ? ' (a Sigstore bundle referrer)' : ''}.`,
       logged ? `The signature is recorded in the public transparency log (${where}); log entries cannot be removed.` : 'The signature is not recorded in a transparency log.',
     ].filter(Boolean).join('\n');
@@ -197,8 +197,9 @@ async function targetImage(args: unknown[], title: string): Promise<string | und
   const [first, second] = args;
   if (typeof second === 'string' && second.trim()) return second.trim();
   if (typeof first === 'string' && first.trim()) return first.trim();
-  const node = first as { entry?: { verifiedRef?: string; ref?: string } } | undefined;
-  if (node?.entry?.verifiedRef) return node.entry.verifiedRef;
+  const node = first as { entry?: { checkedRef?: string; verifiedRef?: string; ref?: string } } | undefined;
+  const fromHistory = node?.entry?.checkedRef || node?.entry?.verifiedRef;
+  if (fromHistory) return fromHistory;
   if (node?.entry?.ref) return node.entry.ref;
   const editor = vscode.window.activeTextEditor;
   if (editor && (first === undefined || first instanceof vscode.Uri)) {
@@ -212,7 +213,11 @@ async function targetImage(args: unknown[], title: string): Promise<string | und
   return typed?.trim() || undefined;
 }
 
-/** Predicates for Attest: a type and a JSON file each (its SHA-256 is taken now and re-checked before signing). */
+/**
+ * Predicates for Attest: a type and its body each — a JSON file (its SHA-256 is taken now and
+ * re-checked before signing), or inline JSON (the seed's `json` form) typed or taken from the
+ * active editor.
+ */
 async function askPredicates(title: string): Promise<AttestInput['predicates'] | undefined> {
   const { createHash } = await import('node:crypto');
   const predicates: NonNullable<AttestInput['predicates']> = [];
@@ -228,12 +233,43 @@ async function askPredicates(title: string): Promise<AttestInput['predicates'] |
       if (!typed) break;
       uri = typed.trim();
     }
-    const files = await signingDialogs.openFiles({ title: `${title}: the ${uri} predicate (JSON)`, canSelectMany: false, filters: { JSON: ['json'] }, openLabel: 'Use This Predicate' });
-    if (!files?.[0]) break;
-    const bytes = await vscode.workspace.fs.readFile(files[0]);
-    predicates.push({ type: uri, files: [{ path: files[0].fsPath, sha256: createHash('sha256').update(bytes).digest('hex') }] });
+    const active = vscode.window.activeTextEditor?.document;
+    const source = await prompts.quickPick(
+      [
+        { label: '$(file) A JSON file…', id: 'file' },
+        { label: '$(json) Inline JSON…', description: 'type or paste the predicate body', id: 'json' },
+        ...(active && active.languageId === 'json' ? [{ label: '$(go-to-file) The JSON in the active editor', description: vscode.workspace.asRelativePath(active.uri), id: 'editor' }] : []),
+      ],
+      { title, placeHolder: `The body of the ${uri} predicate` },
+    );
+    if (!source) break;
+    if (source.id === 'file') {
+      const files = await signingDialogs.openFiles({ title: `${title}: the ${uri} predicate (JSON)`, canSelectMany: false, filters: { JSON: ['json'] }, openLabel: 'Use This Predicate' });
+      if (!files?.[0]) break;
+      const bytes = await vscode.workspace.fs.readFile(files[0]);
+      predicates.push({ type: uri, files: [{ path: files[0].fsPath, sha256: createHash('sha256').update(bytes).digest('hex') }] });
+      continue;
+    }
+    const json =
+      source.id === 'editor' && active
+        ? active.getText()
+        : await prompts.inputBox({ title, prompt: `The ${uri} predicate as JSON (an object)`, ignoreFocusOut: true, validateInput: jsonObjectProblem });
+    if (json === undefined) break;
+    const problem = jsonObjectProblem(json);
+    if (problem) throw badInput('Image signing', 'attest', `the predicate ${problem}`);
+    predicates.push({ type: uri, json });
   }
   return predicates.length ? predicates : undefined;
+}
+
+/** Why text is not a JSON object (the shape an in-toto predicate must have), or undefined. */
+function jsonObjectProblem(text: string): string | undefined {
+  try {
+    const value = JSON.parse(text) as unknown;
+    return value && typeof value === 'object' && !Array.isArray(value) ? undefined : 'must be a JSON object { … }';
+  } catch (error) {
+    return `is not JSON (${(error as Error).message})`;
+  }
 }
 
 const PREDICATE_TYPES = [

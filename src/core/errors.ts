@@ -107,7 +107,9 @@ export class ServiceError extends Error {
 function composeMessage(init: ServiceErrorInit): string {
   const parts = [`${init.service} ${init.operation}: ${init.summary}.`];
   if (init.fieldErrors && init.fieldErrors.length > 0) {
-    parts.push(init.fieldErrors.map((f) => `${f.field}: ${f.messages.join(' ')}`).join('; ') + '.');
+    const fields = init.fieldErrors.map((f) => `${f.field}: ${f.messages.join(' ')}`).join('; ');
+    // A field message may end in a question ("did you mean "AND"?"): no full stop after it.
+    parts.push(/[.?!]$/.test(fields) ? fields : `${fields}.`);
   } else if (init.serverMessage) {
     parts.push(`The server said: "${init.serverMessage}".`);
   }

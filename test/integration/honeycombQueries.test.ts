@@ -110,6 +110,7 @@ describe('Honeycomb queries', function () {
       filters: [{ column: 'http.request.method', op: '=', value: 'GET' }],
       breakdowns: ['http.route'],
       orders: [{ op: 'P99', column: 'duration_ms', order: 'descending' }],
+      limit: 1000,
       time_range: 3600,
     });
 
@@ -248,7 +249,7 @@ describe('Honeycomb queries', function () {
     const editor = await waitFor(() => (vscode.window.activeTextEditor?.document.uri.path.endsWith('.honeycomb-query.json') && vscode.window.activeTextEditor.document.getText().length > 0 ? vscode.window.activeTextEditor : undefined), 'the new query file');
     assert.equal(editor.document.uri.scheme, 'untitled');
     assert.match(path.basename(editor.document.uri.path), /^all-datasets-count-by-name\.honeycomb-query\.json$/);
-    assert.deepEqual(JSON.parse(editor.document.getText()), { query: { calculations: [{ op: 'COUNT' }], breakdowns: ['name'], orders: [{ op: 'COUNT', order: 'descending' }], time_range: 600 } });
+    assert.deepEqual(JSON.parse(editor.document.getText()), { query: { calculations: [{ op: 'COUNT' }], breakdowns: ['name'], orders: [{ op: 'COUNT', order: 'descending' }], limit: 1000, time_range: 600 } });
     await new Promise((r) => setTimeout(r, 600));
     assert.deepEqual(vscode.languages.getDiagnostics(editor.document.uri).filter((d) => d.source === 'Honeycomb query'), []);
     assert.equal(honeycomb.requests.filter((r) => r.path.startsWith('/1/quer')).length, 0, 'nothing was run');

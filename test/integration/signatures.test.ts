@@ -94,13 +94,14 @@ describe('verify image signatures from the editor', function () {
   it('on an unsigned image line (quoted value) the report says "not verified" and why', async () => {
     const model = await verifyLine(11);
     assert.equal(model.verdict, 'not verified');
-    assert.equal(model.verifiedRef, unsignedRef);
+    assert.equal(model.checkedRef, unsignedRef);
+    assert.equal(model.verifiedRef, '', 'a digest that did not verify is never called verified');
     assert.match(model.reasons.join('\n'), /no signatures found/);
   });
 
   it('lists the verifications in the Image Signatures view, newest first', async () => {
     const entries = api.signatures.history.list();
-    assert.deepEqual(entries.slice(0, 2).map((e) => [e.verifiedRef, e.verdict]), [
+    assert.deepEqual(entries.slice(0, 2).map((e) => [e.checkedRef, e.verdict]), [
       [unsignedRef, 'not verified'],
       [signedRef, 'verified'],
     ]);
@@ -116,7 +117,7 @@ describe('verify image signatures from the editor', function () {
       const before = api.signatures.history.list().length;
       await vscode.commands.executeCommand('opsConfig.signatures.verifyWithPolicy', vscode.Uri.joinPath(folder, 'policies/shop.yaml'));
       const added = api.signatures.history.list().slice(0, api.signatures.history.list().length - before);
-      assert.deepEqual(added.map((e) => [e.verifiedRef, e.verdict]).sort(), [
+      assert.deepEqual(added.map((e) => [e.checkedRef, e.verdict]).sort(), [
         [signedRef, 'verified'],
         [unsignedRef, 'not verified'],
       ].sort());

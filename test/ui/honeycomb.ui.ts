@@ -63,7 +63,7 @@ export const cases: UiCase[] = [
       await withHoneycomb(ctx, async (page) => {
         await expandTreeItem(page, /^Production, production · API key/);
         await expandTreeItem(page, /^SLOs \(all datasets\)/);
-        await treeItem(page, /^Checkout success, 99\.5 % · 28 days · checkout-service, payments/).click();
+        await treeItem(page, /^Checkout success, 99\.5 % · 28 days · multi-dataset · checkout-service, payments/).click();
         const frame = webviewFrame(page);
         await frame.locator('h1', { hasText: 'Checkout success' }).waitFor();
         await frame.locator('.badge', { hasText: '99.5 % over 28 days' }).waitFor();

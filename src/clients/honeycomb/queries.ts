@@ -7,7 +7,7 @@ import { equivalentQueries, goJson, orderQuery, queryJson, toSeedSpec } from './
 import { LimiterClock, QueryResultLimiter, SlotWait } from './queryRateLimit';
 import { resultStrings } from './queryResultFormat';
 import { checkQueryRules, effectiveTimeRange } from './queryRules';
-import { ApiQuerySpec, MAX_RESULT_LIMIT, MAX_RESULT_SECONDS, QueryProblem, QuerySpecification, QuerySpecificationRecord, isRelational, pathText } from './querySpec';
+import { API_TO_CAMEL, ApiQuerySpec, MAX_RESULT_LIMIT, MAX_RESULT_SECONDS, QueryProblem, QuerySpecification, QuerySpecificationRecord, isRelational, pathText } from './querySpec';
 
 /**
  * The two query operations of the package:
@@ -32,8 +32,10 @@ function invalid(operation: string, problems: QueryProblem[], camel: boolean, wh
   const byField = new Map<string, string[]>();
   for (const p of errors) {
     const field = pathText(p.path, camel);
-    // The composed message adds its own full stop (two provider messages end with one).
-    byField.set(field, [...(byField.get(field) ?? []), p.message.replace(/\.$/, '')]);
+    // The composed message adds its own full stop (two provider messages end with one), and a
+    // seed-style input is answered in the seed's names (timeRange), the API's JSON in the API's.
+    const message = camel && !p.message.startsWith('unknown field') ? inSeedNames(p.message) : p.message;
+    byField.set(field, [...(byField.get(field) ?? []), message.replace(/\.$/, '')]);
   }
   return new ServiceError({
     kind: 'badInput',
@@ -43,6 +45,13 @@ function invalid(operation: string, problems: QueryProblem[], camel: boolean, wh
     fieldErrors: [...byField.entries()].map(([field, messages]) => ({ field, messages })),
     hint: 'Nothing was sent to Honeycomb.',
   });
+}
+
+/** A rule's message with the API's field names replaced by the seed's (`time_range` → `timeRange`). */
+function inSeedNames(message: string): string {
+  return message
+    .replace(/\bcompare_time_offset(?:_seconds)?\b/g, 'compareTimeOffset')
+    .replace(/\b[a-z]+(?:_[a-z]+)+\b/g, (name) => API_TO_CAMEL[name] ?? name);
 }
 
 /** Parses and validates `queryJson` strictly; throws a badInput error naming each problem. */
@@ -64,7 +73,7 @@ export function parseQueryJson(operation: string, text: string): ApiQuerySpec {
 /** Every problem of getQuerySpecification's input, with paths in API names (for editors and tests). */
 export function checkQuerySpecification(input: QuerySpecification): QueryProblem[] {
   const decoded = decodeSeedInput(input);
-  return [...decoded.problems, ...checkQueryRules(decoded.query)];
+  return [...decoded.problems, ...checkQueryRules(decoded.query)].map((p) => (p.message.startsWith('unknown field') ? p : { ...p, message: inSeedNames(p.message) }));
 }
 
 /** getQuerySpecification: every field echoed (timeRange with its default) plus `json` and `id`. */

@@ -47,7 +47,7 @@ type Path = Array<string | number>;
 
 const TOP_KEYS = new Set(Object.values(CAMEL_TO_API));
 const CALCULATION_KEYS = ['op', 'column', 'name', 'filters', 'filter_combination'];
-const FILTER_KEYS = ['column', 'op', 'value'];
+const FILTER_KEYS = ['column', 'op', 'value', 'join_column'];
 const ORDER_KEYS = ['op', 'column', 'order'];
 const HAVING_KEYS = ['calculate_op', 'column', 'op', 'value'];
 const NAMED_KEYS = ['name', 'expression'];
@@ -176,7 +176,9 @@ function isScalar(value: unknown): value is FilterScalar {
 function readFilter(r: Reader, value: unknown, path: Path, coerce: boolean): ApiFilter | undefined {
   const raw = r.object(value, path, 'a filter', FILTER_KEYS);
   if (!raw) return undefined;
-  const column = r.text(raw.column, [...path, 'column'], 'column', true);
+  // The document requires the key but allows null; only a missing or empty column is refused.
+  const column = raw.column === null ? null : r.text(raw.column, [...path, 'column'], 'column', true);
+  const joinColumn = r.text(raw.join_column, [...path, 'join_column'], 'join_column');
   const op = r.choice(raw.op, [...path, 'op'], 'op', FILTER_OPS, 'a filter operator', true);
   let v = raw.value;
   if (v !== undefined && v !== null) {
@@ -191,6 +193,7 @@ function readFilter(r: Reader, value: unknown, path: Path, coerce: boolean): Api
   if (column === undefined || op === undefined) return undefined;
   const out: ApiFilter = { column, op };
   if (v !== undefined && v !== null) out.value = v as QueryFilterValue;
+  if (joinColumn !== undefined && joinColumn !== '') out.join_column = joinColumn;
   return out;
 }
 
@@ -229,15 +232,18 @@ function readHaving(r: Reader, value: unknown, path: Path, coerce: boolean): Api
   if (!raw) return undefined;
   const calculateOp = r.choice(raw.calculate_op, [...path, 'calculate_op'], 'calculate_op', HAVING_CALCULATE_OPS, 'an operator a having can use', true);
   const column = r.text(raw.column, [...path, 'column'], 'column');
-  const op = r.choice(raw.op, [...path, 'op'], 'op', HAVING_OPS, 'a having operator', true);
+  // Only calculate_op is required (the document's schema); op and value fall to the API's defaults.
+  const op = r.choice(raw.op, [...path, 'op'], 'op', HAVING_OPS, 'a having operator');
   let v: unknown = raw.value;
   // The provider's having value is always a float; its attribute is text that must parse as one.
   if (coerce && typeof v === 'string' && /^\s*[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?\s*$/.test(v)) v = Number(v);
-  if (v === undefined || v === null) r.fail([...path, 'value'], 'value is required');
-  else if (typeof v !== 'number' || !Number.isFinite(v)) r.fail([...path, 'value'], `value must be a number, not ${JSON.stringify(v)}`);
-  if (calculateOp === undefined || op === undefined || typeof v !== 'number' || !Number.isFinite(v)) return undefined;
-  const out: ApiHaving = { calculate_op: calculateOp, op, value: v };
+  const badValue = v !== undefined && v !== null && (typeof v !== 'number' || !Number.isFinite(v));
+  if (badValue) r.fail([...path, 'value'], `value must be a number, not ${JSON.stringify(v)}`);
+  if (calculateOp === undefined || badValue || (raw.op !== undefined && op === undefined)) return undefined;
+  const out: ApiHaving = { calculate_op: calculateOp };
   if (column !== undefined && column !== '') out.column = column;
+  if (op !== undefined) out.op = op;
+  if (typeof v === 'number') out.value = v;
   return out;
 }
 
@@ -256,7 +262,8 @@ function readNamed(r: Reader, value: unknown, path: Path, what: string): ApiName
 export function decodeApiQuery(value: unknown, options: DecodeOptions = {}): Decoded {
   const r = new Reader(options);
   const coerce = options.coerce === true;
-  const raw = r.object(value, [], 'the query specification', [...TOP_KEYS, 'id']);
+  // usage_mode is newer than the vendored document: accepted from the API's JSON and kept.
+  const raw = r.object(value, [], 'the query specification', [...TOP_KEYS, 'id', 'usage_mode']);
   if (!raw) return { query: {}, problems: r.problems };
   const q: ApiQuerySpec = {};
   const set = <K extends keyof ApiQuerySpec>(key: K, v: ApiQuerySpec[K] | undefined) => {
@@ -272,6 +279,10 @@ export function decodeApiQuery(value: unknown, options: DecodeOptions = {}): Dec
   set('havings', r.list(raw.havings, ['havings'], 'havings', (v, p) => readHaving(r, v, p, coerce)));
   for (const key of ['limit', 'time_range', 'start_time', 'end_time', 'granularity', 'compare_time_offset_seconds'] as const) {
     set(key, r.integer(raw[key], [key], key));
+  }
+  if (raw.usage_mode !== undefined && raw.usage_mode !== null) {
+    if (typeof raw.usage_mode === 'boolean') q.usage_mode = raw.usage_mode;
+    else r.fail(['usage_mode'], `usage_mode must be true or false, not ${JSON.stringify(raw.usage_mode)}`);
   }
   return { query: q, problems: r.problems };
 }

@@ -146,7 +146,11 @@ class Parser {
 
   parse(): void {
     this.expression();
-    if (this.kind() !== 'end') this.fail('an operator, "," or ")"');
+    const t = this.current;
+    // At the top level nothing closes or separates: say which character is out of place.
+    if (t.kind === ')') throw new ExpressionError('this ")" has no "(" before it', t.offset);
+    if (t.kind === ',') throw new ExpressionError('"," separates function arguments; here it is outside any function', t.offset);
+    if (t.kind !== 'end') this.fail('an operator or the end of the expression');
   }
 
   private expression(): void {

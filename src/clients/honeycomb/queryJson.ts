@@ -28,6 +28,7 @@ import {
 function filter(f: ApiFilter): ApiFilter {
   const out: ApiFilter = { column: f.column, op: f.op };
   if (f.value !== undefined) out.value = f.value;
+  if (f.join_column !== undefined) out.join_column = f.join_column;
   return out;
 }
 
@@ -49,10 +50,10 @@ function order(o: ApiOrder, dropAscending = true): ApiOrder {
 }
 
 function having(h: ApiHaving): ApiHaving {
-  const out = { calculate_op: h.calculate_op } as ApiHaving;
+  const out: ApiHaving = { calculate_op: h.calculate_op };
   if (h.column !== undefined) out.column = h.column;
-  out.op = h.op;
-  out.value = h.value;
+  if (h.op !== undefined) out.op = h.op;
+  if (h.value !== undefined) out.value = h.value;
   return out;
 }
 
@@ -86,6 +87,7 @@ export function orderQuery(q: ApiQuerySpec, fill: boolean): ApiQuerySpec {
   if (q.end_time !== undefined) out.end_time = q.end_time;
   if (q.granularity !== undefined && (q.granularity !== 0 || !fill)) out.granularity = q.granularity;
   if (q.compare_time_offset_seconds !== undefined) out.compare_time_offset_seconds = q.compare_time_offset_seconds;
+  if (q.usage_mode !== undefined) out.usage_mode = q.usage_mode;
   return out;
 }
 
@@ -126,7 +128,9 @@ export function toSeedSpec(q: ApiQuerySpec): QuerySpecification {
   if (q.filters) out.filters = filters(q.filters);
   if (q.formulas) out.formulas = q.formulas.map((f) => ({ ...f }));
   if (q.granularity !== undefined) out.granularity = q.granularity;
-  if (q.havings) out.havings = q.havings.map((h) => ({ calculateOp: h.calculate_op, ...(h.column !== undefined ? { column: h.column } : {}), op: h.op, value: h.value }));
+  if (q.havings) {
+    out.havings = q.havings.map((h) => ({ calculateOp: h.calculate_op, ...(h.column !== undefined ? { column: h.column } : {}), ...(h.op !== undefined ? { op: h.op } : {}), ...(h.value !== undefined ? { value: h.value } : {}) }));
+  }
   if (q.limit !== undefined) out.limit = q.limit;
   if (q.orders) out.orders = q.orders.map((o) => ({ ...o }));
   if (q.start_time !== undefined) out.startTime = q.start_time;

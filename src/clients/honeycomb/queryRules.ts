@@ -93,11 +93,12 @@ export function checkQueryRules(q: ApiQuerySpec): QueryProblem[] {
   });
 
   // Rule 2: calculation and formula names share one namespace.
-  const names = new Set<string>();
+  const names = new Map<string, string>();
   const claim = (name: string | undefined, path: Array<string | number>) => {
     if (name === undefined) return;
-    if (names.has(name)) out.push(problem(path, 'duplicate name'));
-    names.add(name);
+    const first = names.get(name);
+    if (first !== undefined) out.push(problem(path, `duplicate name "${name}": ${first} already uses it (calculations and formulas share names)`));
+    else names.set(name, path.slice(0, 2).map((p) => (typeof p === 'number' ? `[${p}]` : p)).join(''));
   };
   calculations.forEach((c, i) => claim(c.name, ['calculations', i, 'name']));
   formulas.forEach((f, i) => claim(f.name, ['formulas', i, 'name']));
@@ -165,11 +166,12 @@ export function checkQueryRules(q: ApiQuerySpec): QueryProblem[] {
     }
   }
 
-  // Rule 12: an allowed offset, not shorter than the query's time range (equal is fine).
+  // Rule 12: an allowed offset — one of the listed ones, or exactly the query's own time range
+  // (the API's "same time range as query time range") — not shorter than the time range.
   if (q.compare_time_offset_seconds !== undefined) {
     const offset = q.compare_time_offset_seconds;
-    if (!(COMPARE_TIME_OFFSETS as readonly number[]).includes(offset)) {
-      out.push(problem(['compare_time_offset_seconds'], 'compare_time_offset is an invalid value.'));
+    if (!(COMPARE_TIME_OFFSETS as readonly number[]).includes(offset) && offset !== range) {
+      out.push(problem(['compare_time_offset_seconds'], `compare_time_offset ${offset} is not allowed: use the query's time range (${range}) or one of ${COMPARE_TIME_OFFSETS.join(', ')} seconds`));
     } else if (offset < range) {
       out.push(problem(['compare_time_offset_seconds'], 'compare_time_offset must be greater than the queries time range.'));
     }

@@ -129,9 +129,12 @@ export type FilterScalar = string | number | boolean;
 export type QueryFilterValue = FilterScalar | FilterScalar[];
 
 export interface ApiFilter {
-  column: string;
+  /** The document allows null (the key itself is required); kept as given. */
+  column: string | null;
   op: string;
   value?: QueryFilterValue;
+  /** The column of the other dataset a relational filter joins on (seen in board exports). */
+  join_column?: string;
 }
 
 export interface ApiCalculation {
@@ -153,11 +156,12 @@ export interface ApiOrder {
   order?: string;
 }
 
+/** Only `calculate_op` is required by the API; `op` and `value` may be left to its defaults. */
 export interface ApiHaving {
   calculate_op: string;
   column?: string;
-  op: string;
-  value: number;
+  op?: string;
+  value?: number;
 }
 
 export interface ApiQuerySpec {
@@ -175,6 +179,8 @@ export interface ApiQuerySpec {
   end_time?: number;
   granularity?: number;
   compare_time_offset_seconds?: number;
+  /** Newer than the vendored OpenAPI document: kept and sent as given, never dropped. */
+  usage_mode?: boolean;
 }
 
 /** The API's top-level keys in the order the provider writes them (its Go `QuerySpec`). */
@@ -193,12 +199,13 @@ export const API_KEY_ORDER: ReadonlyArray<keyof ApiQuerySpec> = [
   'end_time',
   'granularity',
   'compare_time_offset_seconds',
+  'usage_mode',
 ];
 
 // ---- The package's shape (lowerCamelCase): getQuerySpecification's input and echo ----
 
 export interface QueryFilter {
-  column: string;
+  column: string | null;
   op: string;
   /** Strings are coerced as the provider does (see coerceFilterValue); lists for in/not-in. */
   value?: QueryFilterValue;
@@ -221,8 +228,8 @@ export interface QueryOrder {
 export interface QueryHaving {
   calculateOp: string;
   column?: string;
-  op: string;
-  value: number | string;
+  op?: string;
+  value?: number | string;
 }
 
 export interface QueryNamedExpression {

@@ -52,7 +52,8 @@ export class SloNode extends ObjectLeafNode {
   getTreeItem(): vscode.TreeItem {
     const s = this.item;
     const item = new vscode.TreeItem(s.name, vscode.TreeItemCollapsibleState.None);
-    const target = `${percent(s.targetPercentage)} · ${days(s.timePeriod)}`;
+    // Multi-dataset SLOs are shown, marked: the seed's getSlos leaves them out.
+    const target = `${percent(s.targetPercentage)} · ${days(s.timePeriod)}${s.datasets.length > 1 ? ' · multi-dataset' : ''}`;
     item.description = this.showDatasets ? `${target} · ${s.datasets.join(', ')}` : target;
     item.iconPath = new vscode.ThemeIcon('target');
     const tags = Object.entries(s.tags).map(([k, v]) => `${k}:${v}`).join(', ');

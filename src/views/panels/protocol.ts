@@ -126,6 +126,9 @@ export interface ReportViewModel {
   verdict: 'verified' | 'not verified';
   admission: 'allow' | 'warn' | 'deny';
   image: string;
+  /** The digest reference that was checked. */
+  checkedRef: string;
+  /** The digest reference of the verified image; '' when not verified. */
   verifiedRef: string;
   resolvedFromTag: boolean;
   checkedAt: string;

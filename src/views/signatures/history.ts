@@ -9,6 +9,9 @@ import { RecentList } from './recentList';
 export interface HistoryEntry {
   key: string;
   image: string;
+  /** The digest reference that was checked (entries saved by older versions have only verifiedRef). */
+  checkedRef?: string;
+  /** '' when not verified. */
   verifiedRef: string;
   verdict: VerifyReport['verdict'];
   admission: VerifyReport['admission'];
@@ -32,6 +35,7 @@ export class VerificationHistory extends RecentList<HistoryEntry> {
     return this.push({
       key: this.newKey('verify'),
       image: report.image,
+      checkedRef: report.id,
       verifiedRef: report.verifiedRef,
       verdict: report.verdict,
       admission: report.admission,

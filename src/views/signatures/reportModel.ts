@@ -11,10 +11,11 @@ export function toReportModel(key: string, report: VerifyReport, policySource: s
   const matchedAuthority = matchedPolicy?.authorities.find((a) => a.name === report.matched?.authority);
   return {
     key,
-    title: `${report.verified ? '✓' : '✗'} ${shortName(report.verifiedRef)}`,
+    title: `${report.verified ? '✓' : '✗'} ${shortName(report.id)}`,
     verdict: report.verdict,
     admission: report.admission,
     image: report.image,
+    checkedRef: report.id,
     verifiedRef: report.verifiedRef,
     resolvedFromTag: report.reference.resolvedFromTag,
     checkedAt: report.checkedAt,

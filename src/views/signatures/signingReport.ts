@@ -117,7 +117,7 @@ function notChecked(entry: SigningEntry): VerifyReport {
     image: entry.ref,
     policy: '',
     id: entry.ref,
-    verifiedRef: entry.ref,
+    verifiedRef: '',
     verified: false,
     verdict: 'not verified',
     admission: 'deny',

@@ -110,7 +110,7 @@ describe('Honeycomb explorer tree', function () {
       assert.equal(availability.description, '99.9 % · 30 days');
       const all = await child(production, 'SLOs (all datasets)');
       const checkout = await item(await child(all, 'Checkout success'));
-      assert.equal(checkout.description, '99.5 % · 28 days · checkout-service, payments');
+      assert.equal(checkout.description, '99.5 % · 28 days · multi-dataset · checkout-service, payments');
     });
 
     it('recipients are grouped by type, and a recipient lists the triggers that use it (one request)', async () => {

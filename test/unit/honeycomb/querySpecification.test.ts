@@ -147,8 +147,8 @@ describe('getQuerySpecification', () => {
     });
 
     it('2. calculation and formula names share one namespace', () => {
-      assert.deepEqual(problems({ calculations: [{ op: 'COUNT', name: 'total' }], formulas: [{ name: 'total', expression: 'MUL($total, 2)' }] }), ['formulas[0].name: duplicate name']);
-      assert.deepEqual(problems({ calculations: [{ op: 'COUNT', name: 'a' }, { op: 'MAX', column: 'x', name: 'a' }] }), ['calculations[1].name: duplicate name']);
+      assert.deepEqual(problems({ calculations: [{ op: 'COUNT', name: 'total' }], formulas: [{ name: 'total', expression: 'MUL($total, 2)' }] }), ['formulas[0].name: duplicate name "total": calculations[0] already uses it (calculations and formulas share names)']);
+      assert.deepEqual(problems({ calculations: [{ op: 'COUNT', name: 'a' }, { op: 'MAX', column: 'x', name: 'a' }] }), ['calculations[1].name: duplicate name "a": calculations[0] already uses it (calculations and formulas share names)']);
       assert.deepEqual(problems({ calculations: [{ op: 'COUNT', name: 'a' }], formulas: [{ name: 'b', expression: '$a' }] }), []);
     });
 
@@ -220,29 +220,29 @@ describe('getQuerySpecification', () => {
 
     it('10. granularity between time_range/1000 (integer division) and time_range; 0 is automatic', () => {
       assert.deepEqual(problems({ timeRange: 7200, granularity: 7 }), [], '7200/1000 = 7');
-      assert.deepEqual(problems({ timeRange: 7200, granularity: 6 }), ['granularity: granularity can not be less than time_range/1000']);
+      assert.deepEqual(problems({ timeRange: 7200, granularity: 6 }), ['granularity: granularity can not be less than timeRange/1000']);
       assert.deepEqual(problems({ timeRange: 7200, granularity: 7200 }), []);
-      assert.deepEqual(problems({ timeRange: 7200, granularity: 7201 }), ['granularity: granularity can not be greater than time_range']);
-      assert.deepEqual(problems({ granularity: 7201 }), ['granularity: granularity can not be greater than time_range'], 'against the default 7200');
+      assert.deepEqual(problems({ timeRange: 7200, granularity: 7201 }), ['granularity: granularity can not be greater than timeRange']);
+      assert.deepEqual(problems({ granularity: 7201 }), ['granularity: granularity can not be greater than timeRange'], 'against the default 7200');
       assert.deepEqual(problems({ timeRange: 999, granularity: 1 }), [], '999/1000 = 0');
       assert.deepEqual(problems({ granularity: 0 }), []);
       assert.deepEqual(problems({ granularity: -1 }), ['granularity: granularity value must be at least 0, got: -1']);
-      assert.deepEqual(problems({ startTime: 1000, endTime: 4600, granularity: 3601 }), ['granularity: granularity can not be greater than time_range'], 'start/end give a range of 3600');
+      assert.deepEqual(problems({ startTime: 1000, endTime: 4600, granularity: 3601 }), ['granularity: granularity can not be greater than timeRange'], 'start/end give a range of 3600');
     });
 
     it('11. at most two of time_range, start_time and end_time; start+end alone is accepted as the API does', () => {
-      assert.deepEqual(problems({ timeRange: 60, startTime: 1, endTime: 61 }), ['timeRange: specify at most two of time_range, start_time and end_time']);
+      assert.deepEqual(problems({ timeRange: 60, startTime: 1, endTime: 61 }), ['timeRange: specify at most two of timeRange, startTime and endTime']);
       assert.deepEqual(problems({ startTime: 1_700_000_000, endTime: 1_700_000_600 }), []);
       assert.deepEqual(problems({ timeRange: 600, endTime: 1_700_000_600 }), []);
-      assert.deepEqual(problems({ startTime: 1_700_000_600, endTime: 1_700_000_000 }), ['startTime: start_time must not be later than end_time']);
-      assert.deepEqual(problems({ timeRange: 0 }), ['timeRange: time_range value must be at least 1']);
+      assert.deepEqual(problems({ startTime: 1_700_000_600, endTime: 1_700_000_000 }), ['startTime: startTime must not be later than endTime']);
+      assert.deepEqual(problems({ timeRange: 0 }), ['timeRange: timeRange value must be at least 1']);
     });
 
     it('12. compare_time_offset: one of the allowed values, at least the query’s time range (equal is fine)', () => {
-      assert.deepEqual(problems({ compareTimeOffset: 1234 }), ['compareTimeOffset: compare_time_offset is an invalid value.']);
-      assert.deepEqual(problems({ compareTimeOffset: 3600 }), ['compareTimeOffset: compare_time_offset must be greater than the queries time range.'], 'default range 7200');
+      assert.deepEqual(problems({ compareTimeOffset: 1234 }), ["compareTimeOffset: compareTimeOffset 1234 is not allowed: use the query's time range (7200) or one of 1800, 3600, 7200, 28800, 86400, 604800, 2419200, 15724800 seconds"]);
+      assert.deepEqual(problems({ compareTimeOffset: 3600 }), ['compareTimeOffset: compareTimeOffset must be greater than the queries time range.'], 'default range 7200');
       assert.deepEqual(problems({ timeRange: 3600, compareTimeOffset: 3600 }), []);
-      assert.deepEqual(problems({ startTime: 0 + 100, endTime: 100 + 86400, compareTimeOffset: 28800 }), ['compareTimeOffset: compare_time_offset must be greater than the queries time range.']);
+      assert.deepEqual(problems({ startTime: 0 + 100, endTime: 100 + 86400, compareTimeOffset: 28800 }), ['compareTimeOffset: compareTimeOffset must be greater than the queries time range.']);
       for (const offset of [1800, 3600, 7200, 28800, 86400, 604800, 2419200, 15724800]) assert.deepEqual(problems({ timeRange: 1800, compareTimeOffset: offset }), [], String(offset));
     });
 
@@ -257,7 +257,7 @@ describe('getQuerySpecification', () => {
     it('refuses unknown fields with a suggestion, and names fields as the package does', () => {
       assert.deepEqual(problems({ calculation: [{ op: 'COUNT' }] } as QuerySpecification), ['(query): unknown field "calculation"; did you mean "calculations"?']);
       assert.deepEqual(problems({ time_range: 60 } as QuerySpecification), ['(query): unknown field "time_range"; did you mean "timeRange"?']);
-      assert.deepEqual(problems({ filters: [{ column: 'a', op: 'exists', colour: 'red' }] } as unknown as QuerySpecification), ['filters[0].colour: unknown field "colour"; allowed here: column, op, value']);
+      assert.deepEqual(problems({ filters: [{ column: 'a', op: 'exists', colour: 'red' }] } as unknown as QuerySpecification), ['filters[0].colour: unknown field "colour"; allowed here: column, op, value, join_column']);
     });
 
     it('throws one badInput error that lists every problem by field', () => {

@@ -46,7 +46,8 @@ export async function getVerify(input: VerifyInput, options: VerifyOptions = {})
     const resolved = await client.getManifest(ref.repository, ref.tag ?? 'latest', { signal: options.signal });
     digest = resolved.digest;
   }
-  const verifiedRef = `${repositoryName(ref)}@${digest}`;
+  // The digest reference that is checked; it becomes verifiedRef only when it verifies.
+  const checkedRef = `${repositoryName(ref)}@${digest}`;
   const warnings = [...parsed.warnings];
   if (!ref.digest) warnings.push(`${ref.input} is a tag; tags can move. The verified digest is ${digest}; pin it in manifests.`);
 
@@ -54,7 +55,7 @@ export async function getVerify(input: VerifyInput, options: VerifyOptions = {})
   const others: VerifyReport['otherPolicies'] = [];
   const asWritten = `${ref.input.split('@')[0].replace(/:[\w][\w.-]*$/, '')}@${digest}`;
   for (const policy of parsed.policies) {
-    const glob = policy.images.find((g) => g.regexp.test(verifiedRef) || g.regexp.test(asWritten));
+    const glob = policy.images.find((g) => g.regexp.test(checkedRef) || g.regexp.test(asWritten));
     if (glob) matching.push({ policy, glob: glob.glob });
     else others.push({ name: policy.name, globs: policy.images.map((g) => g.glob) });
   }
@@ -62,12 +63,12 @@ export async function getVerify(input: VerifyInput, options: VerifyOptions = {})
   const discovery = new SignatureDiscovery(registries, { registry: ref.registry, repository: ref.repository, digest }, options.signal);
   const outcomes: PolicyOutcome[] = [];
   for (const { policy, glob } of matching) {
-    outcomes.push(await evaluatePolicy(policy, glob, discovery, digest, verifiedRef, trust));
+    outcomes.push(await evaluatePolicy(policy, glob, discovery, digest, checkedRef, trust));
   }
 
   const reasons: string[] = [];
   if (matching.length === 0) {
-    reasons.push(`${verifiedRef} is uncovered by policy: ${uncoveredHint(ref, verifiedRef, others)}`);
+    reasons.push(`${checkedRef} is uncovered by policy: ${uncoveredHint(ref, checkedRef, others)}`);
   }
   for (const outcome of outcomes.filter((o) => !o.passed)) {
     const target = outcome.mode === 'warn' ? warnings : reasons;
@@ -93,8 +94,9 @@ export async function getVerify(input: VerifyInput, options: VerifyOptions = {})
   return {
     image: input.image,
     policy: input.policy,
-    id: verifiedRef,
-    verifiedRef,
+    id: checkedRef,
+    // The seed's verifiedRef is the digest of the *verified* image: empty when not verified.
+    verifiedRef: verified ? checkedRef : '',
     verified,
     verdict: verified ? 'verified' : 'not verified',
     admission,
@@ -227,7 +229,7 @@ function describeAuthority(authority: Authority): string {
   }
 }
 
-function uncoveredHint(ref: ImageReference, verifiedRef: string, others: VerifyReport['otherPolicies']): string {
+function uncoveredHint(ref: ImageReference, checkedRef: string, others: VerifyReport['otherPolicies']): string {
   const globs = others.flatMap((o) => o.globs.map((g) => `"${g}" (${o.name})`)).join(', ');
-  return `no glob matches it (${globs}). Globs are matched against the digest form ${verifiedRef}, so a glob ending in ":*" never matches; try ${repositoryName(ref)}@** or ${repositoryName(ref)}*${ref.registry === DOCKER_HUB ? ` (Docker Hub images are named ${DOCKER_HUB}/…)` : ''}.`;
+  return `no glob matches it (${globs}). Globs are matched against the digest form ${checkedRef}, so a glob ending in ":*" never matches; try ${repositoryName(ref)}@** or ${repositoryName(ref)}*${ref.registry === DOCKER_HUB ? ` (Docker Hub images are named ${DOCKER_HUB}/…)` : ''}.`;
 }

@@ -10,8 +10,9 @@ export interface VerifyReport {
   /** The lookup's inputs, echoed. */
   image: string;
   policy: string;
-  /** The lookup's outputs: the digest reference that was checked (`registry/repo@sha256:…`). */
+  /** The digest reference that was checked (`registry/repo@sha256:…`), verified or not. */
   id: string;
+  /** The seed's output: the digest reference of the verified image; '' when it did not verify. */
   verifiedRef: string;
 
   verified: boolean;
