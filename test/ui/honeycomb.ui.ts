@@ -115,14 +115,14 @@ export const cases: UiCase[] = [
         await chooseFromContextMenu(page, treeItem(page, /^High 5xx rate, > 50 · every 5 min/).first(), 'Edit…');
         const frequency = page.locator('.view-line', { hasText: '"frequency": 300' });
         await frequency.waitFor();
-        await frequency.getByText('300').dblclick();
+        await frequency.getByText('300', { exact: true }).dblclick();
         await page.keyboard.type('90');
         await page.locator('.monaco-editor .squiggly-error').first().waitFor();
         await ctx.screenshot(page, 'editing-trigger-diagnostics');
-        await page.locator('.view-line', { hasText: '"frequency": 90' }).getByText('90').dblclick();
+        await page.locator('.view-line', { hasText: '"frequency": 90' }).getByText('90', { exact: true }).dblclick();
         await page.keyboard.type('300');
         const value = page.locator('.view-line', { hasText: '"value": 50' });
-        await value.getByText('50').dblclick();
+        await value.getByText('50', { exact: true }).dblclick();
         await page.keyboard.type('250');
         await page.keyboard.press('Control+S');
         const dialog = page.locator('.monaco-dialog-box');
