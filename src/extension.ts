@@ -57,7 +57,10 @@ export function activate(context: vscode.ExtensionContext) {
   const views = registerViews(context, honeycomb, authentik, registries, verifications, signings);
   registerViewCommands(context, logger, channel, views, records, json);
   registerHoneycombConnectionCommands(context, logger, secrets, honeycomb);
-  registerHoneycombExplorer(context, services, honeycomb);
+  registerHoneycombExplorer(context, services, honeycomb, editing, (recordKey) => {
+    views.providers.honeycomb.refresh();
+    if (recordKey) void reloadRecord(recordKey);
+  });
   const queries = registerHoneycombQueries(context, services, honeycomb);
   registerAuthentikConnectionCommands(context, logger, secrets, authentik);
   const authentikExplorer = registerAuthentikExplorer(context, services, authentik, views, records, sources);
@@ -66,6 +69,17 @@ export function activate(context: vscode.ExtensionContext) {
   const signing = registerSigningCommands(services, registries, signings);
   registerLookup(context, logger, lookupClients(honeycomb, authentik, signatures), sources, records);
   updateContextKeys(context, honeycomb, authentik, registries);
+
+  /** An open record of a changed object shows the server's version (or why it cannot). */
+  async function reloadRecord(key: string): Promise<void> {
+    const panel = records.get(key);
+    if (!panel) return;
+    try {
+      panel.show((await sources.load(key)).model);
+    } catch (error) {
+      panel.post({ type: 'error', message: error instanceof Error ? error.message : String(error) });
+    }
+  }
 
   const activationMs = performance.now() - started;
   logger.info(`Activated in ${activationMs.toFixed(1)} ms.`);

@@ -8,6 +8,8 @@ import { KIND_LABELS, objectId, objectJson, objectName, objectSlug } from '../vi
 import { createHoneycombExplorer } from '../views/honeycomb/register';
 import { ObjectNode, isObjectNode } from '../views/honeycomb/scope';
 import { pulumiSnippet, terraformSnippet } from '../views/honeycomb/snippets';
+import { Editing } from '../editing/register';
+import { registerHoneycombKinds } from '../views/honeycomb/kinds/register';
 import { registerHoneycombEnvironmentKeyCommands } from './honeycombEnvironmentKeys';
 
 /**
@@ -16,9 +18,17 @@ import { registerHoneycombEnvironmentKeyCommands } from './honeycombEnvironmentK
  * Open Record, View as JSON and Refresh are the shared view commands. Also sets up the explorer
  * itself and the per-environment API key commands: the one call activate() makes.
  */
-export function registerHoneycombExplorer(context: vscode.ExtensionContext, services: CoreServices, connection: HoneycombConnection): void {
+export function registerHoneycombExplorer(
+  context: vscode.ExtensionContext,
+  services: CoreServices,
+  connection: HoneycombConnection,
+  editing: Editing,
+  /** After an object was created, changed or deleted: redraw the view and the object's open record. */
+  onChanged: (recordKey?: string) => void,
+): void {
   const explorer = createHoneycombExplorer(context, services, connection);
   const logger = services.logger.child('honeycomb');
+  registerHoneycombKinds(context, logger, editing, explorer, onChanged);
   const command = (id: string, run: (node: ObjectNode) => Promise<void>): void =>
     registerCommand(context, logger, id, async (node?: unknown) => {
       if (!isObjectNode(node)) {

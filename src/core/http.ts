@@ -93,6 +93,10 @@ export interface HttpResponse<T> {
 }
 
 const DEFAULT_TIMEOUT_MS = 30_000;
+/** Methods that change nothing on the server. */
+const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** Transport failures that happen before a request leaves: the server never saw it. */
+const NOT_SENT_CODES = /^(ECONNREFUSED|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH|ENETUNREACH|ERR_INVALID_URL)$/;
 
 export class HttpClient {
   readonly service: string;
@@ -173,7 +177,7 @@ export class HttpClient {
           responseType: spec.responseType === 'buffer' ? 'arraybuffer' : 'text',
         });
       } catch (error) {
-        const failure = this.transportError(error, spec, url);
+        const failure = this.transportError(error, spec, url, method);
         if (failure.kind === 'cancelled' || !retryable || attempt >= this.policy.maxRetries || !isRetryableTransport(error)) {
           this.logger.debug(`✗ ${method} ${this.secrets.redactText(url)} ${failure.summary} (${Date.now() - started} ms)`);
           throw failure;
@@ -304,7 +308,7 @@ export class HttpClient {
     return this.withHint(error);
   }
 
-  private transportError(error: unknown, spec: RequestSpec, url: string): ServiceError {
+  private transportError(error: unknown, spec: RequestSpec, url: string, method: Method): ServiceError {
     if ((error as { name?: string; __CANCEL__?: boolean })?.__CANCEL__ || (error as { name?: string })?.name === 'CanceledError' || spec.signal?.aborted) {
       return this.cancelled(spec);
     }
@@ -321,7 +325,12 @@ export class HttpClient {
       summary = `the TLS certificate of ${host} is not trusted (${code})`;
       hint = 'Add the server\u2019s CA to your system, or turn off TLS verification for this connection only if you trust the network.';
     }
-    return this.withHint(new ServiceError({ kind, service: this.service, operation: spec.operation, summary, hint, cause: error }));
+    // A write that may have reached the server (anything but "could not connect") has an unknown
+    // outcome: the caller must not repeat it blindly, and the user is told it may have happened.
+    const outcomeUnknown = !READ_METHODS.has(method) && !(code && NOT_SENT_CODES.test(code)) && !/certificate/.test(summary);
+    if (outcomeUnknown && kind === 'network') summary = `the connection to ${host} broke before an answer came${code ? ` (${code})` : ''}: the request may have been applied`;
+    else if (outcomeUnknown) summary += ': the request may have been applied';
+    return this.withHint(new ServiceError({ kind, service: this.service, operation: spec.operation, summary, hint, cause: error, outcomeUnknown }));
   }
 
   /** The service's own advice replaces the generic one, except a rate limit's wait, which stays. */

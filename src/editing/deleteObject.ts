@@ -1,14 +1,25 @@
+import { ServiceError } from '../core/errors';
 import { prompts } from '../ui/prompts';
 import { EditFileSystem } from './editFileSystem';
-import { Address, EditableKind } from './kind';
+import { Address, EditableKind, JsonObject } from './kind';
 
 /**
- * Delete with a modal confirmation that names the object, its parent and its connection. When
- * the service says something uses the object, the user types its name to confirm. A 404 means
- * somebody deleted it already, which is said so.
+ * Delete with a modal confirmation that names the object (read just before, so as it is now), its
+ * parent and its connection. When the service says something uses the object, the user types its
+ * name to confirm. A 404, before or on the delete, means somebody deleted it already: said so.
  */
 export async function deleteObject(fs: EditFileSystem, kind: EditableKind, address: Address, name: string): Promise<void> {
-  const label = kind.label(address, undefined);
+  // Read first: the confirmation names the object as it is now, and a vanished one needs no question.
+  let object: JsonObject;
+  try {
+    object = await kind.backend.read(address);
+  } catch (error) {
+    if (!(error instanceof ServiceError && error.kind === 'notFound')) throw error;
+    fs.markDeleted(kind, address);
+    void prompts.info(`${capitalize(kind.label(address, undefined).title)} (${name}) was already gone: somebody deleted it before you.`);
+    return;
+  }
+  const label = kind.label(address, object);
   const usedBy = kind.backend.usedBy ? await kind.backend.usedBy(address) : [];
   const uses = usedBy.length ? ['', `It is used by ${usedBy.length === 1 ? 'one object' : `${usedBy.length} objects`}:`, ...usedBy.slice(0, 10).map((u) => `• ${u}`), ...(usedBy.length > 10 ? [`…and ${usedBy.length - 10} more`] : [])] : [];
   const choice = await prompts.warn(`Delete ${label.title}?`, { modal: true, detail: [label.location, ...uses, '', 'This cannot be undone.'].join('\n') }, 'Delete');

@@ -170,6 +170,47 @@ export class EditFileSystem implements vscode.FileSystemProvider, vscode.Disposa
     this.rebase(uri, session, object);
   }
 
+  /**
+   * A one-click change (Enable, Disable…) through the same guarded apply as a save: the object is
+   * read, `change` makes the proposed document, and the plan is confirmed before anything is
+   * written. Open documents of the object take the server's answer. Answers what happened.
+   */
+  async applyChange(kind: EditableKind, address: Address, change: (document: JsonObject) => JsonObject): Promise<SaveOutcome['status']> {
+    const refusal = this.gate.refusal();
+    if (refusal) throw new Error(refusal);
+    const baseline = documentOf(kind, await kind.backend.read(address));
+    const proposed = change(structuredClone(baseline));
+    const [{ guardedSave }, { editorSaveUi }] = await Promise.all([import(/* webpackChunkName: "editing-save" */ './guardedSave'), import(/* webpackChunkName: "editing-save" */ './saveUi')]);
+    const outcome = await guardedSave({ kind, target: { mode: 'update', address, baseline }, text: formatDocument(proposed), ui: editorSaveUi(kind, this.plans) });
+    this.logger.info(`change ${kind.id} ${JSON.stringify(address)}: ${outcome.status}`);
+    switch (outcome.status) {
+      case 'saved':
+        for (const [key, session] of this.sessions) {
+          if (session.kind === kind && !session.isNew && sameAddress(session.address, address)) this.rebase(vscode.Uri.parse(key), session, outcome.object);
+        }
+        this.objects.fire({ kindId: kind.id, address, change: 'updated' });
+        void prompts.info(`${capitalize(kind.label(address, outcome.object).title)} updated.`);
+        break;
+      case 'unchanged':
+        void prompts.info(`Nothing to change: ${kind.label(address, outcome.object).title} already has these values.`);
+        break;
+      case 'invalid':
+        throw new Error(`Not changed: ${outcome.problems.filter((p) => p.severity === 'error').map((p) => p.message).join('; ')}`);
+      case 'conflict':
+        // The object was read a moment ago; a change in between is reported, never overwritten.
+        throw new Error(`Not changed: the ${kind.noun} changed on the server just now. Try again.`);
+      case 'gone':
+      case 'unknown':
+        throw new Error(outcome.message);
+      case 'rejected':
+      case 'failed':
+        throw new Error(`Not changed: ${outcome.message}`);
+      case 'cancelled':
+        break;
+    }
+    return outcome.status;
+  }
+
   /** After a delete: the document says it is gone (VS Code marks the tab deleted). */
   markDeleted(kind: EditableKind, address: Address): void {
     for (const [key, session] of this.sessions) {

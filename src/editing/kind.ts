@@ -59,8 +59,8 @@ export interface KindBackend {
 
 /** Infrastructure-as-code for one object: the provider's resource and how it imports. */
 export interface CodeExport {
-  terraform(object: JsonObject, address: Address): string;
-  pulumi(object: JsonObject, address: Address): string;
+  terraform(object: JsonObject, address: Address): string | Promise<string>;
+  pulumi(object: JsonObject, address: Address): string | Promise<string>;
 }
 
 export interface EditableKind {
@@ -86,13 +86,21 @@ export interface EditableKind {
    * `patch` (authentik PATCH: only changed fields are sent).
    */
   updateStyle: 'replace' | 'patch';
-  /** The kind's JSON schema (generated from the OpenAPI document), checked again before a save. */
-  schema: JsonObject;
+  /**
+   * The kind's JSON schema (generated from the OpenAPI document), checked again before a save;
+   * loaded on first use so start-up does not carry every kind's schema.
+   */
+  schema(): Promise<JsonObject>;
+  /**
+   * Questions asked before a "New …" document opens (a query annotation asks which query);
+   * answers the parent address with what the template needs, or undefined when cancelled.
+   */
+  prepareCreate?(parent: Address): Promise<Address | undefined>;
   /**
    * Rules a schema cannot say, checked before anything is sent. `baseline` is the object as it
    * was opened (undefined for a new one), for rules about what may not change once created.
    */
-  rules?(document: JsonObject, baseline?: JsonObject): Problem[];
+  rules?(document: JsonObject, baseline?: JsonObject): Problem[] | Promise<Problem[]>;
   /** A valid new object for `parent`, for "New …". */
   template(parent: Address): JsonObject;
   /** The display name of an object (for tabs, confirmations and file names). */

@@ -69,7 +69,10 @@ export function registerEditing(context: vscode.ExtensionContext, logger: Redact
   registerCommand(context, logger, 'opsConfig.newObject', async (arg: unknown) => {
     gate.check();
     const target: CreateTarget = isCreatable(arg) ? arg.createTarget() : (arg as CreateTarget);
-    await fs.openNew(kindFor(target.kindId), target.parent);
+    const kind = kindFor(target.kindId);
+    const parent = kind.prepareCreate ? await kind.prepareCreate(target.parent) : target.parent;
+    if (!parent) return;
+    await fs.openNew(kind, parent);
   });
 
   registerCommand(context, logger, 'opsConfig.deleteObject', async (arg: unknown) => {
@@ -109,7 +112,7 @@ export function registerEditing(context: vscode.ExtensionContext, logger: Redact
     const target = editTarget(arg);
     if (!target.kind.code) throw new Error(`There is no infrastructure-as-code export for a ${target.kind.noun}.`);
     const object = await target.kind.backend.read(target.address);
-    const text = language === 'terraform' ? target.kind.code.terraform(object, target.address) : target.kind.code.pulumi(object, target.address);
+    const text = await (language === 'terraform' ? target.kind.code.terraform(object, target.address) : target.kind.code.pulumi(object, target.address));
     await vscode.env.clipboard.writeText(text);
     void prompts.info(`Copied the ${language === 'terraform' ? 'Terraform resource and import block' : 'Pulumi resource'} of ${target.kind.label(target.address, object).title}.`);
   }

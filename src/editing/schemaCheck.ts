@@ -15,7 +15,7 @@ export async function schemaProblems(kind: EditableKind, document: JsonObject): 
     const { default: Ajv } = await import(/* webpackChunkName: "editing-schema" */ 'ajv');
     // The schemas are draft-07, generated from OpenAPI; `format`s are hints, not rules here.
     const ajv = new Ajv({ allErrors: true, strict: false, validateFormats: false });
-    validate = ajv.compile(kind.schema);
+    validate = ajv.compile(await kind.schema());
     compiled.set(kind.id, validate);
   }
   if (validate(document)) return [];

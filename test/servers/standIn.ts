@@ -163,6 +163,21 @@ export async function startStandIn(options: StandInOptions): Promise<StandIn> {
     }
 
     const prepared = await answer(ctx, entry);
+    if (fault?.kind === 'resetAfterApply') {
+      entry.status = prepared.status;
+      resetConnection(req.socket);
+      return;
+    }
+    if (fault?.kind === 'hangAfterApply') {
+      entry.status = prepared.status;
+      // The write happened; the answer never comes. Wait for the client to give up (or a stop).
+      await new Promise<void>((resolve) => {
+        res.once('close', () => resolve());
+        stopping.signal.addEventListener('abort', () => resolve(), { once: true });
+      });
+      res.destroy();
+      return;
+    }
     if (fault?.kind === 'malformedJson') {
       prepared.text = truncateJson(prepared.text);
       prepared.headers['Content-Length'] = Buffer.byteLength(prepared.text);

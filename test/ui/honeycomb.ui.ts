@@ -1,12 +1,13 @@
 /**
  * The Honeycomb explorer as a user sees it (dark theme): the tree expanded to a dataset's columns
  * and SLOs and a recipient's triggers; an SLO's record panel; and a dataset named like markup,
- * shown as text in the tree and in its panel. Connects through HONEYCOMB_API_ENDPOINT and
+ * shown as text in the tree and in its panel; a trigger edited in place (a problem underlined
+ * before anything is sent, then the plan diff and its confirmation). Connects through HONEYCOMB_API_ENDPOINT and
  * HONEYCOMB_API_KEY / HONEYCOMB_KEY_ID / HONEYCOMB_KEY_SECRET, as a user with those set would.
  */
 import { Page } from 'playwright-core';
 import { HONEYCOMB_KEYS, HOSTILE_DATASET, HoneycombStandIn, startHoneycombStandIn } from '../servers/honeycomb';
-import { UiCase, UiContext, openViewContainer, treeItem, webviewFrame, expandTreeItem, showOnlyView, chooseFromContextMenu } from './harness';
+import { UiCase, UiContext, openViewContainer, treeItem, webviewFrame, expandTreeItem, showOnlyView, chooseFromContextMenu, waitForNotification } from './harness';
 
 async function withHoneycomb(ctx: UiContext, body: (page: Page, standIn: HoneycombStandIn) => Promise<void>): Promise<void> {
   const standIn = await startHoneycombStandIn({ hostileNames: true });
@@ -99,6 +100,41 @@ export const cases: UiCase[] = [
         if ((await frame.locator('img').count()) > 0) throw new Error('an <img> element was created from the dataset name');
         await frame.getByText(HOSTILE_DATASET.description).waitFor();
         await ctx.screenshot(page, 'honeycomb-hostile-dataset');
+      });
+    },
+  },
+  {
+    name: 'edits a trigger: an invalid frequency is underlined, then saving shows the plan diff and asks',
+    timeoutMs: 180_000,
+    async run(ctx) {
+      await withHoneycomb(ctx, async (page, standIn) => {
+        await expandTreeItem(page, /^Production, production · API key/);
+        await expandTreeItem(page, /^Datasets/);
+        await expandTreeItem(page, /^api-gateway, api-gateway · written/);
+        await expandTreeItem(page, /^Triggers$/);
+        await chooseFromContextMenu(page, treeItem(page, /^High 5xx rate, > 50 · every 5 min/).first(), 'Edit…');
+        const frequency = page.locator('.view-line', { hasText: '"frequency": 300' });
+        await frequency.waitFor();
+        await frequency.getByText('300', { exact: true }).dblclick();
+        await page.keyboard.type('90');
+        await page.locator('.monaco-editor .squiggly-error').first().waitFor();
+        await ctx.screenshot(page, 'editing-trigger-diagnostics');
+        await page.locator('.view-line', { hasText: '"frequency": 90' }).getByText('90', { exact: true }).dblclick();
+        await page.keyboard.type('300');
+        const value = page.locator('.view-line', { hasText: '"value": 50' });
+        await value.getByText('50', { exact: true }).dblclick();
+        await page.keyboard.type('250');
+        await page.keyboard.press('Control+S');
+        const dialog = page.locator('.monaco-dialog-box');
+        await dialog.getByText('Update trigger “High 5xx rate”?').waitFor();
+        await dialog.getByText(/threshold\.value 50 → 250/).waitFor();
+        await page.locator('.monaco-diff-editor').first().waitFor();
+        await ctx.screenshot(page, 'editing-trigger-plan');
+        await dialog.getByRole('button', { name: 'Update', exact: true }).click();
+        await waitForNotification(page, /Trigger “High 5xx rate” updated/);
+        const environment = standIn.seed.content.production;
+        const saved = environment?.triggers.find((t) => t.name === 'High 5xx rate');
+        if (saved?.threshold.value !== 250) throw new Error(`the stand-in holds threshold ${JSON.stringify(saved?.threshold)}`);
       });
     },
   },

@@ -60,7 +60,7 @@ import { GetSourceInput, SourceOutput, getSource, listSources, retrieveSource } 
 import { GetStageInput, StageOutput, getStage, listStages, retrieveStage } from './stages';
 import * as T from './types';
 import type { SecretRegistry } from '../../core/redact';
-import {
+import type {
   BlueprintFile,
   BlueprintInstance,
   CertificateKeyPair as GeneratedCertificateKeyPair,
@@ -68,16 +68,10 @@ import {
   LicenseForecast,
   LicenseSummary,
   NotificationTransportTest,
-  applyBlueprint,
-  availableBlueprints,
-  exportFlow,
-  generateCertificate,
-  licenseForecast,
-  licenseInstallId,
-  licenseSummary,
-  testTransport,
-  viewEnrollmentKey,
 } from './resources/actions';
+
+/** The special actions of the managed resources load with the first one used (they weigh on activation otherwise). */
+const actions = () => import(/* webpackChunkName: "authentik-actions" */ './resources/actions');
 import { ResourceCollection } from './resources/collection';
 import type { AuthentikKind } from './resources/kinds';
 import { listGroupMembers, GetUserInput, UserOutput, getUser, listUsers, retrieveUser } from './users';
@@ -99,8 +93,9 @@ export {
   terraformImportOf,
 } from './resources/kinds';
 export type { AuthentikKind, CreateOfKind, ItemOfKind, KindSpec, KindTypes, ParentSpec, PatchOfKind, ReferenceSpec, SecretSpec, TerraformSpec } from './resources/kinds';
-export { LICENSE_EXPIRY_WARNING_DAYS, licenseExpiry } from './resources/actions';
-export type { BlueprintFile, BlueprintInstance, GenerateCertificateInput, LicenseExpiryState, LicenseForecast, LicenseSummary, NotificationTransportTest } from './resources/actions';
+export { LICENSE_EXPIRY_WARNING_DAYS, licenseExpiry } from './resources/licenseExpiry';
+export type { LicenseExpiryState } from './resources/licenseExpiry';
+export type { BlueprintFile, BlueprintInstance, GenerateCertificateInput, LicenseForecast, LicenseSummary, NotificationTransportTest } from './resources/actions';
 export { DURATION_UNITS, describeSeconds, validateDuration } from './durations';
 export type { DurationProblem, DurationResult, DurationUnit } from './durations';
 // blueprintLog.ts is not re-exported: it needs the YAML parser, which must not weigh on
@@ -156,33 +151,33 @@ export class AuthentikClient {
     return collection as unknown as ResourceCollection<K>;
   }
   generateCertificate(input: GenerateCertificateInput, signal?: AbortSignal): Promise<GeneratedCertificateKeyPair> {
-    return generateCertificate(this.api, input, signal);
+    return actions().then((m) => m.generateCertificate(this.api, input, signal));
   }
   applyBlueprint(instanceUuid: string, signal?: AbortSignal): Promise<BlueprintInstance> {
-    return applyBlueprint(this.api, instanceUuid, signal);
+    return actions().then((m) => m.applyBlueprint(this.api, instanceUuid, signal));
   }
   availableBlueprints(signal?: AbortSignal): Promise<BlueprintFile[]> {
-    return availableBlueprints(this.api, signal);
+    return actions().then((m) => m.availableBlueprints(this.api, signal));
   }
   /** The flow as blueprint YAML text. */
   exportFlow(slug: string, signal?: AbortSignal): Promise<string> {
-    return exportFlow(this.api, slug, signal);
+    return actions().then((m) => m.exportFlow(this.api, slug, signal));
   }
   testTransport(transportUuid: string, signal?: AbortSignal): Promise<NotificationTransportTest> {
-    return testTransport(this.api, transportUuid, signal);
+    return actions().then((m) => m.testTransport(this.api, transportUuid, signal));
   }
   /** Secret: registered for masking before it is returned; audited by authentik. Copy, never render. */
   viewEnrollmentKey(tokenUuid: string, signal?: AbortSignal): Promise<string> {
-    return viewEnrollmentKey(this.api, this.secrets, tokenUuid, signal);
+    return actions().then((m) => m.viewEnrollmentKey(this.api, this.secrets, tokenUuid, signal));
   }
   licenseSummary(signal?: AbortSignal): Promise<LicenseSummary> {
-    return licenseSummary(this.api, signal);
+    return actions().then((m) => m.licenseSummary(this.api, signal));
   }
   licenseInstallId(signal?: AbortSignal): Promise<string> {
-    return licenseInstallId(this.api, signal);
+    return actions().then((m) => m.licenseInstallId(this.api, signal));
   }
   licenseForecast(signal?: AbortSignal): Promise<LicenseForecast> {
-    return licenseForecast(this.api, signal);
+    return actions().then((m) => m.licenseForecast(this.api, signal));
   }
 
   getCurrentUser(signal?: AbortSignal): Promise<CurrentUser> {

@@ -1,5 +1,5 @@
 import { ServiceError } from '../../core/errors';
-import { HttpClient, HttpClientOptions, RequestSpec, TransportOptions, transportOptions } from '../../core/http';
+import { HttpClient, HttpClientOptions, HttpResponse, RequestSpec, TransportOptions, transportOptions } from '../../core/http';
 import { parseHoneycombErrorBody } from './errors';
 
 /**
@@ -35,6 +35,15 @@ const PERMISSION_HINTS: Record<string, string> = {
   getTrigger: 'The configuration key needs the "Manage Triggers" permission.',
   getRecipientTriggers: 'The configuration key needs the "Manage Recipients" and "Manage Triggers" permissions.',
   getTriggerRecipient: 'The configuration key needs the "Manage Triggers" permission.',
+  createTrigger: 'The configuration key needs the "Manage Triggers" permission.',
+  updateTrigger: 'The configuration key needs the "Manage Triggers" permission.',
+  deleteTrigger: 'The configuration key needs the "Manage Triggers" permission.',
+  createQuery: 'The configuration key needs the "Manage Queries and Columns" permission.',
+  getQueryAnnotations: 'The configuration key needs the "Manage Queries and Columns" permission.',
+  getQueryAnnotation: 'The configuration key needs the "Manage Queries and Columns" permission.',
+  createQueryAnnotation: 'The configuration key needs the "Manage Queries and Columns" permission.',
+  updateQueryAnnotation: 'The configuration key needs the "Manage Queries and Columns" permission.',
+  deleteQueryAnnotation: 'The configuration key needs the "Manage Queries and Columns" permission.',
   getQueryResult: 'The configuration key needs "Manage Queries and Columns" and "Run Queries" (Query Data needs an Enterprise plan).',
 };
 
@@ -104,6 +113,11 @@ export class HoneycombApi {
 
   /** A v1 request with the configuration key. */
   v1<T>(spec: RequestSpec): Promise<T> {
+    return this.v1Response<T>(spec).then((r) => r.data);
+  }
+
+  /** A v1 request whose status matters to the caller (a delete's 404 means "already gone"). */
+  v1Response<T>(spec: RequestSpec): Promise<HttpResponse<T>> {
     if (!this.connection.apiKey) {
       return Promise.reject(
         new ServiceError({
@@ -116,7 +130,7 @@ export class HoneycombApi {
       );
     }
     this.v1Client ??= this.client({ 'X-Honeycomb-Team': this.connection.apiKey, 'Content-Type': 'application/json' });
-    return this.v1Client.request<T>(spec).then((r) => r.data);
+    return this.v1Client.request<T>(spec);
   }
 
   /** A v2 (JSON:API) request with the management key. */

@@ -26,7 +26,11 @@ import {
   getRecipients,
   listRecipients,
 } from './recipients';
-import { GetQueryResultInput, QueryResultRecord, QueryRun, QueryRunOptions, fetchQueryResult, getQueryResult, getQuerySpecification, runQuery } from './queries';
+import { getQuerySpecification } from './queries';
+import type { GetQueryResultInput, QueryResultRecord, QueryRun, QueryRunOptions } from './queryRuns';
+
+/** Query runs load with the first query run (they weigh on activation otherwise). */
+const queryRuns = () => import(/* webpackChunkName: "honeycomb-query-runs" */ './queryRuns');
 import { ApiQuerySpec, QuerySpecification, QuerySpecificationRecord } from './querySpec';
 import { GetSlosInput, GetSlosOutput, Slo, SloItem, getSlo, getSloItem, getSlos, listSlos } from './slos';
 import { TriggerItem, TriggerRecipient, getTrigger, getTriggerRecipient, listRecipientTriggers, listTriggers } from './triggers';
@@ -41,6 +45,7 @@ export * from './detailFilter';
 export * from './environments';
 export * from './recipients';
 export * from './queries';
+export type * from './queryRuns';
 export * from './queryJson';
 export * from './querySpec';
 export { checkQueryRules, effectiveTimeRange, effectiveCalculations } from './queryRules';
@@ -124,7 +129,7 @@ export class HoneycombClient {
   }
 
   getQueryResult(input: GetQueryResultInput, signal?: AbortSignal): Promise<QueryResultRecord> {
-    return getQueryResult(this.api, input, signal);
+    return queryRuns().then((m) => m.getQueryResult(this.api, input, signal));
   }
 
   getSlo(input: { id: string; dataset?: string }, signal?: AbortSignal): Promise<Slo> {
@@ -210,12 +215,12 @@ export class HoneycombClient {
 
   /** A query run with everything the results panel shows (series, progress, request counts). */
   runQuery(target: { query: ApiQuerySpec; dataset?: string }, options?: QueryRunOptions): Promise<QueryRun> {
-    return runQuery(this.api, target, options);
+    return queryRuns().then((m) => m.runQuery(this.api, target, options));
   }
 
   /** A result created earlier, read again by its ID (no new query, no rate-limit budget). */
   fetchQueryResult(target: { resultId: string; queryId?: string; dataset?: string }, options?: QueryRunOptions): Promise<QueryRun> {
-    return fetchQueryResult(this.api, target, options);
+    return queryRuns().then((m) => m.fetchQueryResult(this.api, target, options));
   }
 
   /** The triggers that notify a recipient, across the team. */

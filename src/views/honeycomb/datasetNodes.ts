@@ -9,6 +9,7 @@ import { EnvScope, ObjectLeafNode } from './scope';
 import { SlosFolderNode } from './sloNodes';
 import { ago } from './time';
 import { TriggersFolderNode } from './triggerNodes';
+import { SavedQueriesFolderNode } from './annotationNodes';
 
 /** An environment's datasets: one request (`GET /1/datasets`) with names, slugs and last-written times. */
 export class DatasetsFolderNode extends ListFolderNode<DatasetItem> {
@@ -39,7 +40,7 @@ export class DatasetsFolderNode extends ListFolderNode<DatasetItem> {
 
 /** A dataset: its columns, derived columns, SLOs and triggers, each loaded when expanded. */
 export class DatasetNode extends ObjectLeafNode {
-  private folders?: [ColumnsFolderNode, DerivedColumnsFolderNode, SlosFolderNode, TriggersFolderNode];
+  private folders?: [ColumnsFolderNode, DerivedColumnsFolderNode, SlosFolderNode, TriggersFolderNode, SavedQueriesFolderNode];
 
   constructor(
     parent: TreeNode,
@@ -67,6 +68,7 @@ export class DatasetNode extends ObjectLeafNode {
       new DerivedColumnsFolderNode(this, this.scope, this.item.slug),
       new SlosFolderNode(this, this.scope, this.item.slug),
       new TriggersFolderNode(this, this.scope, this.item.slug),
+      new SavedQueriesFolderNode(this, this.scope, this.item.slug),
     ];
     return this.folders;
   }

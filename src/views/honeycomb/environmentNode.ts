@@ -10,6 +10,7 @@ import { RecipientsFolderNode } from './recipientNodes';
 import { ObjectLeafNode } from './scope';
 import { SlosFolderNode } from './sloNodes';
 import { TriggersFolderNode } from './triggerNodes';
+import { SavedQueriesFolderNode } from './annotationNodes';
 
 /**
  * One Honeycomb environment. With an API key for it (the configured one, or one set for this
@@ -76,6 +77,7 @@ export class EnvironmentNode extends ObjectLeafNode {
         new DerivedColumnsFolderNode(this, scope, undefined),
         new SlosFolderNode(this, scope, undefined),
         new TriggersFolderNode(this, scope, ENVIRONMENT_WIDE),
+        new SavedQueriesFolderNode(this, scope, ENVIRONMENT_WIDE),
         new RecipientsFolderNode(this, scope),
       ];
     }

@@ -11,6 +11,7 @@ import {
   SloItem,
   TriggerItem,
 } from '../../clients/honeycomb';
+import type { QueryAnnotationItem } from '../../clients/honeycomb/writes';
 import { HoneycombConfig } from '../../core/config';
 import { ServiceError } from '../../core/errors';
 import { ListCache } from './listCache';
@@ -219,6 +220,15 @@ export class HoneycombExplorer {
 
   triggers(env: string, dataset: string): Promise<TriggerItem[]> {
     return this.cache.get(`${env}|triggers|${dataset}`, async () => (await this.requireClient(env)).listTriggers(dataset));
+  }
+
+  /** The saved queries (query annotations) of a dataset, or with `__all__` the environment-wide ones. */
+  annotations(env: string, dataset: string): Promise<QueryAnnotationItem[]> {
+    return this.cache.get(`${env}|annotations|${dataset}`, async () => {
+      const client = await this.requireClient(env);
+      const { listQueryAnnotations } = await import(/* webpackChunkName: "honeycomb-writes" */ '../../clients/honeycomb/writes');
+      return listQueryAnnotations(client.api, dataset);
+    });
   }
 
   recipients(env: string): Promise<RecipientItem[]> {

@@ -1,3 +1,4 @@
+import { TRIGGER_KIND_ID } from './kinds/ids';
 import { ENVIRONMENT_WIDE, RECIPIENT_TYPES, TriggerItem } from '../../clients/honeycomb';
 import { RecordAction, RecordBadge, RecordField, RecordSection, RecordViewModel } from '../panels/protocol';
 import { LoadedRecord } from '../panels/recordSources';
@@ -56,7 +57,14 @@ function tagList(tags: Record<string, string>): RecordField {
 
 function actionsFor(o: HoneycombObject, extras: RecordExtras): RecordAction[] {
   const url = uiUrl(o);
-  return [...(extras.standardActions ?? []), ...(url ? [{ id: 'openInHoneycomb', label: 'Open in Honeycomb', link: { kind: 'url' as const, url } }] : [])];
+  return [...editActions(o), ...(extras.standardActions ?? []), ...(url ? [{ id: 'openInHoneycomb', label: 'Open in Honeycomb', link: { kind: 'url' as const, url } }] : [])];
+}
+
+/** "Edit…" on an editable object opens its edit document (read-only when writes are off). */
+function editActions(o: HoneycombObject): RecordAction[] {
+  if (o.kind !== 'trigger') return [];
+  const target = { kindId: TRIGGER_KIND_ID, address: { env: envKey(o), dataset: o.item.dataset, id: o.item.id }, name: o.item.name };
+  return [{ id: 'edit', label: 'Edit…', link: { kind: 'command', command: 'opsConfig.edit', args: [target] } }];
 }
 
 function kindTitle(o: HoneycombObject): string {

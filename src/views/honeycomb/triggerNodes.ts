@@ -1,12 +1,14 @@
 import * as vscode from 'vscode';
 import { ENVIRONMENT_WIDE, TriggerItem } from '../../clients/honeycomb';
+import { CreatableNode, CreateTarget, EditTarget, EditableNode } from '../../editing/editableKinds';
 import { TreeNode } from '../tree/node';
 import { ListFolderNode, accessible, folderItem } from './folderNode';
+import { TRIGGER_KIND_ID } from './kinds/ids';
 import { HoneycombObject } from './objects';
 import { EnvScope, ObjectLeafNode } from './scope';
 
 /** A dataset's triggers, or with `__all__` every trigger of the environment. */
-export class TriggersFolderNode extends ListFolderNode<TriggerItem> {
+export class TriggersFolderNode extends ListFolderNode<TriggerItem> implements CreatableNode {
   constructor(
     parent: TreeNode,
     scope: EnvScope,
@@ -16,7 +18,12 @@ export class TriggersFolderNode extends ListFolderNode<TriggerItem> {
   }
 
   getTreeItem(): vscode.TreeItem {
-    return folderItem(this.dataset === ENVIRONMENT_WIDE ? 'Triggers (all datasets)' : 'Triggers', 'bell');
+    return folderItem(this.dataset === ENVIRONMENT_WIDE ? 'Triggers (all datasets)' : 'Triggers', 'bell', undefined, 'opsConfig.honeycomb.folder.triggers.creatable');
+  }
+
+  /** A trigger made here runs on this dataset, or environment-wide under the environment. */
+  createTarget(): CreateTarget {
+    return { kindId: TRIGGER_KIND_ID, parent: { env: this.scope.env.envSlug, dataset: this.dataset } };
   }
 
   protected load(): Promise<TriggerItem[]> {
@@ -36,8 +43,7 @@ export class TriggersFolderNode extends ListFolderNode<TriggerItem> {
   }
 }
 
-export class TriggerNode extends ObjectLeafNode {
-
+export class TriggerNode extends ObjectLeafNode implements EditableNode {
   constructor(
     parent: TreeNode,
     private readonly scope: EnvScope,
@@ -54,19 +60,25 @@ export class TriggerNode extends ObjectLeafNode {
     const threshold = t.thresholds.map((th) => `${th.op} ${th.value}`).join(', ');
     const state = t.disabled ? 'disabled' : t.triggered ? 'triggered' : undefined;
     const dataset = t.dataset === ENVIRONMENT_WIDE ? 'environment-wide' : t.dataset;
-    item.description = [this.showDataset ? dataset : undefined, threshold, state].filter(Boolean).join(' · ');
+    item.description = [this.showDataset ? dataset : undefined, threshold, `every ${minutes(t.frequency)}`, state].filter(Boolean).join(' · ');
     item.iconPath = new vscode.ThemeIcon(
       t.disabled ? 'bell-slash' : t.triggered ? 'bell-dot' : 'bell',
       t.triggered && !t.disabled ? new vscode.ThemeColor('problemsWarningIcon.foreground') : undefined,
     );
-    item.tooltip = `${t.name}${t.description ? `\n${t.description}` : ''}\nDataset ${dataset}\nThreshold ${threshold}, every ${t.frequency / 60} min`;
-    item.contextValue = 'opsConfig.honeycomb.trigger';
+    item.tooltip = `${t.name}${t.description ? `\n${t.description}` : ''}\nDataset ${dataset}\nThreshold ${threshold}, every ${minutes(t.frequency)}`;
+    // Editable, and which of Enable/Disable its menu offers.
+    item.contextValue = `opsConfig.honeycomb.trigger.editable.${t.disabled ? 'disabled' : 'enabled'}`;
     item.command = { command: 'opsConfig.openRecord', title: 'Open Record', arguments: [this] };
     return accessible(item);
   }
 
   filterText(): string {
     return `${this.item.name} ${this.item.dataset}`;
+  }
+
+  editTarget(): EditTarget {
+    // Environment-wide triggers are addressed with `__all__`, whichever list shows them.
+    return { kindId: TRIGGER_KIND_ID, address: { env: this.scope.env.envSlug, dataset: this.item.dataset, id: this.item.id }, name: this.item.name };
   }
 
   object(): HoneycombObject {
@@ -76,4 +88,8 @@ export class TriggerNode extends ObjectLeafNode {
   recordTitle(): string {
     return this.item.name;
   }
+}
+
+function minutes(seconds: number): string {
+  return seconds % 3600 === 0 ? `${seconds / 3600} h` : `${Math.round(seconds / 60)} min`;
 }

@@ -6,7 +6,7 @@ import * as http from 'node:http';
 import { compileTemplate, matchTemplate } from '../pathTemplate';
 import type { ActiveFault, FaultController, FaultKind, FaultSpec, RetryAfterFormat, StandInResponse } from './types';
 
-const KINDS: FaultKind[] = ['rateLimit', 'serverError', 'slow', 'reset', 'malformedJson', 'htmlError'];
+const KINDS: FaultKind[] = ['rateLimit', 'serverError', 'slow', 'reset', 'malformedJson', 'htmlError', 'resetAfterApply', 'hangAfterApply'];
 const FORMATS: RetryAfterFormat[] = ['seconds', 'http-date', 'none'];
 
 /** Checks a fault spec (also those arriving over HTTP); throws with a readable message. */

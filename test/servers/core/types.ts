@@ -40,7 +40,12 @@ export interface Route {
   handler: RouteHandler;
 }
 
-export type FaultKind = 'rateLimit' | 'serverError' | 'slow' | 'reset' | 'malformedJson' | 'htmlError';
+/**
+ * `resetAfterApply` and `hangAfterApply` run the request (a write changes the state) and then
+ * reset the connection, or send nothing until the client gives up: a write whose outcome the
+ * client cannot know.
+ */
+export type FaultKind = 'rateLimit' | 'serverError' | 'slow' | 'reset' | 'malformedJson' | 'htmlError' | 'resetAfterApply' | 'hangAfterApply';
 export type RetryAfterFormat = 'seconds' | 'http-date' | 'none';
 
 export interface FaultSpec {

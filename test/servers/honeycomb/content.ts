@@ -70,13 +70,25 @@ export interface SeedTrigger {
   triggered: boolean;
   recipients: SeedTriggerRecipient[];
   evaluation_schedule_type: 'frequency' | 'window';
+  evaluation_schedule?: { window: { days_of_week: string[]; start_time: string; end_time: string } };
+  baseline_details?: { offset_minutes: number; type: 'percentage' | 'value' };
   created_at: string;
   updated_at: string;
-  /**
-   * The trigger's stored query. Inline `query` bodies are not served: the document declares
-   * `query` as an object without properties, so a closed-schema check rejects any content.
-   */
+  /** The id of the trigger's stored query. */
   query_id: string;
+  /** The query itself, as Honeycomb answers it inline (the trigger subset: calculation, filters, breakdowns, time range). */
+  query: Record<string, unknown>;
+}
+
+/** A query annotation: the name and description of a saved query (`dataset` is where it lives; not in the API body). */
+export interface SeedQueryAnnotation {
+  id: string;
+  dataset: string;
+  name: string;
+  description: string;
+  query_id: string;
+  created_at: string;
+  updated_at: string;
 }
 
 export interface SeedRecipient {
@@ -96,6 +108,8 @@ export interface EnvironmentContent {
   slos: SeedSlo[];
   /** dataset_slug `__all__` marks an environment-wide trigger */
   triggers: SeedTrigger[];
+  /** Saved queries by name, per dataset (`__all__` for environment-wide ones). */
+  queryAnnotations: SeedQueryAnnotation[];
 }
 
 /** Honeycomb-looking 11-character IDs, stable for a given name. */
@@ -228,6 +242,7 @@ function trigger(
   return {
     id: hcId(`${datasetSlug}/trigger/${name}`),
     query_id: hcId(`${datasetSlug}/trigger-query/${name}`),
+    query: { calculations: [{ op: 'COUNT' }], time_range: 900 },
     dataset_slug: datasetSlug,
     name,
     tags: [],
@@ -306,6 +321,7 @@ export function acmeProduction(now: number): EnvironmentContent {
   const triggers = [
     trigger('api-gateway', 'High 5xx rate', now, {
       description: 'More than 50 server errors in 15 minutes',
+      query: { calculations: [{ op: 'COUNT' }], filters: [{ column: 'http.response.status_code', op: '>=', value: 500 }], time_range: 900 },
       threshold: { op: '>', value: 50, exceeded_limit: 1 },
       recipients: [
         { id: recipientId('pagerduty-prod'), type: 'pagerduty', details: { pagerduty_severity: 'critical' } },
@@ -316,11 +332,13 @@ export function acmeProduction(now: number): EnvironmentContent {
     }),
     trigger('api-gateway', 'Rate limit exhaustion', now, {
       description: 'Clients hitting the gateway rate limit',
+      query: { calculations: [{ op: 'COUNT' }], filters: [{ column: 'http.response.status_code', op: '=', value: 429 }], breakdowns: ['http.route'], time_range: 900 },
       threshold: { op: '>=', value: 100, exceeded_limit: 2 },
       recipients: [{ id: recipientId('incident-bot'), type: 'webhook', target: 'Incident bot' }],
     }),
     trigger('checkout-service', 'Checkout failures', now, {
       description: 'Failed order placements',
+      query: { calculations: [{ op: 'COUNT' }], filters: [{ column: 'error', op: '=', value: true }, { column: 'name', op: '=', value: 'place_order' }], time_range: 900 },
       threshold: { op: '>', value: 10, exceeded_limit: 1 },
       recipients: [
         { id: recipientId('oncall-email'), type: 'email', target: 'oncall@acme.example' },
@@ -329,6 +347,7 @@ export function acmeProduction(now: number): EnvironmentContent {
     }),
     trigger('payments', 'Decline spike', now, {
       description: 'Card declines above normal',
+      query: { calculations: [{ op: 'COUNT' }], filters: [{ column: 'payment.declined', op: '=', value: true }], breakdowns: ['payment.provider'], time_range: 1200 },
       threshold: { op: '>', value: 200, exceeded_limit: 3 },
       recipients: [
         { id: recipientId('pagerduty-payments'), type: 'pagerduty', details: { pagerduty_severity: 'warning' } },
@@ -337,6 +356,7 @@ export function acmeProduction(now: number): EnvironmentContent {
     }),
     trigger('k8s-events', 'CrashLoopBackOff', now, {
       description: 'Pods restarting in a loop',
+      query: { calculations: [{ op: 'SUM', column: 'event.count' }], filters: [{ column: 'event.reason', op: '=', value: 'BackOff' }], breakdowns: ['k8s.namespace.name'], time_range: 1800 },
       threshold: { op: '>', value: 0, exceeded_limit: 1 },
       recipients: [{ id: recipientId('platform-workflow'), type: 'msteams_workflow' }],
       alert_type: 'on_true',
@@ -344,6 +364,7 @@ export function acmeProduction(now: number): EnvironmentContent {
     }),
     trigger('__all__', 'Any service slow', now, {
       description: 'Environment-wide: spans over a second',
+      query: { calculations: [{ op: 'COUNT' }], filters: [{ column: 'duration_ms', op: '>', value: 1000 }], time_range: 1200 },
       threshold: { op: '>', value: 500, exceeded_limit: 1 },
       recipients: [
         { id: recipientId('sre-leads-email'), type: 'email', target: 'sre-leads@acme.example' },
@@ -352,7 +373,24 @@ export function acmeProduction(now: number): EnvironmentContent {
       disabled: true,
     }),
   ];
-  return { datasets: ds, columns: cols, derivedColumns, slos, triggers };
+  // Two saved queries: the queries behind two triggers, named so people find them again.
+  const queryAnnotations = [
+    annotation(triggers[0], 'Gateway 5xx', 'Server errors at the edge, the query behind "High 5xx rate"', now),
+    annotation(triggers[3], 'Card declines by provider', '', now),
+  ];
+  return { datasets: ds, columns: cols, derivedColumns, slos, triggers, queryAnnotations };
+}
+
+function annotation(trigger: SeedTrigger, name: string, description: string, now: number): SeedQueryAnnotation {
+  return {
+    id: hcId(`annotation/${trigger.dataset_slug}/${name}`),
+    dataset: trigger.dataset_slug,
+    name,
+    description,
+    query_id: trigger.query_id,
+    created_at: iso(now - 30 * DAY),
+    updated_at: iso(now - 3 * DAY),
+  };
 }
 
 /** Staging: fewer services, one SLO, one trigger. */
@@ -373,9 +411,11 @@ export function acmeStaging(now: number): EnvironmentContent {
       __all__: [],
     },
     slos: [slo('Gateway availability (staging)', ['api-gateway'], 'sli.availability', 990000, 7, [['team', 'platform']], '', now)],
+    queryAnnotations: [],
     triggers: [
       trigger('api-gateway', 'Staging smoke errors', now, {
         description: 'Errors during post-deploy smoke tests',
+        query: { calculations: [{ op: 'COUNT' }], filters: [{ column: 'error', op: '=', value: true }], time_range: 600 },
         threshold: { op: '>', value: 5, exceeded_limit: 1 },
         recipients: [{ id: recipientId('alerts-prod'), type: 'slack', target: '#alerts-prod' }],
       }),
@@ -391,5 +431,6 @@ export function acmeDev(now: number): EnvironmentContent {
     derivedColumns: { sandbox: [], __all__: [] },
     slos: [],
     triggers: [],
+    queryAnnotations: [],
   };
 }

@@ -11,6 +11,7 @@ import { faultResponders } from './errors';
 import { QueryState, queryRoutes, type QueryRouteOptions } from './queryRoutes';
 import { RateLimitWindow, type RateLimitOptions } from './rateLimit';
 import { createHoneycombSeed, type HoneycombSeed, type SeedOptions } from './seed';
+import { writeRoutes, type WriteState } from './writeRoutes';
 
 export interface HoneycombStandInOptions extends SeedOptions {
   port?: number;
@@ -37,6 +38,15 @@ export async function startHoneycombStandIn(options: HoneycombStandInOptions = {
   const window = new RateLimitWindow(options.rateLimit);
   const queries = new QueryState();
   const queryOptions: QueryRouteOptions = { ...options.queries };
+  // Triggers and annotations may name queries created through POST /1/queries.
+  const writeState: WriteState = {
+    storedQuery: (environment, id) => {
+      const stored = queries.queries.get(id);
+      if (!stored || stored.environment !== environment) return undefined;
+      const { id: _id, ...query } = stored.body;
+      return query;
+    },
+  };
 
   const routes: Route[] = [
     { method: 'GET', path: '/1/auth', handler: (req) => getAuthV1(seed, req) },
@@ -44,6 +54,7 @@ export async function startHoneycombStandIn(options: HoneycombStandInOptions = {
     ...configRoutes(() => seed),
     ...environmentRoutes(() => seed, options.environmentPageSize),
     ...queryRoutes(() => seed, queries, queryOptions),
+    ...writeRoutes(() => seed, writeState),
   ];
 
   const standIn = await startStandIn({

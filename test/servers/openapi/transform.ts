@@ -107,7 +107,8 @@ export function rewriteNullable(doc: Schema): number {
  * own schema and subschemas evaluated). "Unsafe" schemas are members of an `allOf` with more
  * than one member, or of any composition whose owner also declares properties; the mark passes
  * down through `$ref` and nested compositions. Open maps (`additionalProperties`,
- * `patternProperties`) are left alone. Returns how many schemas were closed.
+ * `patternProperties`) and objects declared with `properties: {}` are left alone. Returns how
+ * many schemas were closed.
  */
 export function closeObjectSchemas(doc: Schema): number {
   const all: Schema[] = [];
@@ -161,6 +162,9 @@ export function closeObjectSchemas(doc: Schema): number {
   for (const s of all) {
     if (unsafe.has(s) || !allowsObject(s) || typeof s.$ref === 'string') continue;
     if ('additionalProperties' in s || 'patternProperties' in s || 'unevaluatedProperties' in s) continue;
+    // `properties: {}` names no property to hold a body against: the document leaves that object
+    // open on purpose (a trigger's inline `query`, "a strict subset of a Query Specification").
+    if (isObject(s.properties) && Object.keys(s.properties).length === 0) continue;
     if (isObject(s.properties) || (COMPOSITIONS.some((k) => Array.isArray(s[k])) && contributes(s))) {
       s.unevaluatedProperties = false;
       closed++;

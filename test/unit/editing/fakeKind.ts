@@ -70,7 +70,7 @@ export function fakeKind(backend: FakeService, style: 'replace' | 'patch' = 'rep
     parentKeys: ['env'],
     writableFields: ['name', 'description', 'disabled', 'threshold', 'frequency', 'recipients'],
     updateStyle: style,
-    schema: {
+    schema: async () => ({
       type: 'object',
       additionalProperties: false,
       required: ['name', 'threshold'],
@@ -87,7 +87,7 @@ export function fakeKind(backend: FakeService, style: 'replace' | 'patch' = 'rep
         },
         recipients: { type: 'array', items: { type: 'object', properties: { id: { type: 'string' } } } },
       },
-    },
+    }),
     rules: (document) =>
       typeof document.frequency === 'number' && document.frequency % 60 !== 0
         ? [{ path: ['frequency'], message: 'frequency must be a multiple of 60', severity: 'error' }]

@@ -65,7 +65,7 @@ describe('Honeycomb explorer tree', function () {
     });
 
     it('an environment shows its folders without a request; Datasets costs one', async () => {
-      assert.deepEqual(await labels(production), ['Datasets', 'Derived columns (environment-wide)', 'SLOs (all datasets)', 'Triggers (all datasets)', 'Recipients']);
+      assert.deepEqual(await labels(production), ['Datasets', 'Derived columns (environment-wide)', 'SLOs (all datasets)', 'Triggers (all datasets)', 'Saved queries (all datasets)', 'Recipients']);
       assert.deepEqual(paths(), []);
       const datasets = await child(production, 'Datasets');
       const names = await labels(datasets);
@@ -78,7 +78,7 @@ describe('Honeycomb explorer tree', function () {
       const gatewayItem = await item(gateway);
       assert.match(String(gatewayItem.description), /^api-gateway · written (just now|\d+ min ago)$/);
       standIn.reset();
-      assert.deepEqual(await labels(gateway), ['Columns', 'Derived columns', 'SLOs', 'Triggers']);
+      assert.deepEqual(await labels(gateway), ['Columns', 'Derived columns', 'SLOs', 'Triggers', 'Saved queries']);
       const columns = await child(gateway, 'Columns');
       assert.equal((await item(columns)).description, '18', 'the count comes with the dataset list');
       const names = await labels(columns);
@@ -86,6 +86,28 @@ describe('Honeycomb explorer tree', function () {
       assert.deepEqual(paths(), ['GET /1/columns/api-gateway']);
       await labels(columns);
       assert.equal(standIn.requests.length, 1, 'cached');
+    });
+
+    it('triggers say threshold, frequency and state, and offer Edit and Enable or Disable by their state', async () => {
+      const triggers = await child(await child(await child(production, 'Datasets'), 'api-gateway'), 'Triggers');
+      assert.equal((await item(triggers)).contextValue, 'opsConfig.honeycomb.folder.triggers.creatable');
+      const high = await item(await child(triggers, 'High 5xx rate'));
+      assert.equal(high.description, '> 50 · every 5 min · triggered');
+      assert.equal(high.contextValue, 'opsConfig.honeycomb.trigger.editable.enabled');
+      const node = await child(triggers, 'High 5xx rate');
+      const target = (node as unknown as { editTarget(): { kindId: string; address: Record<string, string> } }).editTarget();
+      assert.equal(target.kindId, 'honeycomb.trigger');
+      assert.equal(target.address.dataset, 'api-gateway');
+    });
+
+    it('a dataset’s Saved queries are its query annotations, by name, in one request', async () => {
+      const saved = await child(await child(await child(production, 'Datasets'), 'api-gateway'), 'Saved queries');
+      standIn.reset();
+      assert.deepEqual(await labels(saved), ['Gateway 5xx']);
+      assert.deepEqual(paths(), ['GET /1/query_annotations/api-gateway']);
+      const gateway5xx = await item(await child(saved, 'Gateway 5xx'));
+      assert.equal(gateway5xx.contextValue, 'opsConfig.honeycomb.queryAnnotation.editable');
+      assert.equal(gateway5xx.command?.command, 'opsConfig.edit');
     });
 
     it('columns show a type icon and hidden ones are dimmed', async () => {

@@ -12,8 +12,8 @@ import {
   QueryRunEvent,
   QuerySpecification,
   getQuerySpecification,
-  queryResultLimiters,
 } from '../../../src/clients/honeycomb';
+import { queryResultLimiters } from '../../../src/clients/honeycomb/queryRuns';
 import { ServiceError } from '../../../src/core/errors';
 import { openApiValidator } from '../../servers/openapi/validator';
 import { HONEYCOMB_KEYS, HoneycombStandIn, startHoneycombStandIn } from '../../servers/honeycomb';

@@ -1,21 +1,19 @@
-import { pulumiResource, terraformResource } from '../../../editing/exportCode';
 import { Address, EditableKind, JsonObject, KindBackend, Problem } from '../../../editing/kind';
+import { QUERY_ANNOTATION_KIND_ID } from './ids';
 import { datasetLocation } from './locations';
+
+export { QUERY_ANNOTATION_KIND_ID };
 
 /**
  * A query annotation: the name and description that make a saved (immutable) query show up by
  * name. Its `query_id` is set when it is created and can never change afterwards.
  */
-export const QUERY_ANNOTATION_KIND_ID = 'honeycomb.queryAnnotation';
-
-const NO_IMPORT =
-  'The honeycombio provider cannot import query annotations: applying this creates a new annotation\n' +
-  'next to the existing one. Delete the old one in the editor afterwards, or keep it out of code.';
-
 export interface QueryAnnotationKindParts {
   backend: KindBackend;
-  schema: JsonObject;
+  schema(): Promise<JsonObject>;
   rules(document: JsonObject): Problem[];
+  /** Asks which query the new annotation names (the editor side supplies it). */
+  prepareCreate?(parent: Address): Promise<Address | undefined>;
 }
 
 export function queryAnnotationKind(parts: QueryAnnotationKindParts): EditableKind {
@@ -38,29 +36,13 @@ export function queryAnnotationKind(parts: QueryAnnotationKindParts): EditableKi
       location: datasetLocation(address),
     }),
     backend: parts.backend,
+    prepareCreate: parts.prepareCreate,
+    // The code export loads with its first use (it is in a chunk of its own).
     code: {
-      terraform: (object, address) =>
-        terraformResource({ type: 'honeycombio_query_annotation', name: String(object.name ?? 'query'), body: { attributes: annotationArgs(object, address, 'terraform') }, importId: { none: NO_IMPORT } }),
-      pulumi: (object, address) =>
-        pulumiResource({
-          module: 'honeycombio',
-          packageName: '@pulumi/honeycombio',
-          className: 'QueryAnnotation',
-          name: String(object.name ?? 'query'),
-          args: Object.fromEntries(annotationArgs(object, address, 'pulumi')),
-          importId: { none: NO_IMPORT },
-        }),
+      terraform: async (object, address) => (await import(/* webpackChunkName: "editing-code" */ './annotationCode')).annotationTerraform(object, address),
+      pulumi: async (object, address) => (await import(/* webpackChunkName: "editing-code" */ './annotationCode')).annotationPulumi(object, address),
     },
   };
-}
-
-function annotationArgs(object: JsonObject, address: Address, language: 'terraform' | 'pulumi'): Array<[string, unknown]> {
-  return [
-    ['dataset', address.dataset],
-    [language === 'terraform' ? 'query_id' : 'queryId', object.query_id],
-    ['name', object.name],
-    ['description', object.description || undefined],
-  ];
 }
 
 /** Honeycomb keeps an annotation's query for good; changing it in the document is an error, not a silent no-op. */

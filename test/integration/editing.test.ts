@@ -1,0 +1,187 @@
+/**
+ * Editing live Honeycomb configuration in the real editor, against the stand-in: a trigger's
+ * threshold edited and saved through the plan and its confirmation; the same save after a
+ * colleague's change (a conflict, nothing written); an invalid frequency (a diagnostic on its
+ * line, no request); a trigger created from the template and deleted; a query annotation created.
+ */
+import * as assert from 'assert';
+import * as vscode from 'vscode';
+import { HoneycombClient } from '../../src/clients/honeycomb';
+import { triggerWrites } from '../../src/clients/honeycomb/writes';
+import { SecretKeys } from '../../src/core/secrets';
+import type { TreeNode } from '../../src/views/tree/node';
+import { HONEYCOMB_KEYS, HoneycombStandIn, startHoneycombStandIn } from '../servers/honeycomb';
+import { ExtensionApi, describeNodes, extensionApi, setGlobal, signOutEverywhere, waitFor } from './helpers';
+
+describe('Editing Honeycomb triggers and saved queries', function () {
+  this.timeout(90_000);
+  let api: ExtensionApi;
+  let honeycomb: HoneycombStandIn;
+  let client: HoneycombClient;
+  let restore: () => void = () => undefined;
+  /** What modal questions were asked (message and detail), answered from `answers` in order. */
+  let asked: Array<{ message: string; detail: string }>;
+  let answers: Array<string | undefined>;
+  let infos: string[];
+
+  const provider = () => api.views.providers.honeycomb;
+  const child = async (node: TreeNode | undefined, label: string): Promise<TreeNode> => {
+    const all = await describeNodes(provider(), await provider().getChildren(node));
+    const found = all.find((c) => c.label === label);
+    assert.ok(found, `"${label}" is shown (found: ${all.map((c) => c.label).join(', ')})`);
+    return found.node;
+  };
+  const gatewayFolder = async (label: string): Promise<TreeNode> => {
+    // The connection (the team), then its environment.
+    const [connection] = await provider().getChildren(undefined);
+    const production = await child(connection, 'Production');
+    return child(await child(await child(production, 'Datasets'), 'api-gateway'), label);
+  };
+  const writes = () => honeycomb.requests.filter((r) => r.method !== 'GET').map((r) => `${r.method} ${r.path}`);
+  const seedTrigger = async (name: string) => (await triggerWrites.list(client.api, 'api-gateway')).find((t) => t.name === name);
+
+  async function replaceInEditor(editor: vscode.TextEditor, pattern: RegExp, replacement: string): Promise<void> {
+    const text = editor.document.getText();
+    const match = pattern.exec(text);
+    assert.ok(match, `${pattern} is in the document:\n${text}`);
+    const start = editor.document.positionAt(match.index);
+    const end = editor.document.positionAt(match.index + match[0].length);
+    assert.ok(await editor.edit((b) => b.replace(new vscode.Range(start, end), replacement)));
+  }
+
+  async function openTrigger(name: string): Promise<vscode.TextEditor> {
+    const node = await child(await gatewayFolder('Triggers'), name);
+    await vscode.commands.executeCommand('opsConfig.edit', node);
+    return waitFor(() => {
+      const editor = vscode.window.activeTextEditor;
+      return editor?.document.uri.scheme === 'opsconfig-edit' && editor.document.uri.path.includes('honeycomb.trigger') && editor.document.getText().includes(name) ? editor : undefined;
+    }, `the edit document of ${name}`);
+  }
+
+  before(async () => {
+    api = await extensionApi();
+    honeycomb = await startHoneycombStandIn();
+    client = new HoneycombClient({ apiUrl: honeycomb.url, apiKey: HONEYCOMB_KEYS.production });
+    await signOutEverywhere(api);
+    await setGlobal('honeycomb.apiUrl', honeycomb.url);
+    await api.services.secrets.store(SecretKeys.honeycombApiKey, HONEYCOMB_KEYS.production);
+    api.honeycomb.invalidate();
+  });
+  beforeEach(() => {
+    honeycomb.reset();
+    provider().refresh();
+    asked = [];
+    answers = [];
+    infos = [];
+    const prompts = api.prompts as unknown as Record<string, unknown>;
+    const original = { ...prompts };
+    prompts.warn = async (message: string, options: vscode.MessageOptions | string | undefined) => {
+      asked.push({ message, detail: typeof options === 'object' ? options.detail ?? '' : '' });
+      return answers.shift();
+    };
+    prompts.info = async (message: string) => void infos.push(message);
+    restore = () => Object.assign(prompts, original);
+  });
+  afterEach(async () => {
+    restore();
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    assert.deepEqual(honeycomb.violations, []);
+  });
+  after(async () => {
+    await signOutEverywhere(api);
+    await honeycomb.stop();
+  });
+
+  it('a threshold edit is saved after the plan is shown and confirmed; the stand-in holds the new value', async () => {
+    const editor = await openTrigger('High 5xx rate');
+    await replaceInEditor(editor, /"value": 50\b/, '"value": 250');
+    honeycomb.requests.length = 0;
+    answers = ['Update'];
+    assert.equal(await editor.document.save(), true, 'saved');
+    assert.equal(asked.length, 1, 'one confirmation');
+    assert.equal(asked[0].message, 'Update trigger “High 5xx rate”?');
+    assert.match(asked[0].detail, /dataset “api-gateway” of environment “production” \(Honeycomb\)/);
+    assert.match(asked[0].detail, /threshold\.value 50 → 250/);
+    // The save itself: one re-read and one write of the trigger (the tree may reload its list after).
+    assert.deepEqual(
+      honeycomb.requests.filter((r) => /^\/1\/triggers\/api-gateway\/\w+$/.test(r.path)).map((r) => r.method),
+      ['GET', 'PUT'],
+      'one re-read, one write',
+    );
+    assert.equal(((await seedTrigger('High 5xx rate'))?.threshold as { value: number }).value, 250);
+    await waitFor(() => infos.find((m) => /Trigger “High 5xx rate” updated: threshold\.value 50 → 250/.test(m)), 'the saved message');
+    assert.equal(editor.document.isDirty, false);
+  });
+
+  it('a change made on the server since opening is a conflict: nothing is written and the text is kept', async () => {
+    const editor = await openTrigger('High 5xx rate');
+    const current = await seedTrigger('High 5xx rate');
+    assert.ok(current);
+    const { id, dataset_slug: _d, triggered: _t, created_at: _c, updated_at: _u, query_id: _q, ...body } = current;
+    await triggerWrites.update(client.api, 'api-gateway', String(id), { ...body, description: 'changed by a colleague' });
+    await replaceInEditor(editor, /"value": 50\b/, '"value": 250');
+    honeycomb.requests.length = 0;
+    answers = [undefined];
+    assert.equal(await editor.document.save(), false, 'not saved');
+    assert.match(asked[0]?.message ?? '', /^Trigger “High 5xx rate” changed on the server since you opened it\.$/);
+    assert.deepEqual(writes(), []);
+    assert.equal(editor.document.isDirty, true, 'the edit is still there');
+    assert.match(editor.document.getText(), /"value": 250/);
+    assert.equal(((await seedTrigger('High 5xx rate'))?.threshold as { value: number }).value, 50);
+  });
+
+  it('an invalid frequency is underlined on its line and saving sends nothing', async () => {
+    const editor = await openTrigger('High 5xx rate');
+    await replaceInEditor(editor, /"frequency": \d+/, '"frequency": 90');
+    const line = editor.document.getText().split('\n').findIndex((l) => l.includes('"frequency": 90'));
+    const diagnostic = await waitFor(() => vscode.languages.getDiagnostics(editor.document.uri).find((d) => d.range.start.line === line), 'a diagnostic on the frequency line');
+    assert.match(diagnostic.message, /60/);
+    honeycomb.requests.length = 0;
+    assert.equal(await editor.document.save(), false);
+    assert.deepEqual(honeycomb.requests, [], 'no request at all');
+    assert.equal(asked.length, 0, 'no plan for an invalid document');
+  });
+
+  it('New… on Triggers opens a valid template; saving creates the trigger; Delete… removes it', async () => {
+    await vscode.commands.executeCommand('opsConfig.newObject', await gatewayFolder('Triggers'));
+    const editor = await waitFor(() => (vscode.window.activeTextEditor?.document.uri.path.includes('~new') ? vscode.window.activeTextEditor : undefined), 'the new trigger document');
+    assert.equal(editor.document.isDirty, true);
+    assert.match(editor.document.getText(), /"frequency": 900/);
+    await replaceInEditor(editor, /"name": "New trigger"/, '"name": "Slow checkout"');
+    answers = ['Create'];
+    await editor.document.save();
+    assert.equal(asked[0]?.message, 'Create a new trigger?');
+    const created = await waitFor(() => seedTrigger('Slow checkout'), 'the trigger on the stand-in');
+    await waitFor(() => (vscode.window.activeTextEditor?.document.uri.path.includes(String(created.id)) ? true : undefined), 'the document to become the trigger’s own');
+
+    const node = await waitFor(async () => {
+      const all = await describeNodes(provider(), await provider().getChildren(await gatewayFolder('Triggers')));
+      return all.find((c) => c.label === 'Slow checkout')?.node;
+    }, 'the new trigger in the tree');
+    answers = ['Delete'];
+    honeycomb.requests.length = 0;
+    await vscode.commands.executeCommand('opsConfig.deleteObject', node);
+    assert.equal(asked.at(-1)?.message, 'Delete trigger “Slow checkout”?');
+    assert.deepEqual(writes(), [`DELETE /1/triggers/api-gateway/${String(created.id)}`]);
+    assert.equal(await seedTrigger('Slow checkout'), undefined);
+    await waitFor(() => infos.find((m) => m === 'Deleted trigger “Slow checkout”.'), 'the deleted message');
+  });
+
+  it('New… on Saved queries names a trigger’s query as a query annotation', async () => {
+    const prompts = api.prompts as unknown as Record<string, unknown>;
+    prompts.quickPick = async (items: readonly vscode.QuickPickItem[] | Thenable<readonly vscode.QuickPickItem[]>) => (await items).find((i) => i.label === 'Rate limit exhaustion');
+    await vscode.commands.executeCommand('opsConfig.newObject', await gatewayFolder('Saved queries'));
+    const editor = await waitFor(() => (vscode.window.activeTextEditor?.document.uri.path.includes('honeycomb.queryAnnotation') ? vscode.window.activeTextEditor : undefined), 'the new annotation document');
+    const queryId = String((await seedTrigger('Rate limit exhaustion'))?.query_id);
+    assert.match(editor.document.getText(), new RegExp(`"query_id": "${queryId}"`));
+    await replaceInEditor(editor, /"name": "New saved query"/, '"name": "Rate limited routes"');
+    answers = ['Create'];
+    await editor.document.save();
+    const saved = await waitFor(async () => {
+      const all = await describeNodes(provider(), await provider().getChildren(await gatewayFolder('Saved queries')));
+      return all.find((c) => c.label === 'Rate limited routes');
+    }, 'the saved query in the tree');
+    assert.match(saved.description, new RegExp(queryId));
+  });
+});
