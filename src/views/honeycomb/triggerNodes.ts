@@ -19,8 +19,8 @@ export class TriggersFolderNode extends ListFolderNode<TriggerItem> {
     return folderItem(this.dataset === ENVIRONMENT_WIDE ? 'Triggers (all datasets)' : 'Triggers', 'bell');
   }
 
-  protected load(): Promise<TriggerItem[]> {
-    return this.scope.explorer.triggers(this.scope.env.envSlug, this.dataset);
+  protected load(signal: AbortSignal): Promise<TriggerItem[]> {
+    return this.scope.explorer.triggers(this.scope.env.envSlug, this.dataset, signal);
   }
 
   protected toNodes(items: TriggerItem[]): TreeNode[] {
