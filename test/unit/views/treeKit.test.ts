@@ -97,12 +97,19 @@ describe('tree kit (editor-independent parts)', () => {
         assert.equal(server.calls.length, 2, 'the refresh asks again instead of sharing the old request');
         const answerOld = () => server.calls[0].answer.resolve({ items: ['old row'], total: 1 });
         const answerNew = () => server.calls[1].answer.resolve({ items: ['new row'], total: 1 });
-        if (oldFirst) answerOld();
+        const settle = () => new Promise((r) => setImmediate(r));
+        if (oldFirst) {
+          answerOld();
+          await settle();
+          assert.equal(loader.loading, true, 'the old answer does not end the new load');
+          void loader.loadNext();
+          assert.equal(server.calls.length, 2, 'a second look shares the new request');
+        }
         answerNew();
         if (!oldFirst) answerOld();
         assert.equal(await old, false, 'the old answer did not count');
         assert.equal(await fresh, true);
-        await new Promise((r) => setImmediate(r));
+        await settle();
         assert.deepEqual(loader.items, ['new row'], `old answer ${oldFirst ? 'first' : 'last'}`);
         assert.equal(loader.total, 1);
       }
