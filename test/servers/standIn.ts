@@ -150,7 +150,9 @@ export async function startStandIn(options: StandInOptions): Promise<StandIn> {
         try {
           await delay(fault.delayMs ?? 2000, undefined, { signal: AbortSignal.any([clientGone.signal, stopping.signal]) });
         } catch {
-          return; // the client gave up (its timeout under test) or the stand-in is stopping
+          // The client gave up (its timeout or cancellation under test) or the stand-in is stopping.
+          if (clientGone.signal.aborted) entry.clientClosed = true;
+          return;
         }
         break;
       }

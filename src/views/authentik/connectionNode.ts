@@ -34,7 +34,8 @@ export class AuthentikConnectionNode implements TreeNode {
     item.description = [this.version?.versionCurrent ? `authentik ${this.version.versionCurrent}` : undefined, `as ${this.user.username}`].filter(Boolean).join(' · ');
     item.iconPath = new vscode.ThemeIcon('shield');
     item.contextValue = 'opsConfig.authentik.connection';
-    const tooltip = new vscode.MarkdownString();
+    // Icons are on from the start: appendText escapes `$(…)` in the server's text only then.
+    const tooltip = new vscode.MarkdownString(undefined, true);
     tooltip.appendMarkdown('**authentik** ').appendText(this.config.url!).appendMarkdown('\n\n');
     tooltip.appendMarkdown('Signed in as ').appendText(`${this.user.username}${this.user.name ? ` (${this.user.name})` : ''}${this.user.isSuperuser ? ', superuser' : ''}`);
     if (this.version) {
@@ -42,7 +43,6 @@ export class AuthentikConnectionNode implements TreeNode {
     }
     if (this.config.insecure) {
       tooltip.appendMarkdown('\n\n$(warning) TLS verification is off for this connection.');
-      tooltip.supportThemeIcons = true;
     }
     item.tooltip = tooltip;
     return item;

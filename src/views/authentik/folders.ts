@@ -73,8 +73,8 @@ export class ListFolderNode<T> extends PagedFolderNode<T, number> {
     return item;
   }
 
-  protected async fetchPage(cursor: number | undefined): Promise<Page<T, number>> {
-    const page = await this.spec.list(this.ctx.client, { page: cursor ?? 1, pageSize: this.ctx.pageSize(), search: this.searchText || undefined });
+  protected async fetchPage(cursor: number | undefined, signal: AbortSignal): Promise<Page<T, number>> {
+    const page = await this.spec.list(this.ctx.client, { page: cursor ?? 1, pageSize: this.ctx.pageSize(), search: this.searchText || undefined, signal });
     return { items: page.items, total: page.count, next: page.next };
   }
 

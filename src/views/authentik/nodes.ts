@@ -37,8 +37,8 @@ export class FlowNode extends AuthentikObjectNode {
   }
 
   /** The stage bindings in execution order; a flow rarely has more than a page of them. */
-  protected override async loadChildren(): Promise<TreeNode[]> {
-    const page = await this.ctx.client.listFlowBindings(this.flow.pk, { pageSize: 100 });
+  protected override async loadChildren(signal: AbortSignal): Promise<TreeNode[]> {
+    const page = await this.ctx.client.listFlowBindings(this.flow.pk, { pageSize: 100, signal });
     const nodes: TreeNode[] = page.items.map((b) => new StageNode(this, this.ctx, b.stage_obj, { binding: b }));
     if (page.count > page.items.length) {
       nodes.push(new InfoNode(`${this.id}/more`, this, `${(page.count - page.items.length).toLocaleString('en-US')} more bindings`, { description: 'open the record for all', icon: icon('ellipsis') }));
@@ -65,8 +65,8 @@ export class StageNode extends AuthentikObjectNode {
   }
 
   /** The flows this stage is bound into (`flow_set`), fresh from the server. */
-  protected override async loadChildren(): Promise<TreeNode[]> {
-    const stage = await this.ctx.client.retrieveStage(this.stage.pk);
+  protected override async loadChildren(signal: AbortSignal): Promise<TreeNode[]> {
+    const stage = await this.ctx.client.retrieveStage(this.stage.pk, signal);
     return [new SectionNode(this, 'used-in', 'Used in flows', count(stage.flow_set.length, 'flow'), 'references', (self) => stage.flow_set.map((f) => new FlowNode(self, this.ctx, f)), 'This stage is not bound to any flow')];
   }
 }
@@ -85,8 +85,8 @@ export class GroupNode extends AuthentikObjectNode {
     return true;
   }
 
-  protected override async loadChildren(): Promise<TreeNode[]> {
-    const g = await this.ctx.client.retrieveGroup(this.group.pk);
+  protected override async loadChildren(signal: AbortSignal): Promise<TreeNode[]> {
+    const g = await this.ctx.client.retrieveGroup(this.group.pk, signal);
     const parents = g.parents_obj ?? [];
     const children = g.children_obj ?? [];
     return [
@@ -116,8 +116,8 @@ export class GroupMembersNode extends PagedFolderNode<A.User, number> {
     return item;
   }
 
-  protected async fetchPage(cursor: number | undefined): Promise<Page<A.User, number>> {
-    const page = await this.ctx.client.listGroupMembers(this.groupPk, { page: cursor ?? 1, pageSize: this.ctx.pageSize() });
+  protected async fetchPage(cursor: number | undefined, signal: AbortSignal): Promise<Page<A.User, number>> {
+    const page = await this.ctx.client.listGroupMembers(this.groupPk, { page: cursor ?? 1, pageSize: this.ctx.pageSize(), signal });
     return { items: page.items, total: page.count, next: page.next };
   }
 
@@ -148,8 +148,8 @@ export class UserNode extends AuthentikObjectNode {
     return true;
   }
 
-  protected override async loadChildren(): Promise<TreeNode[]> {
-    const m = await this.ctx.client.userGroupMembership(this.user.pk);
+  protected override async loadChildren(signal: AbortSignal): Promise<TreeNode[]> {
+    const m = await this.ctx.client.userGroupMembership(this.user.pk, signal);
     return [
       new SectionNode(this, 'direct', 'Groups', count(m.direct.length, 'group'), 'organization', (self) => m.direct.map((g) => new GroupNode(self, this.ctx, g, 'direct member')), 'Not a member of any group'),
       new SectionNode(this, 'inherited', 'Inherited groups', count(m.inherited.length, 'group'), 'type-hierarchy-super', (self) => m.inherited.map((g) => new GroupNode(self, this.ctx, g, `inherited via ${g.via}`)), 'No groups inherited through nesting'),
@@ -177,8 +177,8 @@ export class CertificateNode extends AuthentikObjectNode {
     return true;
   }
 
-  protected override async loadChildren(): Promise<TreeNode[]> {
-    const usedBy = await this.ctx.client.certificateUsedBy(this.pair.pk);
+  protected override async loadChildren(signal: AbortSignal): Promise<TreeNode[]> {
+    const usedBy = await this.ctx.client.certificateUsedBy(this.pair.pk, signal);
     return [
       new SectionNode(this, 'used-by', 'Used by', count(usedBy.length, 'object'), 'references', (self) =>
         usedBy.map((u, i) => new InfoNode(`${self.id}/${i}`, self, u.name, { description: `${u.app}.${u.model_name} · on delete: ${u.action}`, icon: icon('symbol-reference') })),
@@ -208,10 +208,10 @@ export class ProviderNode extends AuthentikObjectNode {
     return this.model === 'oauth2provider' || this.model === 'samlprovider';
   }
 
-  protected override async loadChildren(): Promise<TreeNode[]> {
+  protected override async loadChildren(signal: AbortSignal): Promise<TreeNode[]> {
     if (this.model === 'oauth2provider') {
       if (!this.provider.assigned_application_slug) return [];
-      const urls = await this.ctx.client.oauth2SetupUrls(this.provider.pk);
+      const urls = await this.ctx.client.oauth2SetupUrls(this.provider.pk, signal);
       const rows: Array<[string, string | null]> = [
         ['Issuer', urls.issuer],
         ['Authorize', urls.authorize],

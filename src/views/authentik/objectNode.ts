@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { childrenOrError } from '../tree/explorerProvider';
+import { ChildrenLoader } from '../tree/childrenLoader';
 import { ErrorNode, EmptyNode } from '../tree/messageNodes';
 import { TreeNode } from '../tree/node';
 import { AuthentikTreeContext, SIGN_IN_COMMAND } from './context';
@@ -17,11 +17,12 @@ export interface ObjectLook {
  * Any authentik object in the tree. It opens as a record (click), carries the menus of its kind
  * (`opsConfig.authentik.object.<kind>` plus `.iac` when a data-source snippet exists) and is
  * matched by the view filter on its name, slug and ID. Subclasses with children override
- * `loadChildren`; loaded children are kept until Refresh.
+ * `loadChildren`; loaded children are kept until Refresh. Collapsing the node aborts its load.
  */
 export class AuthentikObjectNode implements TreeNode {
   readonly id: string;
-  private children?: Promise<TreeNode[]>;
+  /** Made on the first expand: most objects are never expanded. */
+  private loader?: ChildrenLoader;
 
   constructor(
     protected readonly parent: TreeNode,
@@ -67,17 +68,18 @@ export class AuthentikObjectNode implements TreeNode {
   }
 
   getChildren(): Promise<TreeNode[]> {
-    this.children ??= childrenOrError(
-      async () => {
-        const nodes = await this.loadChildren();
+    this.loader ??= new ChildrenLoader(
+      async (signal) => {
+        const nodes = await this.loadChildren(signal);
         return nodes.length > 0 ? nodes : [new EmptyNode(`${this.id}/empty`, this, this.emptyMessage())];
       },
       (error) => new ErrorNode(`${this.id}/error`, this, error, this, SIGN_IN_COMMAND),
     );
-    return this.children;
+    return this.loader.children();
   }
 
-  protected async loadChildren(): Promise<TreeNode[]> {
+  /** The children; `signal` aborts their requests when the node is collapsed or refreshed. */
+  protected async loadChildren(_signal: AbortSignal): Promise<TreeNode[]> {
     return [];
   }
 
@@ -89,8 +91,12 @@ export class AuthentikObjectNode implements TreeNode {
     return this.parent;
   }
 
+  cancel(): boolean {
+    return this.loader?.cancel() ?? false;
+  }
+
   invalidate(): void {
-    this.children = undefined;
+    this.loader?.reset();
   }
 }
 

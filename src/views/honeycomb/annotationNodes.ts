@@ -28,8 +28,8 @@ export class SavedQueriesFolderNode extends ListFolderNode<QueryAnnotationItem> 
     return { kindId: QUERY_ANNOTATION_KIND_ID, parent: { env: this.scope.env.envSlug, dataset: this.dataset } };
   }
 
-  protected load(): Promise<QueryAnnotationItem[]> {
-    return this.scope.explorer.annotations(this.scope.env.envSlug, this.dataset);
+  protected load(signal: AbortSignal): Promise<QueryAnnotationItem[]> {
+    return this.scope.explorer.annotations(this.scope.env.envSlug, this.dataset, signal);
   }
 
   protected toNodes(items: QueryAnnotationItem[]): TreeNode[] {

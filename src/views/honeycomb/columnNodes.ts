@@ -36,8 +36,8 @@ export class ColumnsFolderNode extends ListFolderNode<ColumnItem> {
     return folderItem('Columns', 'symbol-field', this.count === null ? undefined : this.count.toLocaleString('en-US'));
   }
 
-  protected load(): Promise<ColumnItem[]> {
-    return this.scope.explorer.columns(this.scope.env.envSlug, this.dataset);
+  protected load(signal: AbortSignal): Promise<ColumnItem[]> {
+    return this.scope.explorer.columns(this.scope.env.envSlug, this.dataset, signal);
   }
 
   protected toNodes(items: ColumnItem[]): TreeNode[] {

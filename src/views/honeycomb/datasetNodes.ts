@@ -21,8 +21,8 @@ export class DatasetsFolderNode extends ListFolderNode<DatasetItem> {
     return folderItem('Datasets', 'database');
   }
 
-  protected load(): Promise<DatasetItem[]> {
-    return this.scope.explorer.datasets(this.scope.env.envSlug);
+  protected load(signal: AbortSignal): Promise<DatasetItem[]> {
+    return this.scope.explorer.datasets(this.scope.env.envSlug, signal);
   }
 
   protected toNodes(items: DatasetItem[]): TreeNode[] {

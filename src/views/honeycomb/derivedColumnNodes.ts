@@ -19,8 +19,8 @@ export class DerivedColumnsFolderNode extends ListFolderNode<DerivedColumnItem> 
     return folderItem(this.dataset ? 'Derived columns' : 'Derived columns (environment-wide)', 'symbol-operator');
   }
 
-  protected load(): Promise<DerivedColumnItem[]> {
-    return this.scope.explorer.derivedColumns(this.scope.env.envSlug, this.dataset);
+  protected load(signal: AbortSignal): Promise<DerivedColumnItem[]> {
+    return this.scope.explorer.derivedColumns(this.scope.env.envSlug, this.dataset, signal);
   }
 
   protected toNodes(items: DerivedColumnItem[]): TreeNode[] {

@@ -194,48 +194,53 @@ export class HoneycombExplorer {
     return items?.find((e) => e.slug === envSlug);
   }
 
-  // Lists, cached per connection (Refresh drops them).
+  // Lists, cached per connection (Refresh drops them). A caller's `signal` stops its wait; when
+  // no caller waits any more, the request is aborted (see ListCache).
 
-  environments(): Promise<EnvironmentItem[]> {
-    return this.cache.get('team|environments', async () => (await this.start()).client.listEnvironments());
+  environments(signal?: AbortSignal): Promise<EnvironmentItem[]> {
+    return this.cache.get('team|environments', async (s) => (await this.start()).client.listEnvironments(s), signal);
   }
 
-  datasets(env: string): Promise<DatasetItem[]> {
-    return this.cache.get(`${env}|datasets`, async () => (await this.requireClient(env)).listDatasets());
+  datasets(env: string, signal?: AbortSignal): Promise<DatasetItem[]> {
+    return this.cache.get(`${env}|datasets`, async (s) => (await this.requireClient(env)).listDatasets(s), signal);
   }
 
-  columns(env: string, dataset: string): Promise<ColumnItem[]> {
-    return this.cache.get(`${env}|columns|${dataset}`, async () => (await this.requireClient(env)).listColumns(dataset));
+  columns(env: string, dataset: string, signal?: AbortSignal): Promise<ColumnItem[]> {
+    return this.cache.get(`${env}|columns|${dataset}`, async (s) => (await this.requireClient(env)).listColumns(dataset, s), signal);
   }
 
   /** Without a dataset: the environment-wide derived columns. */
-  derivedColumns(env: string, dataset: string | undefined): Promise<DerivedColumnItem[]> {
-    return this.cache.get(`${env}|derived|${dataset ?? ENVIRONMENT_WIDE}`, async () => (await this.requireClient(env)).listDerivedColumns(dataset));
+  derivedColumns(env: string, dataset: string | undefined, signal?: AbortSignal): Promise<DerivedColumnItem[]> {
+    return this.cache.get(`${env}|derived|${dataset ?? ENVIRONMENT_WIDE}`, async (s) => (await this.requireClient(env)).listDerivedColumns(dataset, s), signal);
   }
 
   /** Without a dataset: every SLO of the environment. */
-  slos(env: string, dataset: string | undefined): Promise<SloItem[]> {
-    return this.cache.get(`${env}|slos|${dataset ?? ENVIRONMENT_WIDE}`, async () => (await this.requireClient(env)).listSlos(dataset));
+  slos(env: string, dataset: string | undefined, signal?: AbortSignal): Promise<SloItem[]> {
+    return this.cache.get(`${env}|slos|${dataset ?? ENVIRONMENT_WIDE}`, async (s) => (await this.requireClient(env)).listSlos(dataset, s), signal);
   }
 
-  triggers(env: string, dataset: string): Promise<TriggerItem[]> {
-    return this.cache.get(`${env}|triggers|${dataset}`, async () => (await this.requireClient(env)).listTriggers(dataset));
+  triggers(env: string, dataset: string, signal?: AbortSignal): Promise<TriggerItem[]> {
+    return this.cache.get(`${env}|triggers|${dataset}`, async (s) => (await this.requireClient(env)).listTriggers(dataset, s), signal);
   }
 
   /** The saved queries (query annotations) of a dataset, or with `__all__` the environment-wide ones. */
-  annotations(env: string, dataset: string): Promise<QueryAnnotationItem[]> {
-    return this.cache.get(`${env}|annotations|${dataset}`, async () => {
-      const client = await this.requireClient(env);
-      const { listQueryAnnotations } = await import(/* webpackChunkName: "honeycomb-writes" */ '../../clients/honeycomb/writes');
-      return listQueryAnnotations(client.api, dataset);
-    });
+  annotations(env: string, dataset: string, signal?: AbortSignal): Promise<QueryAnnotationItem[]> {
+    return this.cache.get(
+      `${env}|annotations|${dataset}`,
+      async (s) => {
+        const client = await this.requireClient(env);
+        const { listQueryAnnotations } = await import(/* webpackChunkName: "honeycomb-writes" */ '../../clients/honeycomb/writes');
+        return listQueryAnnotations(client.api, dataset, s);
+      },
+      signal,
+    );
   }
 
-  recipients(env: string): Promise<RecipientItem[]> {
-    return this.cache.get(`${env}|recipients`, async () => (await this.requireClient(env)).listRecipients());
+  recipients(env: string, signal?: AbortSignal): Promise<RecipientItem[]> {
+    return this.cache.get(`${env}|recipients`, async (s) => (await this.requireClient(env)).listRecipients(s), signal);
   }
 
-  recipientTriggers(env: string, recipientId: string): Promise<TriggerItem[]> {
-    return this.cache.get(`${env}|recipientTriggers|${recipientId}`, async () => (await this.requireClient(env)).listRecipientTriggers(recipientId));
+  recipientTriggers(env: string, recipientId: string, signal?: AbortSignal): Promise<TriggerItem[]> {
+    return this.cache.get(`${env}|recipientTriggers|${recipientId}`, async (s) => (await this.requireClient(env)).listRecipientTriggers(recipientId, s), signal);
   }
 }

@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { ChildrenLoader } from '../tree/childrenLoader';
 import { EmptyNode, ErrorNode } from '../tree/messageNodes';
 import { TreeNode } from '../tree/node';
 import { EnvScope, signInCommandFor } from './scope';
@@ -8,20 +9,29 @@ import { EnvScope, signInCommandFor } from './scope';
  * answer holds everything). Children are built once and kept, so expanding the folder again or
  * filtering the view costs no request and no rebuild; Refresh/Retry (invalidate) drops them and
  * the cached list. A failed load is an error node with Retry (or "Sign in again" for a refused
- * key); an empty list says so.
+ * key); an empty list says so. Collapsing the folder aborts its request (unless a record or a
+ * completion list waits for the same list); Refresh aborts it and loads anew.
  */
 export abstract class ListFolderNode<T> implements TreeNode {
-  private children?: Promise<TreeNode[]>;
-  private loaded?: TreeNode[];
+  private readonly loader: ChildrenLoader;
 
   constructor(
     readonly id: string,
     protected readonly parent: TreeNode,
     protected readonly scope: EnvScope,
-  ) {}
+  ) {
+    this.loader = new ChildrenLoader(
+      async (signal) => {
+        const nodes = this.toNodes(await this.load(signal));
+        return nodes.length > 0 ? nodes : [new EmptyNode(`${this.id}/empty`, this, this.emptyMessage())];
+      },
+      (error) => new ErrorNode(`${this.id}/error`, this, error, this, this.signInCommand()),
+    );
+  }
 
   abstract getTreeItem(): vscode.TreeItem;
-  protected abstract load(): Promise<T[]>;
+  /** The list; `signal` stops waiting for it when the folder is collapsed or refreshed. */
+  protected abstract load(signal: AbortSignal): Promise<T[]>;
   protected abstract toNodes(items: T[]): TreeNode[];
   protected abstract emptyMessage(): string;
   /** The ListCache key of the list, dropped on Refresh. */
@@ -31,37 +41,24 @@ export abstract class ListFolderNode<T> implements TreeNode {
   }
 
   getChildren(): Promise<TreeNode[]> {
-    if (!this.children) {
-      const pending = this.build();
-      this.children = pending;
-    }
-    return this.children;
-  }
-
-  private async build(): Promise<TreeNode[]> {
-    try {
-      const nodes = this.toNodes(await this.load());
-      this.loaded = nodes;
-      return nodes.length > 0 ? nodes : [new EmptyNode(`${this.id}/empty`, this, this.emptyMessage())];
-    } catch (error) {
-      // Not kept: the next expand (or Retry) loads again.
-      this.children = undefined;
-      return [new ErrorNode(`${this.id}/error`, this, error, this, this.signInCommand())];
-    }
+    return this.loader.children();
   }
 
   /** The filter text of the children loaded so far, so a parent can stay visible for them. */
   loadedFilterText(): string {
-    return (this.loaded ?? []).map((n) => n.filterText?.() ?? '').join(' ');
+    return (this.loader.loaded ?? []).map((n) => n.filterText?.() ?? '').join(' ');
   }
 
   getParent(): TreeNode {
     return this.parent;
   }
 
+  cancel(): boolean {
+    return this.loader.cancel();
+  }
+
   invalidate(): void {
-    this.children = undefined;
-    this.loaded = undefined;
+    this.loader.reset();
     this.scope.explorer.cache.delete(this.cacheKey());
   }
 }

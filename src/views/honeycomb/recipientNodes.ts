@@ -31,8 +31,8 @@ export class RecipientsFolderNode extends ListFolderNode<RecipientItem> {
     return accessible(item);
   }
 
-  protected load(): Promise<RecipientItem[]> {
-    return this.scope.explorer.recipients(this.scope.env.envSlug);
+  protected load(signal: AbortSignal): Promise<RecipientItem[]> {
+    return this.scope.explorer.recipients(this.scope.env.envSlug, signal);
   }
 
   protected toNodes(items: RecipientItem[]): TreeNode[] {
@@ -114,8 +114,8 @@ export class RecipientNode extends ListFolderNode<TriggerItem> implements Object
     return accessible(item);
   }
 
-  protected load(): Promise<TriggerItem[]> {
-    return this.scope.explorer.recipientTriggers(this.scope.env.envSlug, this.item.id);
+  protected load(signal: AbortSignal): Promise<TriggerItem[]> {
+    return this.scope.explorer.recipientTriggers(this.scope.env.envSlug, this.item.id, signal);
   }
 
   protected toNodes(items: TriggerItem[]): TreeNode[] {

@@ -20,8 +20,8 @@ export class SlosFolderNode extends ListFolderNode<SloItem> {
     return folderItem(this.dataset ? 'SLOs' : 'SLOs (all datasets)', 'target');
   }
 
-  protected load(): Promise<SloItem[]> {
-    return this.scope.explorer.slos(this.scope.env.envSlug, this.dataset);
+  protected load(signal: AbortSignal): Promise<SloItem[]> {
+    return this.scope.explorer.slos(this.scope.env.envSlug, this.dataset, signal);
   }
 
   protected toNodes(items: SloItem[]): TreeNode[] {

@@ -26,8 +26,8 @@ export class TriggersFolderNode extends ListFolderNode<TriggerItem> implements C
     return { kindId: TRIGGER_KIND_ID, parent: { env: this.scope.env.envSlug, dataset: this.dataset } };
   }
 
-  protected load(): Promise<TriggerItem[]> {
-    return this.scope.explorer.triggers(this.scope.env.envSlug, this.dataset);
+  protected load(signal: AbortSignal): Promise<TriggerItem[]> {
+    return this.scope.explorer.triggers(this.scope.env.envSlug, this.dataset, signal);
   }
 
   protected toNodes(items: TriggerItem[]): TreeNode[] {

@@ -2,11 +2,17 @@ import * as vscode from 'vscode';
 import { filterMessage, matchesFilter } from './filterMatch';
 import { EmptyNode } from './messageNodes';
 import { RefreshTarget, TreeNode } from './node';
+import { presentTreeItem } from './treeText';
 import { ViewFilter } from './viewFilter';
 
 /**
  * The TreeDataProvider of one view. It only delegates to nodes, applies the view's filter to
  * nodes that have filter text, and keeps the view's "Showing N of M" message up to date.
+ *
+ * It also knows which nodes are loading children, so that what made a load pointless cancels
+ * it (the request is aborted): collapsing the node or one above it, refreshing a node above it,
+ * rebuilding the view. Every tree item goes through `presentTreeItem` (treeText.ts): server
+ * names cannot disguise themselves and very long ones are shortened.
  */
 export class ExplorerProvider implements vscode.TreeDataProvider<TreeNode>, RefreshTarget, vscode.Disposable {
   private readonly emitter = new vscode.EventEmitter<TreeNode | undefined>();
@@ -16,6 +22,8 @@ export class ExplorerProvider implements vscode.TreeDataProvider<TreeNode>, Refr
   /** Per parent: how many filterable children there are and how many match. */
   private readonly counts = new Map<string, { shown: number; total: number }>();
   private readonly disposables: vscode.Disposable[] = [];
+  /** Child loads under way, by node. */
+  private readonly loads = new Map<TreeNode, Promise<unknown>>();
 
   constructor(
     readonly viewId: string,
@@ -33,16 +41,21 @@ export class ExplorerProvider implements vscode.TreeDataProvider<TreeNode>, Refr
 
   attach(treeView: vscode.TreeView<TreeNode>): void {
     this.treeView = treeView;
+    this.disposables.push(treeView.onDidCollapseElement((e) => this.collapsed(e.element)));
     this.updateMessage();
   }
 
   /** Reloads one node's children, or rebuilds the whole view when no node is given. */
   refresh(node?: TreeNode): void {
     if (node) {
+      for (const [loading] of this.loadsBelow(node)) loading.cancel?.();
       node.invalidate?.();
       this.emitter.fire(node);
       return;
     }
+    // The nodes are built anew; whatever the old ones still load is of no use.
+    for (const loading of this.loads.keys()) loading.cancel?.();
+    this.loads.clear();
     this.rootNodes = undefined;
     this.counts.clear();
     this.emitter.fire(undefined);
@@ -52,11 +65,32 @@ export class ExplorerProvider implements vscode.TreeDataProvider<TreeNode>, Refr
     this.emitter.fire(node);
   }
 
+  /**
+   * A collapsed node's loads (its own, "Load more" included, and those of nodes below it) are
+   * aborted. The editor keeps what a cancelled load answered (nothing) as the node's children, so
+   * once it has answered, a change event for the node makes the editor ask again on the next
+   * expand.
+   */
+  collapsed(node: TreeNode): void {
+    const pending = this.loads.get(node);
+    const below = this.loadsBelow(node);
+    if (node.cancel?.()) {
+      void Promise.resolve(pending)
+        .catch(() => undefined)
+        .then(() => this.emitter.fire(node));
+    }
+    for (const [loading, settles] of below) {
+      if (loading.cancel?.()) {
+        void settles.catch(() => undefined).then(() => this.emitter.fire(loading));
+      }
+    }
+  }
+
   getTreeItem(node: TreeNode): vscode.TreeItem | Promise<vscode.TreeItem> {
     const item = node.getTreeItem();
     const withId = (it: vscode.TreeItem): vscode.TreeItem => {
       it.id = node.id;
-      return it;
+      return presentTreeItem(it);
     };
     return item instanceof Promise ? item.then(withId) : withId(item);
   }
@@ -64,7 +98,9 @@ export class ExplorerProvider implements vscode.TreeDataProvider<TreeNode>, Refr
   async getChildren(node?: TreeNode): Promise<TreeNode[]> {
     let children: TreeNode[];
     if (node) {
-      children = (await node.getChildren?.()) ?? [];
+      const loading = Promise.resolve(node.getChildren?.() ?? []);
+      if (node.cancel) this.track(node, loading);
+      children = await loading;
     } else {
       this.rootNodes ??= Promise.resolve(this.createRoots());
       children = await this.rootNodes;
@@ -79,6 +115,25 @@ export class ExplorerProvider implements vscode.TreeDataProvider<TreeNode>, Refr
   dispose(): void {
     this.emitter.dispose();
     this.disposables.forEach((d) => d.dispose());
+  }
+
+  private track(node: TreeNode, loading: Promise<unknown>): void {
+    this.loads.set(node, loading);
+    const done = (): void => {
+      if (this.loads.get(node) === loading) this.loads.delete(node);
+    };
+    loading.then(done, done);
+  }
+
+  /** The loads under way of nodes below `node`. */
+  private loadsBelow(node: TreeNode): Array<[TreeNode, Promise<unknown>]> {
+    const found: Array<[TreeNode, Promise<unknown>]> = [];
+    for (const [loading, settles] of this.loads) {
+      let n = loading.getParent();
+      while (n && n !== node) n = n.getParent();
+      if (n) found.push([loading, settles]);
+    }
+    return found;
   }
 
   private applyFilter(parent: TreeNode | undefined, children: TreeNode[]): TreeNode[] {
@@ -118,14 +173,5 @@ export class ExplorerProvider implements vscode.TreeDataProvider<TreeNode>, Refr
     }
     this.treeView.description = `filtered: ${filter}`;
     this.treeView.message = filterMessage(filter, shown, total);
-  }
-}
-
-/** Runs a child loader and turns a failure into the caller's error node. */
-export async function childrenOrError(load: () => Promise<TreeNode[]>, onError: (error: unknown) => TreeNode): Promise<TreeNode[]> {
-  try {
-    return await load();
-  } catch (error) {
-    return [onError(error)];
   }
 }

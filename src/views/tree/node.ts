@@ -12,8 +12,13 @@ export interface TreeNode {
   getParent(): TreeNode | undefined;
   /** The text the view filter matches; nodes without it (folders, messages) are never hidden. */
   filterText?(): string;
-  /** Forget cached children so the next getChildren loads again (Refresh, Retry). */
+  /** Forget cached children so the next getChildren loads again (Refresh, Retry); aborts a load under way. */
   invalidate?(): void;
+  /**
+   * Abort the load under way (children, or a page of "Load more"), keeping what was loaded:
+   * the node was collapsed or the view is rebuilt. Says whether a load was under way.
+   */
+  cancel?(): boolean;
 }
 
 /** The provider that shows a node, as nodes see it. */

@@ -7,6 +7,8 @@ import { Page, PageLoader, loadMoreLabel } from './pageLoader';
  * A folder whose children come page by page from a server: the first page when expanded, then
  * one more page per click on "Load more (N of M)". A failed first page is an error node with
  * Retry; a failed later page keeps what was loaded and puts the error node where "Load more" was.
+ * Collapsing the folder aborts the page on its way (`cancel`); Refresh aborts it and starts over
+ * (`invalidate`), and never shows a page of the list as it was before.
  */
 export abstract class PagedFolderNode<T, C = unknown> implements TreeNode {
   protected readonly loader: PageLoader<TreeNode, C>;
@@ -23,7 +25,8 @@ export abstract class PagedFolderNode<T, C = unknown> implements TreeNode {
   }
 
   abstract getTreeItem(): vscode.TreeItem | Promise<vscode.TreeItem>;
-  protected abstract fetchPage(cursor: C | undefined, signal?: AbortSignal): Promise<Page<T, C>>;
+  /** One page; `signal` aborts its request when the folder is collapsed or refreshed. */
+  protected abstract fetchPage(cursor: C | undefined, signal: AbortSignal): Promise<Page<T, C>>;
   protected abstract toNode(item: T): TreeNode;
   /** "No groups" — shown when the first page is empty. */
   protected abstract emptyMessage(): string;
@@ -34,8 +37,12 @@ export abstract class PagedFolderNode<T, C = unknown> implements TreeNode {
 
   async getChildren(): Promise<TreeNode[]> {
     if (!this.loader.hasLoadedFirstPage) {
+      const generation = this.loader.generation;
       try {
-        await this.loader.loadNext();
+        if (!(await this.loader.loadNext())) {
+          // Refreshed meanwhile: the new load's rows. Collapsed: nothing (the next expand loads again).
+          return this.loader.generation !== generation ? this.getChildren() : [];
+        }
       } catch (error) {
         return [new ErrorNode(`${this.id}/error`, this, error, this, this.signInCommand())];
       }
@@ -66,12 +73,14 @@ export abstract class PagedFolderNode<T, C = unknown> implements TreeNode {
 
   /** Fetches one more page and redraws this folder, keeping the pages it has (errors become the error node). */
   async loadMore(): Promise<void> {
-    try {
-      await this.loader.loadNext();
-    } catch {
-      // Shown by getChildren as an error node in place of "Load more".
-    }
-    this.view.redraw(this);
+    // A failure is shown by getChildren as an error node in place of "Load more".
+    const counted = await this.loader.loadNext().catch(() => true);
+    // A cancelled or refreshed load has nothing to add (whoever stopped it redraws the folder).
+    if (counted) this.view.redraw(this);
+  }
+
+  cancel(): boolean {
+    return this.loader.cancel();
   }
 
   invalidate(): void {

@@ -104,6 +104,8 @@ export interface RequestLogEntry {
   status?: number;
   durationMs?: number;
   fault?: FaultKind;
+  /** the client closed the connection while a `slow` fault held the answer back (it gave up) */
+  clientClosed?: boolean;
   /** answered by the gate (e.g. the simulated auth proxy) */
   gated?: boolean;
   violation?: boolean;

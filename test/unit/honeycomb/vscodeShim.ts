@@ -1,6 +1,6 @@
 /**
- * The few `vscode` classes the Honeycomb tree nodes use (TreeItem, ThemeIcon, ThemeColor,
- * MarkdownString, Uri), as plain data holders, so the nodes run on Node in unit tests and
+ * The few `vscode` classes the tree nodes and the tree provider use (TreeItem, ThemeIcon,
+ * ThemeColor, MarkdownString, Uri, EventEmitter), as plain data holders, so the nodes run on Node in unit tests and
  * benchmarks. Importing this module installs it as the `vscode` module; import it before
  * anything that imports `vscode`. It only records what nodes set: how the real editor draws a
  * tree item is tested in the extension host (test/integration, test/ui).
@@ -33,21 +33,47 @@ class ThemeColor {
   constructor(readonly id: string) {}
 }
 
+/**
+ * Like the editor's: `appendText` escapes markdown, and escapes `$(icon)` only when
+ * `supportThemeIcons` is on at the time of the call (set it later and earlier text renders icons).
+ */
 class MarkdownString {
   value = '';
   constructor(
     value = '',
-    readonly supportThemeIcons = false,
+    public supportThemeIcons = false,
   ) {
     this.value = value;
   }
   appendText(text: string): this {
-    this.value += text.replace(/[\\`*_{}[\]()#+\-.!<>&]/g, '\\$&');
+    const icons = this.supportThemeIcons ? text.replace(/\$\([a-z0-9-]+(?:~[a-z]+)?\)/gi, '\\$&') : text;
+    this.value += icons.replace(/[\\`*_{}[\]()#+!~]/g, '\\$&');
     return this;
   }
   appendMarkdown(text: string): this {
     this.value += text;
     return this;
+  }
+}
+
+/** The codicons the editor would draw in a markdown string: `$(name)` that appendText did not escape. */
+export function renderedIcons(markdown: { value: string; supportThemeIcons?: boolean }): string[] {
+  if (!markdown.supportThemeIcons) return [];
+  return [...markdown.value.matchAll(/(\\\\)?\$\\?\(([a-z0-9-]+)\\?\)/gi)].filter((m) => !m[1]).map((m) => m[2]);
+}
+
+/** The editor's event emitter: `event(listener)` subscribes, `fire` calls the listeners. */
+class EventEmitter<T> {
+  private listeners: Array<(value: T) => void> = [];
+  readonly event = (listener: (value: T) => void): { dispose(): void } => {
+    this.listeners.push(listener);
+    return { dispose: () => (this.listeners = this.listeners.filter((l) => l !== listener)) };
+  };
+  fire(value: T): void {
+    for (const listener of [...this.listeners]) listener(value);
+  }
+  dispose(): void {
+    this.listeners = [];
   }
 }
 
@@ -71,6 +97,7 @@ export const vscodeShim = {
   ThemeColor,
   MarkdownString,
   Uri,
+  EventEmitter,
 };
 
 const SHIM_ID = 'vscode-shim-for-honeycomb-tests';
