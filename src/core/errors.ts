@@ -35,6 +35,8 @@ export interface ServiceErrorInit {
   status?: number;
   fieldErrors?: FieldError[];
   retryAfterMs?: number;
+  /** A write failed after it may have reached the server: it may have been applied (never retried). */
+  outcomeUnknown?: boolean;
   cause?: unknown;
 }
 
@@ -48,6 +50,7 @@ export class ServiceError extends Error {
   readonly status?: number;
   readonly fieldErrors: FieldError[];
   readonly retryAfterMs?: number;
+  readonly outcomeUnknown?: boolean;
 
   constructor(init: ServiceErrorInit) {
     super(composeMessage(init));
@@ -61,6 +64,7 @@ export class ServiceError extends Error {
     this.status = init.status;
     this.fieldErrors = init.fieldErrors ?? [];
     this.retryAfterMs = init.retryAfterMs;
+    this.outcomeUnknown = init.outcomeUnknown;
     if (init.cause !== undefined) {
       (this as { cause?: unknown }).cause = init.cause;
     }
@@ -94,6 +98,7 @@ export class ServiceError extends Error {
       status: this.status,
       fieldErrors: this.fieldErrors,
       retryAfterMs: this.retryAfterMs,
+      outcomeUnknown: this.outcomeUnknown,
       cause: (this as { cause?: unknown }).cause,
     };
   }

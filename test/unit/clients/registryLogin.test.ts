@@ -47,7 +47,7 @@ describe('registry login check', () => {
     realm = `${server.url}/token`;
     try {
       const host = server.url.replace('http://', '');
-      assert.deepEqual(await checkRegistryLogin(host, { username: 'bob', password: 's3cret-token' }), { scheme: 'bearer' });
+      assert.deepEqual(await checkRegistryLogin(host, { username: 'bob', password: 's3cret-token' }), { scheme: 'bearer', realmOrigin: server.url });
       assert.match(server.requests[1].url, /^\/token\?service=test-registry&account=bob$/);
       await assert.rejects(checkRegistryLogin(host, { username: 'bob', password: 'nope' }), (e: ServiceError) => e.kind === 'auth');
     } finally {
