@@ -42,6 +42,7 @@ export function flood(res: http.ServerResponse, options: { total: number; open: 
   const written = new Promise<number>((resolve) => {
     let count = 0;
     let left = repeats;
+    let opened = false;
     let done = false;
     const finish = (): void => {
       if (!done) {
@@ -52,7 +53,8 @@ export function flood(res: http.ServerResponse, options: { total: number; open: 
     res.on('close', finish);
     const pump = (): void => {
       while (!res.destroyed) {
-        if (count === 0) {
+        if (!opened) {
+          opened = true;
           res.write(open);
           count += open.length;
           continue;
