@@ -159,7 +159,7 @@ export class RegistryClient {
     if (await this.blobExists(repository, digest, signal)) return { digest, size: bytes.length };
     const start = await this.send(repository, 'pull,push', { operation: 'upload blob', method: 'POST', path: `/v2/${repository}/blobs/uploads/`, responseType: 'text', signal });
     const location = this.uploadLocation(start, 'upload blob');
-    const url = new URL(location, this.http.baseUrl + '/');
+    const url = new URL(location, start.url);
     url.searchParams.set('digest', digest);
     await this.send(repository, 'pull,push', {
       operation: 'upload blob',
