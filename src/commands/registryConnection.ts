@@ -46,7 +46,8 @@ async function addLogin(services: CoreServices, store: RegistryCredentialStore):
     }
     return false;
   }
-  await store.save(host, credentials);
+  // A Bearer registry's login is bound to the token service it was just checked with.
+  await store.save(host, result.scheme === 'bearer' ? { ...credentials, realmOrigin: result.realmOrigin } : credentials);
   void prompts.info(
     result.scheme === 'none'
       ? `${host} accepts requests without signing in, so the login could not be checked; it was saved for when the registry asks.`

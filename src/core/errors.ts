@@ -35,7 +35,7 @@ export interface ServiceErrorInit {
   status?: number;
   fieldErrors?: FieldError[];
   retryAfterMs?: number;
-  /** A write that may have reached the server but whose answer never came: it may have been applied. */
+  /** A write failed after it may have reached the server: it may have been applied (never retried). */
   outcomeUnknown?: boolean;
   cause?: unknown;
 }

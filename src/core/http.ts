@@ -1,43 +1,39 @@
-import type { AxiosInstance, AxiosProxyConfig, AxiosResponse, AxiosStatic, Method } from 'axios';
-import * as http from 'node:http';
-import * as https from 'node:https';
-import { ErrorKind, FieldError, ServiceError } from './errors';
+import type { Method } from 'axios';
+import { AnswerLimit, ANSWER_LIMITS, ERROR_BODY_BYTES, formatBytes } from './answerLimits';
+import { ErrorKind, ServiceError } from './errors';
+import { ErrorBodyParser, ErrorContext, NOT_JSON_HINT, hostOf, invalidAnswer, neverReachedServer, notJsonSummary, statusError, transportError, truncate } from './httpErrors';
+import { MAX_REDIRECTS, RedirectRule, decideRedirect, isRedirect, originOf } from './httpOrigins';
+import { BodyTooLarge, HopResponse, Transport, discardBody, readBody } from './httpTransport';
 import { Logger, silentLogger } from './logger';
 import { SecretRegistry } from './redact';
-import {
-  DEFAULT_RETRY_POLICY,
-  IDEMPOTENT_METHODS,
-  RetryPolicy,
-  backoffMs,
-  isRetryableNetworkCode,
-  isRetryableStatus,
-  rateLimitWaitMs,
-} from './retryPolicy';
+import { DEFAULT_RETRY_POLICY, IDEMPOTENT_METHODS, RetryPolicy, backoffMs, isRetryableNetworkCode, isRetryableStatus, rateLimitWaitMs } from './retryPolicy';
 import { abortableSleep } from './sleep';
+
+export type { ErrorBodyParser, ParsedErrorBody } from './httpErrors';
+export { genericErrorBody, kindForStatus } from './httpErrors';
+export { bypassesProxy } from './httpTransport';
+export type { RedirectRule } from './httpOrigins';
 
 /**
  * The one HTTP path of the extension. Each connection (a Honeycomb key, an authentik server, a
  * registry) gets its own HttpClient with its own TLS and proxy agents, so `insecure` on one
- * authentik connection never weakens another. Transport is axios; retries, error mapping and
- * logging are ours so that they read the same for every service.
+ * authentik connection never weakens another. The rules are ours, the same for every service:
+ * - the timeout bounds the whole operation: every attempt, every wait between them and every
+ *   byte of the answer (a server that trickles a byte at a time is cut off at the deadline);
+ * - only idempotent requests are retried; a write that fails after it may have reached the
+ *   server is reported as `outcomeUnknown`, never repeated;
+ * - credentials go only to the origin they belong to; redirects are followed here, by the rules
+ *   of httpOrigins.ts;
+ * - an answer is read only up to the limit of its kind (answerLimits.ts).
  */
-
-/** What a service-specific parser extracts from an error body. */
-export interface ParsedErrorBody {
-  message?: string;
-  code?: string;
-  fieldErrors?: FieldError[];
-  /** Overrides the kind derived from the status (authentik answers a bad token with 403). */
-  kind?: ErrorKind;
-}
-
-export type ErrorBodyParser = (status: number, contentType: string, body: unknown) => ParsedErrorBody;
 
 export interface HttpClientOptions {
   /** Display name used in messages: "Honeycomb", "authentik", "Registry 127.0.0.1:5000". */
   service: string;
   baseUrl: string;
+  /** Sent with every request; secret ones (by name) only ever to the base URL's origin. */
   headers?: Record<string, string>;
+  /** Bounds each whole request, retries and answer included. */
   timeoutMs?: number;
   retry?: Partial<RetryPolicy>;
   tls?: { insecure?: boolean; ca?: string | string[] };
@@ -70,7 +66,7 @@ export interface RequestSpec {
   /** The package operation (or a descriptive verb) named in messages and logs. */
   operation: string;
   method?: Method;
-  /** Relative to the base URL, or absolute (e.g. a `links.next` or a registry redirect). */
+  /** Relative to the base URL, or absolute (e.g. a `links.next` or a registry `Location`). */
   path: string;
   /** Arrays are sent as repeated keys, as authentik's filters expect. */
   query?: Record<string, QueryValue>;
@@ -78,31 +74,64 @@ export interface RequestSpec {
   body?: unknown;
   responseType?: 'json' | 'text' | 'buffer';
   signal?: AbortSignal;
-  /** Marks a non-GET request as safe to repeat (for example a PUT of the same content). */
+  /**
+   * Marks a request other than GET/HEAD/OPTIONS as safe to repeat (a PUT of content-addressed
+   * bytes, a POST that creates an immutable object). Unmarked writes are never retried.
+   */
   idempotent?: boolean;
   /** Statuses that count as success besides 2xx (e.g. 404 when probing). */
   acceptStatus?: number[];
+  /** Bounds this whole request instead of the client's timeout. */
   timeoutMs?: number;
+  /**
+   * The origin the secret headers of `headers` belong to, when it is not the base URL's (a
+   * registry's token realm, checked by the caller). Requests elsewhere with them are refused.
+   */
+  credentialOrigin?: string;
+  /** Whether a GET may follow a redirect to another origin (without credentials); default no. */
+  redirects?: RedirectRule;
+  /** How much of the answer is read; default an API answer, or a blob for `buffer`. */
+  limit?: AnswerLimit;
 }
 
 export interface HttpResponse<T> {
   status: number;
   headers: Record<string, string>;
   data: T;
+  /** The URL that answered (after redirects). */
   url: string;
 }
 
+interface Outgoing {
+  url: string;
+  method: Method;
+  headers: Record<string, string>;
+  body?: string | Buffer;
+}
+
+interface Answer {
+  status: number;
+  headers: Record<string, string>;
+  bytes: Buffer;
+  url: string;
+}
+
+/** A failure inside one exchange, with where it happened and whether our deadline caused it. */
+class ExchangeFault {
+  constructor(
+    readonly error: unknown,
+    readonly phase: 'request' | 'body',
+    readonly deadline: boolean,
+    readonly cancelled: boolean,
+  ) {}
+}
+
 const DEFAULT_TIMEOUT_MS = 30_000;
-/** Methods that change nothing on the server. */
-const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-/** Transport failures that happen before a request leaves: the server never saw it. */
-const NOT_SENT_CODES = /^(ECONNREFUSED|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH|ENETUNREACH|ERR_INVALID_URL)$/;
 
 export class HttpClient {
   readonly service: string;
   readonly baseUrl: string;
-  /** Created on the first request: axios is loaded lazily so activation does not pay for it. */
-  private transport?: Promise<AxiosInstance>;
+  private readonly transport: Transport;
   private readonly policy: RetryPolicy;
   private readonly logger: Logger;
   private readonly secrets: SecretRegistry;
@@ -111,6 +140,7 @@ export class HttpClient {
   constructor(private readonly options: HttpClientOptions) {
     this.service = options.service;
     this.baseUrl = options.baseUrl.replace(/\/+$/, '');
+    this.transport = new Transport({ tls: options.tls, proxy: options.proxy, noProxy: options.noProxy });
     this.policy = { ...DEFAULT_RETRY_POLICY, ...options.retry };
     this.logger = options.logger ?? silentLogger;
     this.secrets = options.secrets ?? new SecretRegistry();
@@ -122,94 +152,84 @@ export class HttpClient {
     }
   }
 
-  private axiosInstance(): Promise<AxiosInstance> {
-    const options = this.options;
-    const tls = { rejectUnauthorized: !options.tls?.insecure, ca: options.tls?.ca, keepAlive: true };
-    this.transport ??= loadAxios().then((axios) =>
-      axios.create({
-        timeout: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
-        httpAgent: new http.Agent({ keepAlive: true }),
-        // axios tunnels HTTPS through a proxy with CONNECT and keeps these TLS options for the origin.
-        httpsAgent: new https.Agent(tls),
-        // The proxy is chosen here from the options, never from HTTP(S)_PROXY behind our back.
-        proxy: proxyConfig(options, this.baseUrl),
-        validateStatus: () => true,
-        transformResponse: [(data: unknown) => data],
-        maxRedirects: 5,
-        beforeRedirect: (redirectOptions, response) => this.stripSecretsAcrossHosts(redirectOptions, response),
-      }),
-    );
-    return this.transport;
-  }
-
   async request<T = unknown>(spec: RequestSpec): Promise<HttpResponse<T>> {
     const method = (spec.method ?? 'GET').toUpperCase() as Method;
     const url = this.buildUrl(spec.path, spec.query);
-    const retryable = spec.idempotent ?? IDEMPOTENT_METHODS.has(method);
+    const idempotent = spec.idempotent ?? IDEMPOTENT_METHODS.has(method);
+    const ctx: ErrorContext = { service: this.service, operation: spec.operation, secrets: this.secrets };
+    this.checkCredentialOrigins(url, spec, ctx);
     const headers: Record<string, string> = {
       ...(this.options.userAgent ? { 'User-Agent': this.options.userAgent } : {}),
       ...this.options.headers,
       ...spec.headers,
     };
-    let data: unknown = spec.body;
-    if (data !== undefined && !Buffer.isBuffer(data) && typeof data !== 'string') {
-      data = JSON.stringify(data);
+    let body: string | Buffer | undefined;
+    if (spec.body !== undefined && !Buffer.isBuffer(spec.body) && typeof spec.body !== 'string') {
+      body = JSON.stringify(spec.body);
       if (!Object.keys(headers).some((h) => h.toLowerCase() === 'content-type')) {
         headers['Content-Type'] = 'application/json';
       }
+    } else {
+      body = spec.body as string | Buffer | undefined;
     }
 
+    const started = Date.now();
+    const deadline = started + (spec.timeoutMs ?? this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
+    const timeLeft = () => deadline - Date.now();
     for (let attempt = 0; ; attempt++) {
-      const started = Date.now();
+      const attemptStarted = Date.now();
       if (this.logger.enabled('debug')) {
         this.logger.debug(`→ ${method} ${this.secrets.redactText(url)} ${JSON.stringify(this.secrets.redactHeaders(headers))}`);
       }
-      let response: AxiosResponse<unknown>;
+      let answer: Answer;
       try {
-        const transport = await this.axiosInstance();
-        response = await transport.request({
-          url,
-          method,
-          headers,
-          data,
-          signal: spec.signal,
-          timeout: spec.timeoutMs,
-          responseType: spec.responseType === 'buffer' ? 'arraybuffer' : 'text',
-        });
+        answer = await this.exchange({ url, method, headers, body }, spec, deadline, ctx);
       } catch (error) {
-        const failure = this.transportError(error, spec, url, method);
-        if (failure.kind === 'cancelled' || !retryable || attempt >= this.policy.maxRetries || !isRetryableTransport(error)) {
-          this.logger.debug(`✗ ${method} ${this.secrets.redactText(url)} ${failure.summary} (${Date.now() - started} ms)`);
+        if (error instanceof ServiceError) throw this.withHint(error);
+        if (!(error instanceof ExchangeFault)) throw error;
+        if (error.cancelled) throw this.cancelled(spec);
+        const retry = idempotent && !error.deadline && attempt < this.policy.maxRetries && isRetryableTransport(error.error);
+        const wait = retry ? backoffMs(attempt + 1, this.policy) : 0;
+        const failure = this.withHint(
+          transportError(ctx, {
+            error: error.error,
+            host: hostOf(url),
+            phase: error.phase,
+            deadline: error.deadline,
+            elapsedMs: Date.now() - started,
+            tries: attempt + 1,
+            outcomeUnknown: !idempotent && !neverReachedServer(error.error),
+          }),
+        );
+        if (!retry || wait >= timeLeft()) {
+          this.logger.debug(`✗ ${method} ${this.secrets.redactText(url)} ${failure.summary} (${Date.now() - attemptStarted} ms)`);
           throw failure;
         }
-        const wait = backoffMs(attempt + 1, this.policy);
         this.logger.debug(`✗ ${method} ${this.secrets.redactText(url)} ${failure.summary}; retry ${attempt + 1} in ${wait} ms`);
         await this.pause(wait, spec);
         continue;
       }
 
-      const responseHeaders = flattenHeaders(response.headers as Record<string, unknown>);
-      this.logger.debug(`← ${response.status} ${method} ${this.secrets.redactText(url)} (${Date.now() - started} ms)`);
-      const ok = (response.status >= 200 && response.status < 300) || (spec.acceptStatus ?? []).includes(response.status);
-      if (ok) {
-        return { status: response.status, headers: responseHeaders, data: this.decodeBody<T>(response, spec, url), url };
+      this.logger.debug(`← ${answer.status} ${method} ${this.secrets.redactText(answer.url)} (${Date.now() - attemptStarted} ms)`);
+      if (this.accepts(answer.status, spec)) {
+        return { status: answer.status, headers: answer.headers, data: this.decodeBody<T>(answer, spec, ctx), url: answer.url };
       }
-
-      if (retryable && isRetryableStatus(response.status) && attempt < this.policy.maxRetries) {
-        const wait =
-          response.status === 429 || response.status === 503
-            ? rateLimitWaitMs({ rateLimit: responseHeaders['ratelimit'], retryAfter: responseHeaders['retry-after'] }, attempt + 1, this.policy)
-            : backoffMs(attempt + 1, this.policy);
-        if (wait <= this.policy.maxWaitMs) {
-          if (response.status === 429) {
+      if (idempotent && isRetryableStatus(answer.status) && attempt < this.policy.maxRetries) {
+        const limited = answer.status === 429 || answer.status === 503;
+        const wait = limited
+          ? rateLimitWaitMs({ rateLimit: answer.headers['ratelimit'], retryAfter: answer.headers['retry-after'] }, attempt + 1, this.policy)
+          : backoffMs(attempt + 1, this.policy);
+        // A wait past the deadline would only end in a timeout: say what the server said now.
+        if (wait <= this.policy.maxWaitMs && wait < timeLeft()) {
+          if (answer.status === 429) {
             this.options.onRateLimited?.({ operation: spec.operation, waitMs: wait, attempt: attempt + 1 });
           }
-          this.logger.info(`${this.service} ${spec.operation}: HTTP ${response.status}, retry ${attempt + 1} of ${this.policy.maxRetries} in ${Math.ceil(wait / 1000)} s`);
+          this.logger.info(`${this.service} ${spec.operation}: HTTP ${answer.status}, retry ${attempt + 1} of ${this.policy.maxRetries} in ${Math.ceil(wait / 1000)} s`);
           await this.pause(wait, spec);
           continue;
         }
       }
-      throw this.statusError(response, responseHeaders, spec, attempt);
+      throw this.withHint(statusError(ctx, { status: answer.status, headers: answer.headers, text: answer.bytes.toString('utf8'), retries: attempt }, this.policy, this.options.parseErrorBody));
     }
   }
 
@@ -231,6 +251,119 @@ export class HttpClient {
     return url.toString();
   }
 
+  /**
+   * One attempt: the request, the redirects it earns and its answer read in full, all before
+   * the deadline. Throws an ExchangeFault for what the wire did, a ServiceError for what our
+   * rules refused (a redirect, an answer over its limit).
+   */
+  private async exchange(first: Outgoing, spec: RequestSpec, deadline: number, ctx: ErrorContext): Promise<Answer> {
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(), Math.max(0, deadline - Date.now()));
+    let cancelled = false;
+    const onCancel = (): void => {
+      cancelled = true;
+      controller.abort();
+    };
+    spec.signal?.addEventListener('abort', onCancel, { once: true });
+    if (spec.signal?.aborted) onCancel();
+    let phase: 'request' | 'body' = 'request';
+    try {
+      const startOrigin = originOf(first.url);
+      let hop = first;
+      let stripped = false;
+      for (let redirects = 0; ; redirects++) {
+        phase = 'request';
+        const response: HopResponse = await this.transport.send({ ...hop, signal: controller.signal });
+        const location = response.headers['location'];
+        if (isRedirect(response.status) && location) {
+          discardBody(response);
+          const next = this.redirectTarget(hop, response.status, location, startOrigin, stripped, redirects, spec, ctx);
+          stripped ||= next.stripped;
+          hop = next.hop;
+          continue;
+        }
+        phase = 'body';
+        const ok = this.accepts(response.status, spec);
+        const limit = spec.limit ?? (spec.responseType === 'buffer' ? ANSWER_LIMITS.blob : ANSWER_LIMITS.json);
+        try {
+          const bytes = await readBody(response, ok ? limit.bytes : ERROR_BODY_BYTES, ok ? 'fail' : 'truncate');
+          return { status: response.status, headers: response.headers, bytes, url: hop.url };
+        } catch (error) {
+          if (!(error instanceof BodyTooLarge)) throw error;
+          throw invalidAnswer(
+            ctx,
+            `the answer from ${hostOf(hop.url)} is larger than ${formatBytes(limit.bytes)}, the most this extension reads for ${limit.what}; reading stopped there`,
+            NOT_JSON_HINT,
+            response.status,
+          );
+        }
+      }
+    } catch (error) {
+      if (error instanceof ServiceError) throw error;
+      throw new ExchangeFault(error, phase, controller.signal.aborted && !cancelled, cancelled);
+    } finally {
+      clearTimeout(timer);
+      spec.signal?.removeEventListener('abort', onCancel);
+    }
+  }
+
+  private redirectTarget(
+    hop: Outgoing,
+    status: number,
+    location: string,
+    startOrigin: string,
+    stripped: boolean,
+    redirects: number,
+    spec: RequestSpec,
+    ctx: ErrorContext,
+  ): { hop: Outgoing; stripped: boolean } {
+    if (redirects >= MAX_REDIRECTS) {
+      throw invalidAnswer(ctx, `the server redirected more than ${MAX_REDIRECTS} times`, NOT_JSON_HINT, status);
+    }
+    let to: string;
+    try {
+      to = new URL(location, hop.url).toString();
+    } catch {
+      throw invalidAnswer(ctx, `the server redirected to an address that is not a URL (HTTP ${status})`, undefined, status);
+    }
+    const decision = decideRedirect({ method: hop.method, status, startOrigin, to, rule: spec.redirects ?? 'sameOrigin', credentialsStripped: stripped });
+    if (!decision.follow) {
+      throw invalidAnswer(ctx, decision.summary, 'If the service has moved, point the URL setting at its new address.', status);
+    }
+    this.logger.debug(`↪ ${status} to ${this.secrets.redactText(originOf(to))}${decision.stripCredentials ? ' without credentials' : ''}`);
+    let headers = hop.headers;
+    if (decision.stripCredentials) {
+      headers = Object.fromEntries(Object.entries(headers).filter(([name]) => !this.secrets.isSecretHeader(name)));
+    }
+    if (!decision.keepBody && hop.body !== undefined) {
+      headers = Object.fromEntries(Object.entries(headers).filter(([name]) => !/^content-(type|length)$/i.test(name)));
+    }
+    return { hop: { url: to, method: decision.method as Method, headers, body: decision.keepBody ? hop.body : undefined }, stripped: decision.stripCredentials };
+  }
+
+  /**
+   * The connection's own secret headers belong to the base URL's origin; a request's secret
+   * headers to its `credentialOrigin` (default the same). An absolute URL from an answer (a
+   * next-page link, an upload location) that points elsewhere is refused, not sent.
+   */
+  private checkCredentialOrigins(url: string, spec: RequestSpec, ctx: ErrorContext): void {
+    const target = originOf(url);
+    const home = originOf(this.baseUrl);
+    const carries = (headers: Record<string, string> | undefined) => Object.keys(headers ?? {}).some((name) => this.secrets.isSecretHeader(name));
+    const owner = carries(this.options.headers) && target !== home ? home : carries(spec.headers) && target !== (spec.credentialOrigin ?? home) ? (spec.credentialOrigin ?? home) : undefined;
+    if (owner) {
+      throw invalidAnswer(
+        ctx,
+        `refused to send the credential for ${owner} to ${target}, another origin; the request was not sent`,
+        'An answer from the server pointed there. If the service has moved, point the URL setting at its new address.',
+      );
+    }
+  }
+
+  private accepts(status: number, spec: RequestSpec): boolean {
+    return (status >= 200 && status < 300) || (spec.acceptStatus ?? []).includes(status);
+  }
+
   private async pause(ms: number, spec: RequestSpec): Promise<void> {
     try {
       await this.sleep(ms, spec.signal);
@@ -243,11 +376,11 @@ export class HttpClient {
     return new ServiceError({ kind: 'cancelled', service: this.service, operation: spec.operation, summary: 'cancelled' });
   }
 
-  private decodeBody<T>(response: AxiosResponse<unknown>, spec: RequestSpec, url: string): T {
+  private decodeBody<T>(answer: Answer, spec: RequestSpec, ctx: ErrorContext): T {
     if (spec.responseType === 'buffer') {
-      return Buffer.from(response.data as ArrayBuffer) as unknown as T;
+      return answer.bytes as unknown as T;
     }
-    const text = typeof response.data === 'string' ? response.data : '';
+    const text = answer.bytes.toString('utf8').replace(/^\uFEFF/, '');
     if (spec.responseType === 'text') {
       return text as unknown as T;
     }
@@ -258,79 +391,12 @@ export class HttpClient {
       const parsed = JSON.parse(text) as T;
       // Masking a large body costs more than the request; only do it when someone reads it.
       if (this.logger.enabled('trace')) {
-        this.logger.trace(`body of ${this.secrets.redactText(url)}: ${truncate(JSON.stringify(this.secrets.redactJson(parsed)), 2000)}`);
+        this.logger.trace(`body of ${this.secrets.redactText(answer.url)}: ${truncate(JSON.stringify(this.secrets.redactJson(parsed)), 2000)}`);
       }
       return parsed;
     } catch {
-      throw this.withHint(
-        new ServiceError({
-          kind: 'invalidResponse',
-          service: this.service,
-          operation: spec.operation,
-          status: response.status,
-          summary: `the answer from ${hostOf(url)} was not valid JSON${looksLikeHtml(text) ? ' (it looks like an HTML page, often a proxy or login page)' : ''}`,
-          hint: 'Check that the URL points at the service API itself.',
-        }),
-      );
+      throw this.withHint(invalidAnswer(ctx, notJsonSummary(`the answer from ${hostOf(answer.url)}`, text), NOT_JSON_HINT, answer.status));
     }
-  }
-
-  private statusError(response: AxiosResponse<unknown>, headers: Record<string, string>, spec: RequestSpec, retries: number): ServiceError {
-    const contentType = (headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
-    const raw = spec.responseType === 'buffer' ? Buffer.from(response.data as ArrayBuffer).toString('utf8') : String(response.data ?? '');
-    let body: unknown = raw;
-    try {
-      body = raw.trim() ? JSON.parse(raw) : undefined;
-    } catch {
-      // Not JSON: an HTML error page or plain text; the parser below gets the text.
-    }
-    const parsed: ParsedErrorBody = this.options.parseErrorBody?.(response.status, contentType, body) ?? genericErrorBody(body);
-    const kind = parsed.kind ?? kindForStatus(response.status);
-    const retryAfterMs =
-      kind === 'rateLimited'
-        ? rateLimitWaitMs({ rateLimit: headers['ratelimit'], retryAfter: headers['retry-after'] }, retries + 1, this.policy)
-        : undefined;
-    let serverMessage = parsed.message?.trim();
-    if (!serverMessage && typeof body === 'string' && body.trim() && !looksLikeHtml(body)) {
-      serverMessage = truncate(body.trim(), 300);
-    }
-    const error = new ServiceError({
-      kind,
-      service: this.service,
-      operation: spec.operation,
-      status: response.status,
-      summary: summaryForStatus(kind, response.status, retries, looksLikeHtml(raw)),
-      serverMessage: serverMessage ? this.secrets.redactText(serverMessage) : undefined,
-      fieldErrors: parsed.fieldErrors?.map((f) => ({ field: f.field, messages: f.messages.map((m) => this.secrets.redactText(m)) })),
-      retryAfterMs,
-      hint: defaultHint(kind, retryAfterMs),
-    });
-    return this.withHint(error);
-  }
-
-  private transportError(error: unknown, spec: RequestSpec, url: string, method: Method): ServiceError {
-    if ((error as { name?: string; __CANCEL__?: boolean })?.__CANCEL__ || (error as { name?: string })?.name === 'CanceledError' || spec.signal?.aborted) {
-      return this.cancelled(spec);
-    }
-    const code = (error as { code?: string })?.code;
-    const host = hostOf(url);
-    let kind: ErrorKind = 'network';
-    let summary = `could not reach ${host}${code ? ` (${code})` : ''}`;
-    let hint = 'Check the URL, your network and proxy settings.';
-    if (code === 'ECONNABORTED' || code === 'ETIMEDOUT' || /timeout/i.test(String((error as Error)?.message))) {
-      kind = 'timeout';
-      summary = `no answer from ${host} in time`;
-      hint = 'Try again; if it keeps happening, check the network or raise the timeout.';
-    } else if (code && /CERT|SELF_SIGNED|TLS|SSL|UNABLE_TO_VERIFY/i.test(code)) {
-      summary = `the TLS certificate of ${host} is not trusted (${code})`;
-      hint = 'Add the server\u2019s CA to your system, or turn off TLS verification for this connection only if you trust the network.';
-    }
-    // A write that may have reached the server (anything but "could not connect") has an unknown
-    // outcome: the caller must not repeat it blindly, and the user is told it may have happened.
-    const outcomeUnknown = !READ_METHODS.has(method) && !(code && NOT_SENT_CODES.test(code)) && !/certificate/.test(summary);
-    if (outcomeUnknown && kind === 'network') summary = `the connection to ${host} broke before an answer came${code ? ` (${code})` : ''}: the request may have been applied`;
-    else if (outcomeUnknown) summary += ': the request may have been applied';
-    return this.withHint(new ServiceError({ kind, service: this.service, operation: spec.operation, summary, hint, cause: error, outcomeUnknown }));
   }
 
   /** The service's own advice replaces the generic one, except a rate limit's wait, which stays. */
@@ -341,137 +407,9 @@ export class HttpClient {
     }
     return error.withHint(error.kind === 'rateLimited' && error.hint ? `${extra} ${error.hint}` : extra);
   }
-
-  /** Never send a credential to another host a redirect points at (registries redirect blobs to storage). */
-  private stripSecretsAcrossHosts(redirect: Record<string, unknown>, response: { headers?: Record<string, unknown> } | undefined): void {
-    void response;
-    const next = String(redirect.hostname ?? redirect.host ?? '');
-    const original = new URL(this.baseUrl).hostname;
-    if (next && next !== original && redirect.headers && typeof redirect.headers === 'object') {
-      const headers = redirect.headers as Record<string, unknown>;
-      for (const name of Object.keys(headers)) {
-        if (this.secrets.isSecretHeader(name)) {
-          delete headers[name];
-        }
-      }
-    }
-  }
-}
-
-function proxyConfig(options: HttpClientOptions, baseUrl: string): AxiosProxyConfig | false {
-  if (!options.proxy || bypassesProxy(new URL(baseUrl).hostname, options.noProxy)) {
-    return false;
-  }
-  const url = new URL(options.proxy.includes('://') ? options.proxy : `http://${options.proxy}`);
-  return {
-    protocol: url.protocol.replace(':', ''),
-    host: url.hostname,
-    port: Number(url.port) || (url.protocol === 'https:' ? 443 : 80),
-    auth: url.username ? { username: decodeURIComponent(url.username), password: decodeURIComponent(url.password) } : undefined,
-  };
-}
-
-/** `NO_PROXY` semantics: comma-separated hosts or domain suffixes, `*` for all. */
-export function bypassesProxy(hostname: string, noProxy: string | undefined): boolean {
-  if (!noProxy) {
-    return false;
-  }
-  const host = hostname.toLowerCase();
-  return noProxy
-    .split(',')
-    .map((entry) => entry.trim().toLowerCase().replace(/:\d+$/, ''))
-    .filter(Boolean)
-    .some((entry) => entry === '*' || host === entry.replace(/^\./, '') || host.endsWith(entry.startsWith('.') ? entry : `.${entry}`));
 }
 
 function isRetryableTransport(error: unknown): boolean {
   const code = (error as { code?: string })?.code;
   return isRetryableNetworkCode(code) || /socket hang up/i.test(String((error as Error)?.message));
-}
-
-function flattenHeaders(headers: Record<string, unknown>): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [name, value] of Object.entries(headers ?? {})) {
-    if (value !== undefined && value !== null) {
-      out[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
-    }
-  }
-  return out;
-}
-
-let axiosModule: Promise<AxiosStatic> | undefined;
-
-/** axios, loaded on first use (in the extension bundle it is a separate chunk). */
-function loadAxios(): Promise<AxiosStatic> {
-  axiosModule ??= import(/* webpackChunkName: "axios" */ 'axios').then((m) => ((m as unknown as { default?: AxiosStatic }).default ?? (m as unknown as AxiosStatic)));
-  return axiosModule;
-}
-
-export function kindForStatus(status: number): ErrorKind {
-  if (status === 401) return 'auth';
-  if (status === 403) return 'forbidden';
-  if (status === 404) return 'notFound';
-  if (status === 429) return 'rateLimited';
-  if (status >= 500) return 'server';
-  return 'badInput';
-}
-
-function summaryForStatus(kind: ErrorKind, status: number, retries: number, html: boolean): string {
-  const code = `HTTP ${status}`;
-  switch (kind) {
-    case 'auth':
-      return `the credential was rejected (${code})`;
-    case 'forbidden':
-      return `access was denied (${code})`;
-    case 'notFound':
-      return `not found (${code})`;
-    case 'rateLimited':
-      return retries > 0 ? `still rate limited after ${retries} ${retries === 1 ? 'retry' : 'retries'} (${code})` : `rate limited (${code})`;
-    case 'server':
-      return `the server failed (${code}${html ? ', an HTML error page' : ''}${retries > 0 ? `, after ${retries} ${retries === 1 ? 'retry' : 'retries'}` : ''})`;
-    default:
-      return `the request was refused (${code})`;
-  }
-}
-
-function defaultHint(kind: ErrorKind, retryAfterMs?: number): string | undefined {
-  switch (kind) {
-    case 'auth':
-      return 'Check the credential and set it again.';
-    case 'rateLimited':
-      return retryAfterMs !== undefined ? `Wait ${Math.max(1, Math.ceil(retryAfterMs / 1000))} s and try again.` : 'Wait a minute and try again.';
-    case 'server':
-      return 'The service had a problem; try again later.';
-    default:
-      return undefined;
-  }
-}
-
-/** Fallback reading of an error body: `{error}`, `{detail}`, `{message}` or plain text. */
-export function genericErrorBody(body: unknown): ParsedErrorBody {
-  if (body && typeof body === 'object' && !Array.isArray(body)) {
-    const record = body as Record<string, unknown>;
-    for (const key of ['error', 'detail', 'message', 'title']) {
-      if (typeof record[key] === 'string') {
-        return { message: record[key] as string };
-      }
-    }
-  }
-  return {};
-}
-
-function looksLikeHtml(text: string): boolean {
-  return /^\s*<(!doctype|html|head|body)/i.test(text);
-}
-
-function hostOf(url: string): string {
-  try {
-    return new URL(url).host;
-  } catch {
-    return url;
-  }
-}
-
-function truncate(text: string, max: number): string {
-  return text.length > max ? `${text.slice(0, max)}…` : text;
 }

@@ -1,14 +1,16 @@
 /**
  * When to retry a request and how long to wait. Kept apart from the HTTP client so the rules
  * can be read (and tested) on their own:
- * - only idempotent requests are retried, and only on 429, 5xx or a network failure;
+ * - only idempotent requests are retried, and only on 429, 5xx or a network failure. GET, HEAD
+ *   and OPTIONS are; a write (POST, PUT, PATCH, DELETE) only when its caller marks it so: a
+ *   repeated DELETE answers 404 and a repeated PUT may overwrite a newer change;
  * - a 429 waits as the server says: Honeycomb's `RateLimit: limit=X, remaining=Y, reset=Z`
  *   first, then `Retry-After` (seconds or an HTTP-date), else exponential backoff;
  * - waits are capped; a server that asks for more than the cap gets a clear error instead of a
  *   frozen editor.
  */
 
-export const IDEMPOTENT_METHODS = new Set(['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE']);
+export const IDEMPOTENT_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export interface RetryPolicy {
   maxRetries: number;

@@ -11,6 +11,12 @@ import * as path from 'node:path';
  * its storage in a temporary directory, optionally behind the distribution token flow served by
  * a small token server. Everything is torn down by `stop()`; nothing leaves the loopback.
  *
+ * With token auth the token service shares the registry's origin by default: a front server
+ * answers `/token` itself and passes everything else to docker-registry, as registries such as
+ * ghcr.io and quay.io serve their tokens. `realm: 'separate'` puts it on another origin
+ * (`http://localhost:<port>`), as Docker Hub does; logins from Docker's config.json are not sent
+ * there.
+ *
  * Token rules of the test server: anonymous callers may pull repositories under `public/`;
  * the user `alice` (password `alice-registry-pass`) may pull and push everything.
  */
@@ -31,6 +37,8 @@ export interface TestRegistry {
 
 export interface RegistryOptions {
   tokenAuth?: boolean;
+  /** Where the token service answers: on the registry's own origin (default) or on another. */
+  realm?: 'registry' | 'separate';
 }
 
 export async function startRegistry(options: RegistryOptions = {}): Promise<TestRegistry> {
@@ -41,15 +49,19 @@ export async function startRegistry(options: RegistryOptions = {}): Promise<Test
   const tokenRequests: TestRegistry['tokenRequests'] = [];
   let tokenServer: http.Server | undefined;
   let authBlock = '';
+  let publicPort = port;
   if (options.tokenAuth) {
     const material = makeTokenCertificate(dir);
-    const started = await startTokenServer(material, tokenRequests);
+    const shared = options.realm !== 'separate';
+    const started = await startTokenServer(material, tokenRequests, shared ? port : undefined);
     tokenServer = started.server;
-    // A host name rather than an IP: clients refuse a token realm on another internal IP.
+    if (shared) publicPort = started.port;
+    // Separate: a host name rather than an IP, as clients refuse a token realm on another internal IP.
+    const realm = shared ? `http://127.0.0.1:${started.port}/token` : `http://localhost:${started.port}/token`;
     authBlock = [
       'auth:',
       '  token:',
-      `    realm: http://localhost:${started.port}/token`,
+      `    realm: ${realm}`,
       '    service: ops-test-registry',
       '    issuer: ops-test-token-issuer',
       `    rootcertbundle: ${material.certFile}`,
@@ -76,7 +88,7 @@ export async function startRegistry(options: RegistryOptions = {}): Promise<Test
   const child = spawn('docker-registry', ['serve', configFile], { stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-4000)));
-  const url = `http://127.0.0.1:${port}`;
+  const url = `http://127.0.0.1:${publicPort}`;
   try {
     await waitUntilUp(url, child, () => stderr);
   } catch (error) {
@@ -86,7 +98,7 @@ export async function startRegistry(options: RegistryOptions = {}): Promise<Test
     throw error;
   }
   return {
-    host: `127.0.0.1:${port}`,
+    host: `127.0.0.1:${publicPort}`,
     url,
     storage,
     tokenRequests,
@@ -96,6 +108,7 @@ export async function startRegistry(options: RegistryOptions = {}): Promise<Test
     },
     stop: async () => {
       await stopChild(child);
+      tokenServer?.closeAllConnections();
       await new Promise<void>((resolve) => (tokenServer ? tokenServer.close(() => resolve()) : resolve()));
       fs.rmSync(dir, { recursive: true, force: true });
     },
@@ -158,9 +171,14 @@ function makeTokenCertificate(dir: string): TokenMaterial {
   return { certFile, key: createPrivateKey(fs.readFileSync(keyFile)), certDer: cert.raw };
 }
 
-async function startTokenServer(material: TokenMaterial, log: TestRegistry['tokenRequests']): Promise<{ server: http.Server; port: number }> {
+/** The token service; with `registryPort`, also the registry's front door for everything but `/token`. */
+async function startTokenServer(material: TokenMaterial, log: TestRegistry['tokenRequests'], registryPort?: number): Promise<{ server: http.Server; port: number }> {
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
+    if (registryPort !== undefined && url.pathname !== '/token') {
+      passTo(registryPort, req, res);
+      return;
+    }
     const scopes = url.searchParams.getAll('scope');
     const user = basicUser(req.headers.authorization);
     log.push({ scope: scopes, user: user === null ? undefined : user });
@@ -192,6 +210,16 @@ async function startTokenServer(material: TokenMaterial, log: TestRegistry['toke
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return { server, port: (server.address() as AddressInfo).port };
+}
+
+/** Hands a request to docker-registry as it came (the Host header stays, so its Locations name the front). */
+function passTo(port: number, req: http.IncomingMessage, res: http.ServerResponse): void {
+  const upstream = http.request({ hostname: '127.0.0.1', port, method: req.method, path: req.url, headers: req.headers }, (answer) => {
+    res.writeHead(answer.statusCode ?? 502, answer.headers);
+    answer.pipe(res);
+  });
+  upstream.on('error', () => res.destroy());
+  req.pipe(upstream);
 }
 
 /** The user of a Basic header; undefined when anonymous, null when the password is wrong. */

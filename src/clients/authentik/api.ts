@@ -125,11 +125,13 @@ export class AuthentikApi {
 
   /**
    * One page of a paginated list. authentik's `pagination.next` is a page number, 0 on the last
-   * page; a body without `pagination` (an older or odd server) counts as a single page.
+   * page; a body without `pagination` (an older or odd server) counts as a single page. A page
+   * larger than `page_size` is an invalid answer.
    */
   async page<P extends ApiPath>(operation: string, path: P, options: CallOptions<P> & { page?: number; pageSize?: number } = {}): Promise<ListPage<ItemOf<P>>> {
     const page = options.page ?? 1;
-    const query = { ...(options.query as object), page, page_size: options.pageSize ?? MAX_PAGE_SIZE } as unknown as QueryOf<P>;
+    const pageSize = options.pageSize ?? MAX_PAGE_SIZE;
+    const query = { ...(options.query as object), page, page_size: pageSize } as unknown as QueryOf<P>;
     const body = (await this.call(operation, path, { ...options, query })) as unknown as Partial<AuthentikPage<ItemOf<P>>> | undefined;
     if (!body || !Array.isArray(body.results)) {
       throw new ServiceError({
@@ -141,6 +143,17 @@ export class AuthentikApi {
       });
     }
     const items = body.results;
+    // authentik serves at most the page_size asked for (less when its own maximum is lower); a
+    // larger "page" is not authentik's answer, and the tree must not hold all of it.
+    if (items.length > pageSize) {
+      throw new ServiceError({
+        kind: 'invalidResponse',
+        service: SERVICE,
+        operation,
+        summary: `the answer to ${path} holds ${items.length.toLocaleString('en-US')} items on one page, more than the ${pageSize} asked for (page_size)`,
+        hint: 'Check that the URL points at the authentik server itself.',
+      });
+    }
     const next = body.pagination?.next;
     return { items, count: body.pagination?.count ?? items.length, page, next: typeof next === 'number' && next > page ? next : undefined };
   }

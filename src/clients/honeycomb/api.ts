@@ -47,6 +47,9 @@ const PERMISSION_HINTS: Record<string, string> = {
   getQueryResult: 'The configuration key needs "Manage Queries and Columns" and "Run Queries" (Query Data needs an Enterprise plan).',
 };
 
+/** The `page[size]` of v2 lists: the API's maximum. A page holding more is not a valid answer. */
+const V2_PAGE_SIZE = 100;
+
 const V2_OPERATIONS = new Set(['getEnvironments', 'getEnvironment', 'getManagementKeyInfo']);
 
 export function honeycombHint(kind: string, operation: string): string | undefined {
@@ -154,14 +157,27 @@ export class HoneycombApi {
   /**
    * Every page of a v2 list: request `page[size]` first, then follow `links.next` verbatim
    * (resolved against the API URL) until it is absent, as Honeycomb's v2 API documentation
-   * describes, with a bound so a server that loops cannot hang the editor.
+   * describes, with a bound so a server that loops cannot hang the editor, and no page larger
+   * than the size asked for.
    */
   async v2All<T>(operation: string, path: string, signal?: AbortSignal, maxPages = 1000): Promise<T[]> {
     const items: T[] = [];
-    let next: string | undefined = path + (path.includes('?') ? '&' : '?') + 'page[size]=100';
+    let next: string | undefined = path + (path.includes('?') ? '&' : '?') + `page[size]=${V2_PAGE_SIZE}`;
     for (let page = 0; next && page < maxPages; page++) {
+      // An absolute `links.next` on another origin never gets the key: HttpClient refuses it.
       const body: { data?: T[]; links?: { next?: string | null } } = await this.v2({ operation, path: next, signal });
-      items.push(...(body?.data ?? []));
+      const data = body?.data ?? [];
+      if (!Array.isArray(data)) throw invalidAnswer(operation, 'a JSON:API list (no "data" array)');
+      if (data.length > V2_PAGE_SIZE) {
+        throw new ServiceError({
+          kind: 'invalidResponse',
+          service: SERVICE,
+          operation,
+          summary: `a page of the answer holds ${data.length.toLocaleString('en-US')} items, more than the ${V2_PAGE_SIZE} asked for (page[size])`,
+          hint: 'Check that the API URL points at Honeycomb itself, not a proxy or another service.',
+        });
+      }
+      items.push(...data);
       next = body?.links?.next ?? undefined;
     }
     return items;

@@ -3,7 +3,7 @@ import { HttpClient } from '../../core/http';
 import { SecretRegistry } from '../../core/redact';
 import { AuthChallenge } from './challenge';
 import { CredentialLookup, RegistryAuth } from './credentials';
-import { realmProblem } from './realm';
+import { realmLoginProblem, realmProblem } from './realm';
 
 /**
  * The distribution token flow for one registry host: answer a `Basic` challenge with the login,
@@ -95,6 +95,13 @@ export class RegistryAuthenticator {
     }
     const auth = await this.login(repository);
     if (auth?.registryToken) return this.remember(scopes, auth.registryToken, undefined);
+    const basic = this.basicHeader(auth);
+    if (auth?.identityToken || basic) {
+      const refused = realmLoginProblem(realm, this.http.baseUrl, this.registry, auth?.realmOrigin);
+      if (refused) throw new ServiceError({ kind: 'auth', service: this.http.service, operation: 'token', ...refused });
+    }
+    // The login goes to the realm's origin, which the checks above allowed, and nowhere else.
+    const credentialOrigin = new URL(realm).origin;
     const service = challenge.params.service;
     this.countAuthRequest();
     let response;
@@ -108,15 +115,16 @@ export class RegistryAuthenticator {
         body: form.toString(),
         headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
         idempotent: true,
+        credentialOrigin,
         signal,
       });
     } else {
-      const basic = this.basicHeader(auth);
       response = await this.http.request<TokenAnswer>({
         operation: 'token',
         path: realm,
         query: { service, scope: scopes, account: auth?.username },
         headers: basic ? { Authorization: basic } : {},
+        credentialOrigin,
         signal,
       });
     }

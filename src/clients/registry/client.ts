@@ -1,5 +1,7 @@
 import { ServiceError } from '../../core/errors';
+import { ANSWER_LIMITS } from '../../core/answerLimits';
 import { HttpClient, HttpResponse, RequestSpec } from '../../core/http';
+import { NOT_JSON_HINT, notJsonSummary } from '../../core/httpErrors';
 import { Logger } from '../../core/logger';
 import { SecretRegistry } from '../../core/redact';
 import { Actions, RegistryAuthenticator } from './auth';
@@ -51,8 +53,6 @@ export interface Referrers {
   descriptors: Descriptor[];
 }
 
-const MAX_MANIFEST_BYTES = 4 * 1024 * 1024;
-
 export class RegistryClient {
   readonly http: HttpClient;
   readonly stats: RequestStats = { registry: 0, auth: 0, bytes: 0 };
@@ -98,12 +98,17 @@ export class RegistryClient {
 
   /** GET a blob; its bytes must hash to the digest asked for. */
   async getBlob(repository: string, digest: string, options: { signal?: AbortSignal; maxBytes?: number } = {}): Promise<Buffer> {
-    const response = await this.send<Buffer>(repository, 'pull', { operation: 'get blob', path: `/v2/${repository}/blobs/${digest}`, responseType: 'buffer', signal: options.signal });
+    const response = await this.send<Buffer>(repository, 'pull', {
+      operation: 'get blob',
+      path: `/v2/${repository}/blobs/${digest}`,
+      responseType: 'buffer',
+      // Registries send blob downloads to storage elsewhere (a signed URL): followed, never with the login.
+      redirects: 'crossOriginWithoutCredentials',
+      limit: options.maxBytes !== undefined ? { bytes: options.maxBytes, what: `the blob ${digest}` } : ANSWER_LIMITS.blob,
+      signal: options.signal,
+    });
     const bytes = response.data;
     this.stats.bytes += bytes.length;
-    if (options.maxBytes !== undefined && bytes.length > options.maxBytes) {
-      throw this.invalid('get blob', `the blob ${digest} of ${repository} is ${bytes.length} bytes, more than the ${options.maxBytes} expected`);
-    }
     const actual = sha256Digest(bytes);
     if (actual !== digest) {
       throw this.invalid('get blob', `the blob ${digest} of ${repository} does not match its digest: the registry sent content whose digest is ${actual}`);
@@ -122,6 +127,7 @@ export class RegistryClient {
       query: { artifactType: options.artifactType },
       headers: { Accept: MediaTypes.ociIndex },
       responseType: 'buffer',
+      limit: ANSWER_LIMITS.manifest,
       acceptStatus: [400, 404, 405, 406],
       signal: options.signal,
     });
@@ -144,13 +150,16 @@ export class RegistryClient {
     return response.status !== 404;
   }
 
-  /** Uploads a blob (POST then PUT with the digest) unless the repository has it already. */
+  /**
+   * Uploads a blob (POST then PUT with the digest) unless the repository has it already. An upload
+   * Location on another origin gets no credential: HttpClient refuses it.
+   */
   async putBlob(repository: string, bytes: Buffer, signal?: AbortSignal): Promise<{ digest: string; size: number }> {
     const digest = sha256Digest(bytes);
     if (await this.blobExists(repository, digest, signal)) return { digest, size: bytes.length };
     const start = await this.send(repository, 'pull,push', { operation: 'upload blob', method: 'POST', path: `/v2/${repository}/blobs/uploads/`, responseType: 'text', signal });
     const location = this.uploadLocation(start, 'upload blob');
-    const url = new URL(location, this.http.baseUrl + '/');
+    const url = new URL(location, start.url);
     url.searchParams.set('digest', digest);
     await this.send(repository, 'pull,push', {
       operation: 'upload blob',
@@ -159,6 +168,8 @@ export class RegistryClient {
       body: bytes,
       headers: { 'Content-Type': 'application/octet-stream' },
       responseType: 'text',
+      // Content-addressed: the same bytes under the same digest, however often it is sent.
+      idempotent: true,
       signal,
     });
     return { digest, size: bytes.length };
@@ -188,6 +199,8 @@ export class RegistryClient {
       body: bytes,
       headers: { 'Content-Type': mediaType },
       responseType: 'text',
+      // The same bytes again; a retry cannot overwrite anything this PUT would not.
+      idempotent: true,
       signal,
     });
     const echoed = response.headers['docker-content-digest'];
@@ -217,13 +230,13 @@ export class RegistryClient {
       path: `/v2/${repository}/manifests/${reference}`,
       headers: { Accept: options.accept ?? MANIFEST_ACCEPT },
       responseType: 'buffer',
+      limit: ANSWER_LIMITS.manifest,
       acceptStatus: allowMissing ? [404] : [],
       signal: options.signal,
     });
     if (response.status === 404) return undefined;
     const bytes = response.data;
     this.stats.bytes += bytes.length;
-    if (bytes.length > MAX_MANIFEST_BYTES) throw this.invalid('get manifest', `the manifest ${repository}:${reference} is larger than 4 MiB`);
     const digest = sha256Digest(bytes);
     if (isDigest(reference) && digest !== reference) {
       throw this.invalid('get manifest', `manifest digest ${digest} does not match requested digest ${reference} in ${repository}`);
@@ -235,10 +248,17 @@ export class RegistryClient {
 
   private parseManifest(bytes: Buffer, headerType: string | undefined, operation: string, what: string): { manifest: Manifest; mediaType: string } {
     let body: unknown;
+    const text = bytes.toString('utf8');
     try {
-      body = JSON.parse(bytes.toString('utf8'));
+      body = JSON.parse(text);
     } catch {
-      throw this.invalid(operation, `the manifest ${what} is not valid JSON`);
+      throw new ServiceError({
+        kind: 'invalidResponse',
+        service: this.http.service,
+        operation,
+        summary: notJsonSummary(`the manifest ${what} from ${this.registry}`, text),
+        hint: NOT_JSON_HINT,
+      });
     }
     const read = readManifest(body, headerType);
     if ('problem' in read) throw this.invalid(operation, `the manifest ${what} is not usable: ${read.problem}`);

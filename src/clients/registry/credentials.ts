@@ -10,6 +10,12 @@ export interface RegistryAuth {
   identityToken?: string;
   /** A bearer token to send as is (`registrytoken` in config.json). */
   registryToken?: string;
+  /**
+   * The origin of the token service this login was checked with when it was saved ("Add Registry
+   * Login…"); the login is sent to no other token service. Absent: only the registry's own origin
+   * (see realm.ts `realmLoginProblem`).
+   */
+  realmOrigin?: string;
 }
 
 /** Credentials for a registry host (with port) and the repository about to be used. */

@@ -2,21 +2,25 @@ import { ServiceError } from '../../core/errors';
 import { HttpClient } from '../../core/http';
 import { parseChallenge, registryBaseUrl } from './challenge';
 import type { RegistryClientOptions } from './client';
+import { realmProblem } from './realm';
 
 /**
  * Checks registry credentials before they are saved, the way `docker login` does: ask `/v2/`,
  * then answer its challenge — Basic directly, or Bearer by asking the token realm for a token
- * with the credentials.
+ * with the credentials. For Bearer, the realm's origin is returned to be saved with the login.
  */
 export interface RegistryCredentials {
   username: string;
   password: string;
+  /** The origin of the token service the login was checked with (Bearer registries): it goes nowhere else. */
+  realmOrigin?: string;
 }
 
 /** The transport options of a registry client; the credentials to check are passed on their own. */
 export type LoginCheckOptions = Omit<RegistryClientOptions, 'credentials' | 'baseUrlFor'>;
 
-export type LoginResult = { scheme: 'basic' | 'bearer' } | { scheme: 'none' };
+/** How the registry took the login; for Bearer, the token service's origin to save with it. */
+export type LoginResult = { scheme: 'basic' } | { scheme: 'bearer'; realmOrigin: string } | { scheme: 'none' };
 
 export async function checkRegistryLogin(host: string, credentials: RegistryCredentials, options: LoginCheckOptions = {}, signal?: AbortSignal): Promise<LoginResult> {
   const service = `Registry ${host}`;
@@ -44,18 +48,27 @@ export async function checkRegistryLogin(host: string, credentials: RegistryCred
     return { scheme: 'basic' };
   }
   if (challenge?.scheme === 'bearer' && challenge.params.realm) {
+    const realm = challenge.params.realm;
+    const problem = realmProblem(realm, http.baseUrl);
+    if (problem) {
+      throw new ServiceError({ kind: 'invalidResponse', service, operation: 'login', summary: `refused to send the login: ${problem}`, hint: 'The registry configuration looks wrong, or someone is interfering with the connection.' });
+    }
+    // The user is here to confirm this registry and its token service; the realm's origin is
+    // saved with the login, which is later sent to that origin only (realm.ts).
+    const realmOrigin = new URL(realm).origin;
     const token = await http.request<{ token?: string; access_token?: string }>({
       operation: 'login',
-      path: challenge.params.realm,
+      path: realm,
       query: { service: challenge.params.service, account: credentials.username },
       headers: { Authorization: basic },
+      credentialOrigin: realmOrigin,
       signal,
     });
     if (!token.data?.token && !token.data?.access_token) {
       throw new ServiceError({ kind: 'invalidResponse', service, operation: 'login', summary: 'the token service answered without a token' });
     }
     options.secrets?.add(token.data.token ?? token.data.access_token);
-    return { scheme: 'bearer' };
+    return { scheme: 'bearer', realmOrigin };
   }
   throw new ServiceError({
     kind: 'invalidResponse',

@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { parseChallenge, registryBaseUrl } from '../../../src/clients/registry/challenge';
 import { checkRegistryLogin } from '../../../src/clients/registry/login';
+import { realmLoginProblem } from '../../../src/clients/registry/realm';
 import { ServiceError } from '../../../src/core/errors';
 import { json, startTestServer } from '../helpers/testServer';
 
@@ -47,12 +48,33 @@ describe('registry login check', () => {
     realm = `${server.url}/token`;
     try {
       const host = server.url.replace('http://', '');
-      assert.deepEqual(await checkRegistryLogin(host, { username: 'bob', password: 's3cret-token' }), { scheme: 'bearer' });
+      assert.deepEqual(await checkRegistryLogin(host, { username: 'bob', password: 's3cret-token' }), { scheme: 'bearer', realmOrigin: server.url });
       assert.match(server.requests[1].url, /^\/token\?service=test-registry&account=bob$/);
       await assert.rejects(checkRegistryLogin(host, { username: 'bob', password: 'nope' }), (e: ServiceError) => e.kind === 'auth');
     } finally {
       await server.close();
     }
+  });
+
+  it('will not send the login to a token realm on another internal address', async () => {
+    const server = await startTestServer((_req, res) => json(res, 401, {}, { 'WWW-Authenticate': 'Bearer realm="http://127.0.0.2:9/token",service="x"' }));
+    try {
+      await assert.rejects(checkRegistryLogin(server.url.replace('http://', ''), { username: 'bob', password: 'internal-pass' }), (e: ServiceError) => {
+        assert.match(e.message, /refused to send the login: the token realm 127\.0\.0\.2:9 is an internal address other than the registry itself/);
+        return true;
+      });
+      assert.equal(server.requests.length, 1);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('sends an unchecked login to the registry itself, or to Docker Hub\u2019s own token service', () => {
+    assert.equal(realmLoginProblem('https://ghcr.io/token', 'https://ghcr.io', 'ghcr.io', undefined), undefined);
+    assert.equal(realmLoginProblem('https://auth.docker.io/token', 'https://index.docker.io', 'index.docker.io', undefined), undefined);
+    assert.match(realmLoginProblem('https://gitlab.com/jwt/auth', 'https://registry.gitlab.com', 'registry.gitlab.com', undefined)?.summary ?? '', /at https:\/\/gitlab\.com, another origin than https:\/\/registry\.gitlab\.com/);
+    assert.ok(realmLoginProblem('https://auth.docker.io:8443/token', 'https://index.docker.io', 'index.docker.io', undefined), 'another port is another origin');
+    assert.equal(realmLoginProblem('https://gitlab.com/jwt/auth', 'https://registry.gitlab.com', 'registry.gitlab.com', 'https://gitlab.com'), undefined, 'checked with it when saved');
   });
 
   it('says so when the registry needs no login', async () => {

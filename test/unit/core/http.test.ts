@@ -134,7 +134,8 @@ describe('core/http HttpClient', () => {
     assert.equal(error.kind, 'network');
     assert.equal(server.requests.length, 3);
     assert.equal(waits.length, 2);
-    assert.match(error.message, /^Testsvc getDataset: could not reach 127\.0\.0\.1:\d+ \(ECONNRESET\)\. Check the URL, your network and proxy settings\.$/);
+    assert.match(error.message, /^Testsvc getDataset: could not reach 127\.0\.0\.1:\d+ \(ECONNRESET\) after 3 tries in \d+ ms\. Check the URL, your network and proxy settings\.$/);
+    assert.equal(error.outcomeUnknown, undefined, 'a GET changes nothing');
   });
 
   it('reports a refused connection without hanging', async () => {
@@ -153,7 +154,7 @@ describe('core/http HttpClient', () => {
     const { http: c } = client(server.url, { timeoutMs: 150, retry: { maxRetries: 0 } });
     const error = await failure(c.request({ operation: 'slow', path: '/' }));
     assert.equal(error.kind, 'timeout');
-    assert.match(error.message, /no answer from 127\.0\.0\.1:\d+ in time/);
+    assert.match(error.message, /no answer from 127\.0\.0\.1:\d+ within 1\d\d ms \(1 try\)/);
   });
 
   it('cancels an in-flight request and a pending backoff', async () => {
@@ -165,14 +166,14 @@ describe('core/http HttpClient', () => {
     assert.equal(error.kind, 'cancelled');
 
     await server.close();
-    server = await startTestServer((_req, res) => json(res, 503, {}, { 'Retry-After': '30' }));
+    server = await startTestServer((_req, res) => json(res, 503, {}, { 'Retry-After': '20' }));
     const real = new HttpClient({ service: 'Testsvc', baseUrl: server.url });
     const controller2 = new AbortController();
     const started = Date.now();
     setTimeout(() => controller2.abort(), 50);
     const error2 = await failure(real.request({ operation: 'busy', path: '/', signal: controller2.signal }));
     assert.equal(error2.kind, 'cancelled');
-    assert.ok(Date.now() - started < 2000, 'cancel did not wait out the 30 s backoff');
+    assert.ok(Date.now() - started < 2000, 'cancel did not wait out the 20 s backoff');
   });
 
   it('turns malformed JSON and HTML pages into invalidResponse errors that say so', async () => {
@@ -248,24 +249,6 @@ describe('core/http HttpClient', () => {
     assert.match(log, /"X-Honeycomb-Team":"‹redacted›"/);
     assert.match(log, /trace body of .*"token":"‹redacted›"/);
     assert.doesNotMatch(log, /authentik-token-0123456789|hcxlk_abcdefghijklmnop|server-returned-token-value/);
-  });
-
-  it('strips secret headers when a redirect leaves the host', async () => {
-    const other = await startTestServer((_req, res) => json(res, 200, { landed: true }));
-    server = await startTestServer((_req, res) => {
-      // "localhost" and "127.0.0.1" are different hosts to the client.
-      res.writeHead(307, { Location: other.url.replace('127.0.0.1', 'localhost') + '/blob' });
-      res.end();
-    });
-    try {
-      const { http: c } = client(server.url, { headers: { Authorization: 'Bearer registry-token-value' } });
-      const response = await c.request<{ landed: boolean }>({ operation: 'getBlob', path: '/v2/x/blobs/sha256:1' });
-      assert.deepEqual(response.data, { landed: true });
-      assert.equal(server.requests[0].headers.authorization, 'Bearer registry-token-value');
-      assert.equal(other.requests[0].headers.authorization, undefined);
-    } finally {
-      await other.close();
-    }
   });
 
   describe('TLS per connection', () => {

@@ -5,6 +5,7 @@ import * as path from 'node:path';
 import { RegistryClient } from '../../../src/clients/registry/client';
 import { dockerConfigCredentials } from '../../../src/clients/registry/dockerConfig';
 import { sha256Digest } from '../../../src/clients/registry/digest';
+import { checkRegistryLogin } from '../../../src/clients/registry/login';
 import { MediaTypes, isIndex } from '../../../src/clients/registry/manifest';
 import { ServiceError } from '../../../src/core/errors';
 import { SecretRegistry } from '../../../src/core/redact';
@@ -127,6 +128,34 @@ describe('registry token flow', function () {
       assert.doesNotMatch(e.message, /definitely-wrong-password/);
       return true;
     });
+  });
+});
+
+describe('registry token flow with the token service on another origin (as Docker Hub)', function () {
+  this.timeout(60_000);
+  let registry: TestRegistry;
+  before(async () => (registry = await startRegistry({ tokenAuth: true, realm: 'separate' })));
+  after(async () => registry?.stop());
+
+  it('pushes with a login checked by Add Registry Login, which records the token service', async () => {
+    const checked = await checkRegistryLogin(registry.host, TEST_USER);
+    assert.equal(checked.scheme, 'bearer');
+    const saved = { ...TEST_USER, realmOrigin: checked.scheme === 'bearer' ? checked.realmOrigin : undefined };
+    assert.match(saved.realmOrigin ?? '', /^http:\/\/localhost:\d+$/);
+    const client = new RegistryClient(registry.host, { credentials: async () => saved });
+    const image = await pushTinyImage(client, 'private/app', 'v1', 'private');
+    assert.equal((await client.getManifest('private/app', 'v1')).digest, image.digest);
+  });
+
+  it('does not send a login from elsewhere (config.json) to that token service', async () => {
+    const before = registry.tokenRequests.length;
+    const client = new RegistryClient(registry.host, { credentials: async () => TEST_USER });
+    await assert.rejects(client.getManifest('private/app', 'v1'), (e: ServiceError) => {
+      assert.equal(e.kind, 'auth');
+      assert.match(e.message, /another origin than http:\/\/127\.0\.0\.1:\d+; a login that was not checked with that token service/);
+      return true;
+    });
+    assert.equal(registry.tokenRequests.length, before);
   });
 });
 
