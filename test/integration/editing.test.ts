@@ -184,4 +184,33 @@ describe('Editing Honeycomb triggers and saved queries', function () {
     }, 'the saved query in the tree');
     assert.match(saved.description, new RegExp(queryId));
   });
+
+  it('Disable Trigger… goes through the plan and its confirmation, and the tree says disabled', async () => {
+    const node = await child(await gatewayFolder('Triggers'), 'Rate limit exhaustion');
+    answers = ['Update'];
+    honeycomb.requests.length = 0;
+    await vscode.commands.executeCommand('opsConfig.honeycomb.disableTrigger', node);
+    assert.equal(asked[0]?.message, 'Update trigger “Rate limit exhaustion”?');
+    assert.match(asked[0].detail, /disabled false → true/);
+    assert.equal(writes().length, 1);
+    assert.equal((await seedTrigger('Rate limit exhaustion'))?.disabled, true);
+    await waitFor(async () => {
+      const all = await describeNodes(provider(), await provider().getChildren(await gatewayFolder('Triggers')));
+      return all.find((c) => c.label === 'Rate limit exhaustion' && /disabled/.test(c.description))?.node;
+    }, 'the trigger shown as disabled');
+  });
+
+  it('Save as Honeycomb Query… saves a recent palette query after confirmation and offers to name it', async () => {
+    await api.services.context.globalState.update('opsConfig.honeycomb.queryHistory', [
+      { title: 'COUNT', draft: { environment: 'production', dataset: 'api-gateway', query: { calculations: [{ op: 'COUNT' }], time_range: 3600 } }, environmentName: 'Production', ranAt: new Date().toISOString() },
+    ]);
+    const prompts = api.prompts as unknown as Record<string, unknown>;
+    prompts.quickPick = async (items: readonly vscode.QuickPickItem[] | Thenable<readonly vscode.QuickPickItem[]>) => (await items)[0];
+    answers = ['Save Query'];
+    honeycomb.requests.length = 0;
+    await vscode.commands.executeCommand('opsConfig.honeycomb.saveQuery');
+    assert.match(asked[0]?.message ?? '', /^Save this query in dataset “api-gateway” of environment “production”\?$/);
+    assert.deepEqual(writes(), ['POST /1/queries/api-gateway']);
+    await waitFor(() => infos.find((m) => /^Saved the query in Honeycomb\. Its ID is \w+\.$/.test(m)), 'the saved query’s ID');
+  });
 });
