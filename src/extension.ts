@@ -83,7 +83,9 @@ export function activate(context: vscode.ExtensionContext) {
 
   const activationMs = performance.now() - started;
   logger.info(`Activated in ${activationMs.toFixed(1)} ms.`);
-  // Returned for integration tests and benchmarks; not a stable API for other extensions.
+  // The internals go to the test host only (integration tests, in-editor benchmarks): another
+  // extension calling activate() gets nothing it could reach secrets or services through.
+  if (context.extensionMode !== vscode.ExtensionMode.Test) return undefined;
   return { activationMs, services, honeycomb, authentik, registries, views, records, sources, json, prompts, signatures, authentikExplorer, queries, signing, editing };
 }
 

@@ -10,14 +10,16 @@ import type { activate } from '../../src/extension';
 import { SecretKeys } from '../../src/core/secrets';
 import type { TreeNode } from '../../src/views/tree/node';
 
-export type ExtensionApi = ReturnType<typeof activate>;
+export type ExtensionApi = NonNullable<ReturnType<typeof activate>>;
 
 export const EXTENSION_ID = 'ops-config.ops-config-explorer';
 
 export async function extensionApi(): Promise<ExtensionApi> {
   const extension = vscode.extensions.getExtension<ExtensionApi>(EXTENSION_ID);
   assert.ok(extension, `extension ${EXTENSION_ID} is installed`);
-  return extension.activate();
+  const api = await extension.activate();
+  assert.ok(api, 'the test host gets the extension’s internals');
+  return api;
 }
 
 export interface Shown {

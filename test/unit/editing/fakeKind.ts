@@ -1,4 +1,5 @@
 import { ServiceError } from '../../../src/core/errors';
+import { PlanPrompt, SaveUi } from '../../../src/editing/guardedSave';
 import { Address, EditableKind, JsonObject, KindBackend } from '../../../src/editing/kind';
 
 /**
@@ -97,4 +98,20 @@ export function fakeKind(backend: FakeService, style: 'replace' | 'patch' = 'rep
     label: (address, object) => ({ title: `widget “${String(object?.name ?? address.id ?? 'new')}”`, location: `environment “${address.env}” (Fake)` }),
     backend,
   };
+}
+
+/** A save UI that answers as told and records what it was shown. */
+export function scriptedUi(answers: { conflict?: 'overwrite' | 'compare' | 'reload' | 'cancel'; confirm?: boolean } = {}) {
+  const shown: { plans: PlanPrompt[]; conflicts: number } = { plans: [], conflicts: 0 };
+  const ui: SaveUi = {
+    conflict: async () => {
+      shown.conflicts++;
+      return answers.conflict ?? 'cancel';
+    },
+    confirm: async (plan) => {
+      shown.plans.push(plan);
+      return answers.confirm ?? true;
+    },
+  };
+  return { ui, shown };
 }

@@ -1,26 +1,11 @@
 import * as assert from 'node:assert/strict';
 import { ServiceError } from '../../../src/core/errors';
 import { documentOf, formatDocument } from '../../../src/editing/document';
-import { PlanPrompt, SaveUi, guardedSave } from '../../../src/editing/guardedSave';
+import { guardedSave } from '../../../src/editing/guardedSave';
 import { JsonObject } from '../../../src/editing/kind';
 import { summarizePlan } from '../../../src/editing/plan';
-import { FakeService, fakeKind } from './fakeKind';
+import { FakeService, fakeKind, scriptedUi } from './fakeKind';
 
-/** A UI that answers as told and records what it was shown. */
-function scriptedUi(answers: { conflict?: 'overwrite' | 'compare' | 'reload' | 'cancel'; confirm?: boolean } = {}) {
-  const shown: { plans: PlanPrompt[]; conflicts: number } = { plans: [], conflicts: 0 };
-  const ui: SaveUi = {
-    conflict: async () => {
-      shown.conflicts++;
-      return answers.conflict ?? 'cancel';
-    },
-    confirm: async (plan) => {
-      shown.plans.push(plan);
-      return answers.confirm ?? true;
-    },
-  };
-  return { ui, shown };
-}
 
 const ADDRESS = { env: 'production', id: 'w1' };
 

@@ -6,7 +6,7 @@ import { triggerProblems } from '../../../src/clients/honeycomb/triggerRules';
 import { createQuery, queryAnnotationWrites, triggerWrites } from '../../../src/clients/honeycomb/writes';
 import { ServiceError } from '../../../src/core/errors';
 import { documentOf, formatDocument } from '../../../src/editing/document';
-import { PlanPrompt, SaveUi, guardedSave } from '../../../src/editing/guardedSave';
+import { guardedSave } from '../../../src/editing/guardedSave';
 import { Address, EditableKind, JsonObject } from '../../../src/editing/kind';
 import { summarizePlan } from '../../../src/editing/plan';
 import { validateDocument } from '../../../src/editing/validate';
@@ -14,6 +14,7 @@ import { datasetCollectionBackend } from '../../../src/views/honeycomb/kinds/bac
 import { queryAnnotationKind } from '../../../src/views/honeycomb/kinds/queryAnnotation';
 import { triggerKind } from '../../../src/views/honeycomb/kinds/trigger';
 import { HONEYCOMB_KEYS, HoneycombStandIn, startHoneycombStandIn } from '../../servers/honeycomb';
+import { scriptedUi } from './fakeKind';
 
 /**
  * The editing mechanism with Honeycomb's real kinds against the stand-in: what a save sends, how
@@ -22,20 +23,6 @@ import { HONEYCOMB_KEYS, HoneycombStandIn, startHoneycombStandIn } from '../../s
 const SCHEMAS = path.resolve(__dirname, '..', '..', '..', '..', 'schemas');
 const schema = (file: string) => async () => JSON.parse(fs.readFileSync(path.join(SCHEMAS, file), 'utf8')) as JsonObject;
 
-function scriptedUi(answers: { conflict?: 'overwrite' | 'compare' | 'reload' | 'cancel'; confirm?: boolean } = {}) {
-  const shown: { plans: PlanPrompt[]; conflicts: number } = { plans: [], conflicts: 0 };
-  const ui: SaveUi = {
-    conflict: async () => {
-      shown.conflicts++;
-      return answers.conflict ?? 'cancel';
-    },
-    confirm: async (plan) => {
-      shown.plans.push(plan);
-      return answers.confirm ?? true;
-    },
-  };
-  return { ui, shown };
-}
 
 describe('editing Honeycomb triggers and query annotations (stand-in)', () => {
   let standIn: HoneycombStandIn;
