@@ -143,6 +143,20 @@ describe('Editing Honeycomb triggers and saved queries', function () {
     assert.equal(asked.length, 0, 'no plan for an invalid document');
   });
 
+  it("VS Code's own JSON service checks an edit document against the kind's schema", async () => {
+    // The jsonValidation entry binds the schema by the document's name; this shows the editor's JSON
+    // language service applies it to opsconfig-edit documents too (its problems are not ours).
+    const editor = await openTrigger('High 5xx rate');
+    await replaceInEditor(editor, /"op": ">"/, '"op": "=~"');
+    const line = editor.document.getText().split('\n').findIndex((l) => l.includes('"op": "=~"'));
+    const fromJson = await waitFor(
+      () => vscode.languages.getDiagnostics(editor.document.uri).find((d) => d.range.start.line === line && d.source !== 'Ops Config'),
+      "a diagnostic from VS Code's JSON service on the op line",
+    );
+    assert.match(fromJson.message, />=|Value is not accepted/);
+    await vscode.commands.executeCommand('workbench.action.files.revert');
+  });
+
   it('New… on Triggers opens a valid template; saving creates the trigger; Delete… removes it', async () => {
     await vscode.commands.executeCommand('opsConfig.newObject', await gatewayFolder('Triggers'));
     const editor = await waitFor(() => (vscode.window.activeTextEditor?.document.uri.path.includes('~new') ? vscode.window.activeTextEditor : undefined), 'the new trigger document');
