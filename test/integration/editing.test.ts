@@ -7,7 +7,7 @@
 import * as assert from 'assert';
 import * as vscode from 'vscode';
 import { HoneycombClient } from '../../src/clients/honeycomb';
-import { triggerWrites } from '../../src/clients/honeycomb/writes';
+import { listQueryAnnotations, triggerWrites } from '../../src/clients/honeycomb/writes';
 import { SecretKeys } from '../../src/core/secrets';
 import type { TreeNode } from '../../src/views/tree/node';
 import { HONEYCOMB_KEYS, HoneycombStandIn, startHoneycombStandIn } from '../servers/honeycomb';
@@ -154,6 +154,29 @@ describe('Editing Honeycomb triggers and saved queries', function () {
       "a diagnostic from VS Code's JSON service on the op line",
     );
     assert.match(fromJson.message, />=|Value is not accepted/);
+    await vscode.commands.executeCommand('workbench.action.files.revert');
+  });
+
+  it('recipients are offered by address or channel and inserted by id; query_id by saved query name', async () => {
+    const editor = await openTrigger('High 5xx rate');
+    await replaceInEditor(editor, /"recipients": \[[^\]]*\]/, '"recipients": [  ]');
+    const inArray = editor.document.positionAt(editor.document.getText().indexOf('"recipients": [  ]') + '"recipients": [ '.length);
+    const list = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', editor.document.uri, inArray);
+    const labelOf = (item: vscode.CompletionItem) => (typeof item.label === 'string' ? item.label : item.label.label);
+    const slack = list.items.find((i) => labelOf(i) === '#alerts-prod');
+    assert.ok(slack, `the Slack channel is offered (offered: ${list.items.map(labelOf).join(', ')})`);
+    const recipient = (await client.listRecipients()).find((r) => r.channel === '#alerts-prod');
+    assert.equal(slack.insertText, `{ "id": "${recipient?.id}" }`);
+    const shown = JSON.stringify(list.items.map((i) => [i.label, i.detail, i.documentation]));
+    assert.ok(!shown.includes('acmePdKey') && !shown.includes('acmeWebhookSigningSecret') && !shown.includes('hooks.acme.example'), 'no recipient secret or webhook URL is offered');
+
+    await replaceInEditor(editor, /"query": \{/, '"query_id": "", "query": {');
+    const inQueryId = editor.document.positionAt(editor.document.getText().indexOf('"query_id": ""') + '"query_id": "'.length);
+    const saved = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', editor.document.uri, inQueryId);
+    const gateway = saved.items.find((i) => labelOf(i) === 'Gateway 5xx');
+    assert.ok(gateway, `the saved query is offered by name (offered: ${saved.items.map(labelOf).join(', ')})`);
+    const annotation = (await listQueryAnnotations(client.api, 'api-gateway')).find((a) => a.name === 'Gateway 5xx');
+    assert.equal(gateway.insertText, JSON.stringify(annotation?.queryId));
     await vscode.commands.executeCommand('workbench.action.files.revert');
   });
 

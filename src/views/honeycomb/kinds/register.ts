@@ -11,6 +11,7 @@ import { recordKeyOf } from '../recordKeys';
 import { datasetCollectionBackend } from './backend';
 import { queryAnnotationKind } from './queryAnnotation';
 import { TRIGGER_KIND_ID, triggerKind } from './trigger';
+import { registerTriggerCompletion } from './triggerCompletion';
 
 /**
  * The Honeycomb kinds of the editing mechanism: triggers and query annotations, read and written
@@ -35,6 +36,8 @@ export function registerHoneycombKinds(context: vscode.ExtensionContext, logger:
       prepareCreate: async (parent) => (await import(/* webpackChunkName: "honeycomb-edit" */ './queryPicker')).pickQueryForAnnotation(explorer, parent),
     }),
   );
+
+  registerTriggerCompletion(context, logger, editing, explorer);
 
   const setDisabled = (disabled: boolean) => async (node: unknown) => {
     if (!isEditable(node) || node.editTarget().kindId !== TRIGGER_KIND_ID) throw new Error('Pick a trigger in the Honeycomb view.');
