@@ -145,18 +145,22 @@ export async function pickQuery(explorer: HoneycombExplorer, recent: HistoryEntr
   return action ? { action, draft: draftOf(state) } : undefined;
 }
 
-/** The draft the answers describe; ordered by the first calculation, largest first. */
+/**
+ * The draft the answers describe; ordered by the first calculation, largest first. With no
+ * calculation picked the query carries none: Honeycomb counts events in an event dataset and
+ * asks for one in a metrics dataset, and only the service knows which kind the dataset is.
+ */
 export function draftOf(state: State): QueryDraft {
-  const calculations = state.calculations.length ? state.calculations : [{ op: 'COUNT' }];
+  const calculations = state.calculations;
   const first = calculations[0];
   return {
     environment: state.environment,
     dataset: state.dataset,
     query: {
-      calculations,
+      ...(calculations.length ? { calculations } : {}),
       ...(state.filters.length ? { filters: state.filters } : {}),
       ...(state.breakdowns.length ? { breakdowns: state.breakdowns } : {}),
-      ...(first.op !== 'HEATMAP' ? { orders: [{ op: first.op, ...(first.column ? { column: first.column } : {}), order: 'descending' }] } : {}),
+      ...(first && first.op !== 'HEATMAP' ? { orders: [{ op: first.op, ...(first.column ? { column: first.column } : {}), order: 'descending' }] } : {}),
       time_range: state.timeRange,
     },
   };
@@ -207,15 +211,15 @@ async function pickCalculations(explorer: HoneycombExplorer, state: State, n: nu
       step: n,
       totalSteps: total,
       canPickMany: true,
-      placeholder: 'What to calculate (COUNT when none)? Columns come next.',
-      selected: items.filter((i) => chosen.has(i.value) || (chosen.size === 0 && i.value === 'COUNT')),
+      placeholder: 'What to calculate? Columns come next. None: Honeycomb counts events (a metrics dataset needs one).',
+      selected: items.filter((i) => chosen.has(i.value)),
     });
     if (answer === undefined || answer === 'back') return answer;
     const ops = answer.map((a) => a.value);
     const env = await envOf(state, explorer);
     const calculations: ApiCalculation[] = [];
     let back = false;
-    for (const op of ops.length ? ops : ['COUNT']) {
+    for (const op of ops) {
       if (!opNeedsColumn(op)) {
         calculations.push({ op });
         continue;

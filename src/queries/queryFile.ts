@@ -1,5 +1,5 @@
 import { Node as JsonNode, ParseError, findNodeAtLocation, getNodeValue, parseTree, printParseErrorCode } from 'jsonc-parser';
-import { ApiQuerySpec, QueryProblem, canonicalQuery, validateApiQuery } from '../clients/honeycomb';
+import { ApiQuerySpec, QueryProblem, querySent, validateApiQuery } from '../clients/honeycomb';
 
 /**
  * A Honeycomb query file (`*.honeycomb-query.json`): where to run and what, with the query in
@@ -104,13 +104,13 @@ function describeParseError(code: string): string {
 
 /**
  * The text of a query file for a draft: the query in the provider's key order with its defaults
- * written out, indented. Plain JSON escaping: the file is for reading (`>=` stays `>=`); it
+ * written out (but no COUNT assumed, see querySent), indented. Plain JSON escaping: the file is for reading (`>=` stays `>=`); it
  * parses to the same query as the escaped `json` output.
  */
 export function queryFileText(draft: QueryDraft): string {
   const file: Record<string, unknown> = {};
   if (draft.environment) file.environment = draft.environment;
   if (draft.dataset) file.dataset = draft.dataset;
-  file.query = canonicalQuery(draft.query);
+  file.query = querySent(draft.query);
   return `${JSON.stringify(file, null, 2)}\n`;
 }

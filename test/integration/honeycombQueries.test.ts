@@ -148,6 +148,29 @@ describe('Honeycomb queries', function () {
     assert.equal(honeycomb.requests.filter((r) => r.route === 'POST /1/query_results/{datasetSlug}').length, 1);
   });
 
+  it('with no calculation picked nothing is assumed: the query goes without one and the service counts', async () => {
+    // With recent queries the palette first offers them; "New query…" goes on to the steps.
+    const hasRecent = (await queries()).history.entries().length > 0;
+    const { errors } = scriptPalette(
+      [
+        ...(hasRecent ? [{ title: /^Run Honeycomb Query$/, pick: [(i: Item) => String(i.label).includes('New query')] }] : []),
+        { title: /^Run Honeycomb Query$/, pick: ['payments'] },
+        { title: /calculations/, pick: [] },
+        { title: /filters/, pick: ['done'] },
+        { title: /group by/, pick: [] },
+        { title: /time range/, pick: [3600] },
+        { title: /^Run Honeycomb Query$/, pick: ['run'] },
+      ],
+      [],
+    );
+    const outcome = (await vscode.commands.executeCommand('opsConfig.honeycomb.runQuery')) as { key: string; model: QueryResultViewModel } | undefined;
+    assert.deepEqual(errors, []);
+    assert.ok(outcome);
+    const created = honeycomb.requests.find((r) => r.route === 'POST /1/queries/{datasetSlug}');
+    assert.deepEqual(created?.body, { limit: 1000, time_range: 3600 }, 'no calculation and no order were added to what was sent');
+    assert.deepEqual(outcome.model.columns.map((c) => c.key), ['COUNT'], "the service's own default answered");
+  });
+
   it('underlines a bad granularity in a query file while it is edited, and clears it when fixed', async () => {
     const file = path.join(folder(), 'bad-granularity.honeycomb-query.json');
     fs.writeFileSync(file, JSON.stringify({ dataset: 'payments', query: { calculations: [{ op: 'COUNT' }], time_range: 7200, granularity: 3 } }, null, 2));

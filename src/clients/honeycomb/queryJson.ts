@@ -67,10 +67,10 @@ export function canonicalQuery(q: ApiQuerySpec): ApiQuerySpec {
  * defaults (see above); without, the spec is kept as it is — how the provider re-encodes the
  * query the API hands back (`query_json` of a result).
  */
-export function orderQuery(q: ApiQuerySpec, fill: boolean): ApiQuerySpec {
+export function orderQuery(q: ApiQuerySpec, fill: boolean, assumeCount = fill): ApiQuerySpec {
   const out: ApiQuerySpec = {};
   if (q.calculations?.length) out.calculations = q.calculations.map(calculation);
-  else if (fill) out.calculations = [{ op: 'COUNT' }];
+  else if (assumeCount) out.calculations = [{ op: 'COUNT' }];
   if (q.calculated_fields?.length) out.calculated_fields = q.calculated_fields.map((f) => ({ name: f.name, expression: f.expression }));
   if (q.formulas?.length) out.formulas = q.formulas.map((f) => ({ name: f.name, expression: f.expression }));
   if (q.filters?.length) out.filters = q.filters.map(filter);
@@ -104,6 +104,16 @@ export function goJson(value: unknown, indent?: number): string {
 /** The `json` output: compact canonical JSON. */
 export function queryJson(q: ApiQuerySpec): string {
   return goJson(canonicalQuery(q));
+}
+
+/**
+ * What is sent to run a query, or written into a new query file: the canonical form with the
+ * seed's defaults, but without the COUNT the provider writes for a spec without calculations.
+ * Honeycomb counts events in an event dataset and wants an explicit calculation in a metrics
+ * dataset; the API does not say which kind a dataset is, so the choice stays with the user.
+ */
+export function querySent(q: ApiQuerySpec): ApiQuerySpec {
+  return orderQuery(q, true, false);
 }
 
 /** The spec in the package's lowerCamelCase names (getQuerySpecification's echo). */

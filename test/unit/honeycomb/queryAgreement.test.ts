@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { getQuerySpecification, validateApiQuery } from '../../../src/clients/honeycomb/queries';
 import { checkExpression } from '../../../src/clients/honeycomb/queryExpression';
-import { queryJson } from '../../../src/clients/honeycomb/queryJson';
+import { queryJson, querySent } from '../../../src/clients/honeycomb/queryJson';
 import { ServiceError } from '../../../src/core/errors';
 
 /**
@@ -56,5 +56,11 @@ describe('query validation that agrees with the service', () => {
     assert.throws(() => getQuerySpecification({ timeRange: 0 }), (e: ServiceError) => /timeRange: timeRange value must be at least 1\./.test(e.message));
     assert.deepEqual(problems({ time_range: 0 }).map((p) => p.message), ['time_range value must be at least 1']);
     assert.throws(() => getQuerySpecification({ filterCombination: 'and' }), (e: ServiceError) => /did you mean "AND"\? Nothing was sent/.test(e.message));
+  });
+
+  it('the json output writes the provider’s COUNT; what is sent assumes no calculation (metrics datasets need their own)', () => {
+    assert.equal(queryJson({}), '{"calculations":[{"op":"COUNT"}],"limit":1000,"time_range":7200}');
+    assert.deepEqual(querySent({}), { limit: 1000, time_range: 7200 });
+    assert.deepEqual(querySent({ calculations: [{ op: 'COUNT_DATAPOINTS' }] }).calculations, [{ op: 'COUNT_DATAPOINTS' }]);
   });
 });
