@@ -1,6 +1,7 @@
 import { Node as JsonNode, findNodeAtLocation, getLocation, parseTree } from 'jsonc-parser';
 import * as vscode from 'vscode';
-import { ENVIRONMENT_WIDE, calculationLabel } from '../clients/honeycomb';
+import { ENVIRONMENT_WIDE } from '../clients/honeycomb';
+import { calculationLabel } from '../clients/honeycomb/queryJson';
 import type { HoneycombExplorer } from '../views/honeycomb/explorer';
 import { isQueryFilePath } from './constants';
 import { parseQueryFile } from './queryFile';

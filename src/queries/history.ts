@@ -1,4 +1,5 @@
-import { ApiQuerySpec, describeQuery, equivalentQueries } from '../clients/honeycomb';
+import { ApiQuerySpec } from '../clients/honeycomb';
+import { describeQuery, equivalentQueries } from '../clients/honeycomb/queryJson';
 import type { QueryDraft } from './queryFile';
 
 /**

@@ -6,11 +6,11 @@ import {
   ColumnItem,
   ENVIRONMENT_WIDE,
   FILTER_OPS,
-  coerceFilterValue,
   filterOpTakesList,
   filterOpTakesValue,
   opNeedsColumn,
 } from '../clients/honeycomb';
+import { coerceFilterValue } from '../clients/honeycomb/queryDecode';
 import { prompts } from '../ui/prompts';
 import type { HoneycombExplorer } from '../views/honeycomb/explorer';
 import { HistoryEntry } from './history';

@@ -1,5 +1,7 @@
 import { Node as JsonNode, ParseError, findNodeAtLocation, getNodeValue, parseTree, printParseErrorCode } from 'jsonc-parser';
-import { ApiQuerySpec, QueryProblem, querySent, validateApiQuery } from '../clients/honeycomb';
+import { ApiQuerySpec, QueryProblem } from '../clients/honeycomb';
+import { validateApiQuery } from '../clients/honeycomb/queries';
+import { querySent } from '../clients/honeycomb/queryJson';
 
 /**
  * A Honeycomb query file (`*.honeycomb-query.json`): where to run and what, with the query in

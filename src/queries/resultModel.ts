@@ -1,4 +1,6 @@
-import { QueryRun, calculationLabel, canonicalQuery, describeQuery, describeTimeRange, effectiveCalculations } from '../clients/honeycomb';
+import { QueryRun } from '../clients/honeycomb';
+import { calculationLabel, canonicalQuery, describeQuery, describeTimeRange } from '../clients/honeycomb/queryJson';
+import { effectiveCalculations } from '../clients/honeycomb/queryRules';
 import type { QueryResultColumn, QueryResultLine, QueryResultViewModel } from '../views/panels/protocol';
 import type { QueryDraft } from './queryFile';
 

@@ -26,7 +26,6 @@ import {
   getRecipients,
   listRecipients,
 } from './recipients';
-import { getQuerySpecification } from './queries';
 import type { GetQueryResultInput, QueryResultRecord, QueryRun, QueryRunOptions } from './queryRuns';
 
 /** Query runs load with the first query run (they weigh on activation otherwise). */
@@ -44,16 +43,8 @@ export * from './derivedColumns';
 export * from './detailFilter';
 export * from './environments';
 export * from './recipients';
-export * from './queries';
 export type * from './queryRuns';
-export * from './queryJson';
 export * from './querySpec';
-export { checkQueryRules, effectiveTimeRange, effectiveCalculations } from './queryRules';
-export { checkExpression } from './queryExpression';
-export { coerceFilterValue, decodeApiQuery } from './queryDecode';
-export { QueryResultLimiter } from './queryRateLimit';
-export type { SlotWait, LimiterClock } from './queryRateLimit';
-export { goFloat, goValue } from './queryResultFormat';
 export * from './slos';
 export * from './triggers';
 export { ENVIRONMENT_WIDE } from './paths';
@@ -123,8 +114,12 @@ export class HoneycombClient {
     return getRecipients(this.api, input, signal);
   }
 
-  /** Local only: validates the fields and returns them with `json` (no request). */
-  getQuerySpecification(input?: QuerySpecification): QuerySpecificationRecord {
+  /**
+   * Local only: validates the fields and returns them with `json` (no request). The query
+   * validator loads with its first use, so activating the extension does not carry it.
+   */
+  async getQuerySpecification(input?: QuerySpecification): Promise<QuerySpecificationRecord> {
+    const { getQuerySpecification } = await import(/* webpackChunkName: "honeycomb-queries" */ './queries');
     return getQuerySpecification(input);
   }
 

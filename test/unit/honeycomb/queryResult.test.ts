@@ -8,12 +8,12 @@
 import * as assert from 'node:assert/strict';
 import {
   HoneycombClient,
-  LimiterClock,
   QueryRunEvent,
   QuerySpecification,
-  getQuerySpecification,
 } from '../../../src/clients/honeycomb';
 import { queryResultLimiters } from '../../../src/clients/honeycomb/queryRuns';
+import { getQuerySpecification } from '../../../src/clients/honeycomb/queries';
+import type { LimiterClock } from '../../../src/clients/honeycomb/queryRateLimit';
 import { ServiceError } from '../../../src/core/errors';
 import { openApiValidator } from '../../servers/openapi/validator';
 import { HONEYCOMB_KEYS, HoneycombStandIn, startHoneycombStandIn } from '../../servers/honeycomb';

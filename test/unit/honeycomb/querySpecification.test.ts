@@ -9,13 +9,11 @@ import {
   FILTER_OPS,
   HoneycombClient,
   QuerySpecification,
-  checkExpression,
-  checkQuerySpecification,
-  equivalentQueries,
-  getQuerySpecification,
   pathText,
-  validateApiQuery,
 } from '../../../src/clients/honeycomb';
+import { checkQuerySpecification, getQuerySpecification, validateApiQuery } from '../../../src/clients/honeycomb/queries';
+import { checkExpression } from '../../../src/clients/honeycomb/queryExpression';
+import { equivalentQueries } from '../../../src/clients/honeycomb/queryJson';
 import { ServiceError } from '../../../src/core/errors';
 
 /** The problems of an input as "path: message" lines, in the package’s (camelCase) names. */
@@ -125,9 +123,9 @@ describe('getQuerySpecification', () => {
       assert.ok(equivalentQueries(reread.query, JSON.parse(first.json)));
     });
 
-    it('is also a method of the client, with no request (no URL needed)', () => {
+    it('is also a method of the client, with no request (no URL needed)', async () => {
       const client = new HoneycombClient({ apiUrl: 'http://127.0.0.1:9' });
-      assert.equal(client.getQuerySpecification({ limit: 3 }).json, '{"calculations":[{"op":"COUNT"}],"limit":3,"time_range":7200}');
+      assert.equal((await client.getQuerySpecification({ limit: 3 })).json, '{"calculations":[{"op":"COUNT"}],"limit":3,"time_range":7200}');
     });
   });
 
