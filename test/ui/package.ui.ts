@@ -2,15 +2,48 @@
  * The packaged extension, installed as the README tells users to: `npm run package` writes a
  * .vsix, code-server installs it with --install-extension (no link to the source tree), and it
  * works — its views, a record panel (the webview assets are in the package) and the JSON schema
- * of query files (also in the package).
+ * of query files (also in the package). Before any of that, the package is weighed against its
+ * budget and searched for what must never ship (tests, fixtures, sources, maps, credentials).
  */
 import { execFileSync } from 'child_process';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { repoRoot } from '../host/codeServer';
+import { AUTHENTIK_TOKENS } from '../servers/authentik/seed';
 import { HONEYCOMB_KEYS, startHoneycombStandIn } from '../servers/honeycomb';
 import { UiCase, chooseFromContextMenu, openViewContainer, treeItem, webviewFrame } from './harness';
+import { vsixEntries } from './vsixContents';
+
+/** What the package may weigh: the .vsix file and its file count (today about 404 KB, 48 files). */
+const VSIX_BUDGET = { bytes: 480 * 1024, files: 60 };
+
+/** Every string inside a value (credential tables nest key IDs and secrets). */
+function stringsIn(value: unknown): string[] {
+  if (typeof value === 'string') return [value];
+  return value && typeof value === 'object' ? Object.values(value).flatMap(stringsIn) : [];
+}
+
+function check(condition: boolean, message: string): void {
+  if (!condition) throw new Error(message);
+}
+
+/** The .vsix holds what runs and nothing a developer has lying around: no tests, fixtures, sources, maps or secrets. */
+function checkPackageContents(vsix: string): void {
+  const size = fs.statSync(vsix).size;
+  check(size <= VSIX_BUDGET.bytes, `the .vsix weighs ${(size / 1024).toFixed(0)} KB, over its budget of ${VSIX_BUDGET.bytes / 1024} KB`);
+  const entries = vsixEntries(vsix);
+  check(entries.length <= VSIX_BUDGET.files, `the .vsix holds ${entries.length} files, over its budget of ${VSIX_BUDGET.files}`);
+  const unwanted = entries.filter((e) => /(^|\/)(test|tests|fixtures?|src|node_modules|out|test-output)\/|\.(map|ts|pem|key|vsix|log)$|(^|\/)\.env/i.test(e.name.replace(/^extension\//, '')));
+  check(unwanted.length === 0, `the .vsix holds files it must not: ${unwanted.map((e) => e.name).join(', ')}`);
+  const testSecrets = stringsIn([HONEYCOMB_KEYS, AUTHENTIK_TOKENS]);
+  for (const entry of entries) {
+    const text = entry.read().toString('latin1');
+    const secret = testSecrets.find((value) => text.includes(value));
+    check(secret === undefined, `${entry.name} holds a credential of the test stand-ins`);
+    check(!/-----BEGIN [A-Z ]*PRIVATE KEY-----\s+[A-Za-z0-9+/=]{40}/.test(text), `${entry.name} holds a private key`);
+  }
+}
 
 export const cases: UiCase[] = [
   {
@@ -22,6 +55,7 @@ export const cases: UiCase[] = [
       try {
         const vsix = path.join(dir, 'ops-config-explorer.vsix');
         execFileSync('npx', ['vsce', 'package', '--no-dependencies', '--out', vsix], { cwd: repoRoot, stdio: 'pipe', timeout: 120_000 });
+        checkPackageContents(vsix);
         const folder = path.join(dir, 'workspace');
         fs.mkdirSync(folder);
         fs.writeFileSync(path.join(folder, 'errors.honeycomb-query.json'), '{\n  "dataset": "api-gateway",\n  "query": { "calculations": [{ "op": "COUNT" }], "limitt": 5 }\n}\n');
