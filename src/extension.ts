@@ -3,6 +3,7 @@ import { registerAuthentikConnectionCommands } from './commands/authentikConnect
 import { registerAuthentikExplorer } from './commands/authentikExplorer';
 import { registerHoneycombConnectionCommands } from './commands/honeycombConnection';
 import { registerHoneycombExplorer } from './commands/honeycombExplorer';
+import { createHoneycombExplorer } from './views/honeycomb/register';
 import { registerHoneycombQueries } from './commands/honeycombQueries';
 import { registerRegistryCommands } from './commands/registryConnection';
 import { registerSignatureCommands } from './commands/signatures';
@@ -44,8 +45,10 @@ export function activate(context: vscode.ExtensionContext) {
   const registries = new RegistryCredentialStore(context.globalState, secrets);
   context.subscriptions.push(channel, honeycomb, authentik, registries);
 
+  // One explorer per connection, handed to the view, records, commands and queries that use it.
+  const honeycombExplorer = createHoneycombExplorer(context, services, honeycomb);
   const sources = new RecordSources();
-  sources.register('honeycomb', new HoneycombRecords(honeycomb));
+  sources.register('honeycomb', new HoneycombRecords(honeycomb, honeycombExplorer));
   const json = new JsonDocuments(sources);
   const records = createRecordPanels(context.extensionUri, sources, json, logger.child('panels'));
   context.subscriptions.push(vscode.workspace.registerTextDocumentContentProvider(JSON_SCHEME, json), json, records, records.registerSerializer());
@@ -54,14 +57,14 @@ export function activate(context: vscode.ExtensionContext) {
   const signings = new SigningHistory(context.workspaceState);
   context.subscriptions.push(verifications, signings);
   const editing = registerEditing(context, logger);
-  const views = registerViews(context, honeycomb, authentik, registries, verifications, signings);
+  const views = registerViews(context, honeycomb, honeycombExplorer, authentik, registries, verifications, signings);
   registerViewCommands(context, logger, channel, views, records, json);
   registerHoneycombConnectionCommands(context, logger, secrets, honeycomb);
-  registerHoneycombExplorer(context, services, honeycomb, editing, (recordKey) => {
+  registerHoneycombExplorer(context, services, honeycomb, honeycombExplorer, editing, (recordKey) => {
     views.providers.honeycomb.refresh();
     if (recordKey) void reloadRecord(recordKey);
   });
-  const queries = registerHoneycombQueries(context, services, honeycomb);
+  const queries = registerHoneycombQueries(context, services, honeycombExplorer);
   registerAuthentikConnectionCommands(context, logger, secrets, authentik);
   const authentikExplorer = registerAuthentikExplorer(context, services, authentik, views, records, sources);
   registerRegistryCommands(services, registries);

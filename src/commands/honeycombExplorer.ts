@@ -5,7 +5,7 @@ import { badInput } from '../core/errors';
 import { registerCommand } from '../ui/commandRunner';
 import { uiOrigin, uiUrl } from '../views/honeycomb/links';
 import { KIND_LABELS, objectId, objectJson, objectName, objectSlug } from '../views/honeycomb/objects';
-import { createHoneycombExplorer } from '../views/honeycomb/register';
+import type { HoneycombExplorer } from '../views/honeycomb/explorer';
 import { ObjectNode, isObjectNode } from '../views/honeycomb/scope';
 import { pulumiSnippet, terraformSnippet } from '../views/honeycomb/snippets';
 import { Editing } from '../editing/register';
@@ -16,17 +16,17 @@ import { registerHoneycombEnvironmentKeyCommands } from './honeycombEnvironmentK
  * The Honeycomb explorer's commands on tree items (context menus): copy the ID, slug or JSON,
  * open the object in Honeycomb's UI, and copy the Terraform or Pulumi snippet that looks it up.
  * Open Record, View as JSON and Refresh are the shared view commands. Also sets up the explorer
- * itself and the per-environment API key commands: the one call activate() makes.
+ * per-environment API key commands and the editable kinds.
  */
 export function registerHoneycombExplorer(
   context: vscode.ExtensionContext,
   services: CoreServices,
   connection: HoneycombConnection,
+  explorer: HoneycombExplorer,
   editing: Editing,
   /** After an object was created, changed or deleted: redraw the view and the object's open record. */
   onChanged: (recordKey?: string) => void,
 ): void {
-  const explorer = createHoneycombExplorer(context, services, connection);
   const logger = services.logger.child('honeycomb');
   registerHoneycombKinds(context, logger, editing, explorer, onChanged);
   const command = (id: string, run: (node: ObjectNode) => Promise<void>): void =>

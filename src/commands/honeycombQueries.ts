@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
-import { HoneycombConnection } from '../connections/honeycombConnection';
 import { CoreServices } from '../connections/services';
+import type { HoneycombExplorer } from '../views/honeycomb/explorer';
 import { ServiceError, badInput } from '../core/errors';
 import { QUERY_FILE_SUFFIX, QUERY_RESULT_VIEW_TYPE, isQueryFilePath } from '../queries/constants';
 import type { QueryFeatures } from '../queries/features';
@@ -29,11 +29,11 @@ function signInFor(error: ServiceError): string {
 
 const selector: vscode.DocumentSelector = [{ language: 'json', pattern: `**/*${QUERY_FILE_SUFFIX}` }];
 
-export function registerHoneycombQueries(context: vscode.ExtensionContext, services: CoreServices, connection: HoneycombConnection): HoneycombQueries {
+export function registerHoneycombQueries(context: vscode.ExtensionContext, services: CoreServices, explorer: HoneycombExplorer): HoneycombQueries {
   const logger = services.logger.child('queries');
   let loading: Promise<QueryFeatures> | undefined;
   const features = (): Promise<QueryFeatures> => {
-    loading ??= import('../queries/features').then((m) => m.createQueryFeatures({ context, connection, panels, logger }));
+    loading ??= import('../queries/features').then((m) => m.createQueryFeatures({ context, explorer, panels, logger }));
     return loading;
   };
 

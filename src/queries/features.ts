@@ -1,10 +1,9 @@
 import * as vscode from 'vscode';
-import { HoneycombConnection } from '../connections/honeycombConnection';
 import { Logger } from '../core/logger';
 import { reportCommandError } from '../ui/commandRunner';
 import { prompts } from '../ui/prompts';
-import { explorerFor } from '../views/honeycomb/registry';
 import type { PanelHandle, PanelHost } from '../views/panels/panelHost';
+import type { HoneycombExplorer } from '../views/honeycomb/explorer';
 import type { QueryResultViewModel } from '../views/panels/protocol';
 import { QueryFileCodeLenses, QueryFileCompletions, QueryFileDiagnostics } from './fileFeatures';
 import { QueryHistory } from './history';
@@ -42,12 +41,12 @@ function isRendered(value: unknown): value is Rendered {
 
 export function createQueryFeatures(deps: {
   context: vscode.ExtensionContext;
-  connection: HoneycombConnection;
+  explorer: HoneycombExplorer;
   panels: PanelHost<QueryResultViewModel>;
   logger: Logger;
 }): QueryFeatures {
   const { context, logger } = deps;
-  const explorer = () => explorerFor(deps.connection);
+  const explorer = () => deps.explorer;
   const history = new QueryHistory(context.globalState);
   const runner = new QueryRunner(explorer, history, context.workspaceState, logger);
   runner.attach(deps.panels);

@@ -3,6 +3,7 @@ import { AuthentikConnection } from '../connections/authentikConnection';
 import { HoneycombConnection } from '../connections/honeycombConnection';
 import { RegistryCredentialStore } from '../connections/registryCredentials';
 import { authentikRoots } from './authentik/roots';
+import type { HoneycombExplorer } from './honeycomb/explorer';
 import { honeycombRoots } from './honeycomb/roots';
 import { VerificationHistory } from './signatures/history';
 import { signatureRoots } from './signatures/roots';
@@ -28,6 +29,7 @@ export interface Views {
 export function registerViews(
   context: vscode.ExtensionContext,
   honeycomb: HoneycombConnection,
+  honeycombExplorer: HoneycombExplorer,
   authentik: AuthentikConnection,
   registries: RegistryCredentialStore,
   verifications: VerificationHistory,
@@ -42,7 +44,7 @@ export function registerViews(
     context.subscriptions.push(provider, treeView, filter);
     return [provider, treeView];
   };
-  const [hcProvider, hcView] = make('honeycomb', (view) => honeycombRoots(honeycomb, view));
+  const [hcProvider, hcView] = make('honeycomb', (view) => honeycombRoots(honeycomb, honeycombExplorer, view));
   const [akProvider, akView] = make('authentik', (view) => authentikRoots(authentik, view));
   const [sigProvider, sigView] = make('signatures', () => signatureRoots(registries, verifications, signings));
 

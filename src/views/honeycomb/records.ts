@@ -9,7 +9,6 @@ import { HoneycombExplorer } from './explorer';
 import { EnvironmentInfo, HoneycombObject } from './objects';
 import { RecordRef, parseRecordKey } from './recordKeys';
 import { buildRecord } from './recordModels';
-import { explorerFor } from './registry';
 
 /**
  * Honeycomb records by key (recordKeys.ts): `honeycomb:connection` is what the configured keys
@@ -18,7 +17,10 @@ import { explorerFor } from './registry';
  * notify it), with the API key of the environment named in the key.
  */
 export class HoneycombRecords implements RecordSource {
-  constructor(private readonly connection: HoneycombConnection) {}
+  constructor(
+    private readonly connection: HoneycombConnection,
+    private readonly explorer: HoneycombExplorer,
+  ) {}
 
   async load(key: string, signal?: AbortSignal): Promise<LoadedRecord> {
     if (key === 'honeycomb:connection') {
@@ -28,8 +30,7 @@ export class HoneycombRecords implements RecordSource {
     if (!ref || ref.kind === 'connection') {
       throw new ServiceError({ kind: 'notFound', service: 'Honeycomb', operation: 'openRecord', summary: `"${key}" is not a Honeycomb record` });
     }
-    const explorer = explorerFor(this.connection);
-    const loaded = await this.loadObject(explorer, ref, signal);
+    const loaded = await this.loadObject(this.explorer, ref, signal);
     loaded.model.key = key;
     return loaded;
   }

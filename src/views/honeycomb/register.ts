@@ -3,7 +3,6 @@ import { HoneycombConnection } from '../../connections/honeycombConnection';
 import { CoreServices } from '../../connections/services';
 import { HIDDEN_COLUMN_SCHEME } from './columnNodes';
 import { HoneycombExplorer, environmentKeyName } from './explorer';
-import { bindExplorer } from './registry';
 
 /**
  * Creates the explorer of the Honeycomb connection from the editor's services (settings and
@@ -17,7 +16,6 @@ export function createHoneycombExplorer(context: vscode.ExtensionContext, servic
     clientForKey: (apiKey) => connection.candidateClient({ apiKey }),
     storedKey: (envSlug) => services.secrets.get(environmentKeyName(envSlug)),
   });
-  bindExplorer(connection, explorer);
   context.subscriptions.push(
     vscode.window.registerFileDecorationProvider(new HiddenColumnDecorations()),
     // The cached session and lists belong to the keys and URL they were read with: forget them

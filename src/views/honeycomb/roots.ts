@@ -3,7 +3,7 @@ import { configProblem } from '../configErrors';
 import { ErrorNode } from '../tree/messageNodes';
 import { RefreshTarget, TreeNode } from '../tree/node';
 import { HoneycombConnectionNode } from './connectionNode';
-import { explorerFor } from './registry';
+import { HoneycombExplorer } from './explorer';
 
 /**
  * The Honeycomb view's roots. Nothing without credentials (the welcome content shows instead);
@@ -12,11 +12,10 @@ import { explorerFor } from './registry';
  * when there is a management key: two requests in all. Building the roots again (view Refresh,
  * a key changed) forgets every cached list.
  */
-export async function honeycombRoots(connection: HoneycombConnection, view: RefreshTarget): Promise<TreeNode[]> {
+export async function honeycombRoots(connection: HoneycombConnection, explorer: HoneycombExplorer, view: RefreshTarget): Promise<TreeNode[]> {
   if (!(await connection.hasCredentials())) {
     return [];
   }
-  const explorer = explorerFor(connection);
   explorer.reset();
   try {
     await connection.config();
