@@ -3,7 +3,7 @@ import { ENVIRONMENT_WIDE } from '../../clients/honeycomb';
 import { QueryAnnotationItem } from '../../clients/honeycomb/writes';
 import { CreatableNode, CreateTarget, EditTarget, EditableNode } from '../../editing/editableKinds';
 import { TreeNode } from '../tree/node';
-import { ListFolderNode, accessible, folderItem } from './folderNode';
+import { OneRequestFolderNode, accessible, folderItem } from './oneRequestFolderNode';
 import { QUERY_ANNOTATION_KIND_ID } from './kinds/ids';
 import { EnvScope } from './scope';
 
@@ -11,7 +11,7 @@ import { EnvScope } from './scope';
  * "Saved queries": the query annotations of a dataset (or, with `__all__`, of the environment),
  * which is how Honeycomb gives a saved query a name. Each opens as an edit document.
  */
-export class SavedQueriesFolderNode extends ListFolderNode<QueryAnnotationItem> implements CreatableNode {
+export class SavedQueriesFolderNode extends OneRequestFolderNode<QueryAnnotationItem> implements CreatableNode {
   constructor(
     parent: TreeNode,
     scope: EnvScope,

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { ColumnItem } from '../../clients/honeycomb';
 import { TreeNode } from '../tree/node';
-import { ListFolderNode, accessible, folderItem } from './folderNode';
+import { OneRequestFolderNode, accessible, folderItem } from './oneRequestFolderNode';
 import { HoneycombObject } from './objects';
 import { EnvScope, ObjectLeafNode } from './scope';
 
@@ -22,7 +22,7 @@ export function columnIcon(type: string): string {
 }
 
 /** One request (`GET /1/columns/{dataset}`) gives every column with its type and hidden flag. */
-export class ColumnsFolderNode extends ListFolderNode<ColumnItem> {
+export class ColumnsFolderNode extends OneRequestFolderNode<ColumnItem> {
   constructor(
     parent: TreeNode,
     scope: EnvScope,

@@ -3,7 +3,7 @@ import { DatasetItem } from '../../clients/honeycomb';
 import { TreeNode } from '../tree/node';
 import { ColumnsFolderNode } from './columnNodes';
 import { DerivedColumnsFolderNode } from './derivedColumnNodes';
-import { ListFolderNode, accessible, folderItem } from './folderNode';
+import { OneRequestFolderNode, accessible, folderItem } from './oneRequestFolderNode';
 import { HoneycombObject } from './objects';
 import { EnvScope, ObjectLeafNode } from './scope';
 import { SlosFolderNode } from './sloNodes';
@@ -12,7 +12,7 @@ import { TriggersFolderNode } from './triggerNodes';
 import { SavedQueriesFolderNode } from './annotationNodes';
 
 /** An environment's datasets: one request (`GET /1/datasets`) with names, slugs and last-written times. */
-export class DatasetsFolderNode extends ListFolderNode<DatasetItem> {
+export class DatasetsFolderNode extends OneRequestFolderNode<DatasetItem> {
   constructor(parent: TreeNode, scope: EnvScope) {
     super(`${parent.id}/datasets`, parent, scope);
   }

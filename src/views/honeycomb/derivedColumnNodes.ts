@@ -1,12 +1,12 @@
 import * as vscode from 'vscode';
 import { DerivedColumnItem } from '../../clients/honeycomb';
 import { TreeNode } from '../tree/node';
-import { ListFolderNode, accessible, folderItem } from './folderNode';
+import { OneRequestFolderNode, accessible, folderItem } from './oneRequestFolderNode';
 import { HoneycombObject } from './objects';
 import { EnvScope, ObjectLeafNode } from './scope';
 
 /** A dataset's derived columns, or (without a dataset) the environment-wide ones. */
-export class DerivedColumnsFolderNode extends ListFolderNode<DerivedColumnItem> {
+export class DerivedColumnsFolderNode extends OneRequestFolderNode<DerivedColumnItem> {
   constructor(
     parent: TreeNode,
     scope: EnvScope,

@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { ENVIRONMENT_WIDE } from '../../clients/honeycomb';
 import { InfoNode, TreeNode } from '../tree/node';
 import { DatasetsFolderNode } from './datasetNodes';
-import { accessible } from './folderNode';
+import { accessible } from './oneRequestFolderNode';
 import { DerivedColumnsFolderNode } from './derivedColumnNodes';
 import { HoneycombExplorer, KeySource } from './explorer';
 import { EnvContext, EnvironmentInfo, HoneycombObject } from './objects';

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { RecipientItem, TriggerItem, recipientLabel } from '../../clients/honeycomb';
 import { TreeNode } from '../tree/node';
-import { ListFolderNode, accessible, folderItem } from './folderNode';
+import { OneRequestFolderNode, accessible, folderItem } from './oneRequestFolderNode';
 import { HoneycombObject } from './objects';
 import { recordKeyOfObject } from './recordKeys';
 import { TYPE_LABELS } from './recordModels';
@@ -20,7 +20,7 @@ const GROUPS: Array<{ key: string; label: string; icon: string; types: string[] 
   { key: 'msteams', label: 'Microsoft Teams', icon: 'organization', types: ['msteams', 'msteams_workflow'] },
 ];
 
-export class RecipientsFolderNode extends ListFolderNode<RecipientItem> {
+export class RecipientsFolderNode extends OneRequestFolderNode<RecipientItem> {
   constructor(parent: TreeNode, scope: EnvScope) {
     super(`${parent.id}/recipients`, parent, scope);
   }
@@ -95,7 +95,7 @@ export class RecipientTypeNode implements TreeNode {
 }
 
 /** A recipient; expanding it lists the triggers that notify it (`/1/recipients/{id}/triggers`). */
-export class RecipientNode extends ListFolderNode<TriggerItem> implements ObjectNode {
+export class RecipientNode extends OneRequestFolderNode<TriggerItem> implements ObjectNode {
   constructor(
     parent: TreeNode,
     scope: EnvScope,

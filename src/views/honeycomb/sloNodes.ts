@@ -1,13 +1,13 @@
 import * as vscode from 'vscode';
 import { SloItem } from '../../clients/honeycomb';
 import { TreeNode } from '../tree/node';
-import { ListFolderNode, accessible, folderItem } from './folderNode';
+import { OneRequestFolderNode, accessible, folderItem } from './oneRequestFolderNode';
 import { HoneycombObject } from './objects';
 import { EnvScope, ObjectLeafNode } from './scope';
 import { days, percent } from './time';
 
 /** A dataset's SLOs (multi-dataset ones included), or without a dataset every SLO (`__all__`). */
-export class SlosFolderNode extends ListFolderNode<SloItem> {
+export class SlosFolderNode extends OneRequestFolderNode<SloItem> {
   constructor(
     parent: TreeNode,
     scope: EnvScope,

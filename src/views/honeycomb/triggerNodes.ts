@@ -2,13 +2,13 @@ import * as vscode from 'vscode';
 import { ENVIRONMENT_WIDE, TriggerItem } from '../../clients/honeycomb';
 import { CreatableNode, CreateTarget, EditTarget, EditableNode } from '../../editing/editableKinds';
 import { TreeNode } from '../tree/node';
-import { ListFolderNode, accessible, folderItem } from './folderNode';
+import { OneRequestFolderNode, accessible, folderItem } from './oneRequestFolderNode';
 import { TRIGGER_KIND_ID } from './kinds/ids';
 import { HoneycombObject } from './objects';
 import { EnvScope, ObjectLeafNode } from './scope';
 
 /** A dataset's triggers, or with `__all__` every trigger of the environment. */
-export class TriggersFolderNode extends ListFolderNode<TriggerItem> implements CreatableNode {
+export class TriggersFolderNode extends OneRequestFolderNode<TriggerItem> implements CreatableNode {
   constructor(
     parent: TreeNode,
     scope: EnvScope,

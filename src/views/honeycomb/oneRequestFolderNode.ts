@@ -12,7 +12,7 @@ import { EnvScope, signInCommandFor } from './scope';
  * key); an empty list says so. Collapsing the folder aborts its request (unless a record or a
  * completion list waits for the same list); Refresh aborts it and loads anew.
  */
-export abstract class ListFolderNode<T> implements TreeNode {
+export abstract class OneRequestFolderNode<T> implements TreeNode {
   private readonly loader: ChildrenLoader;
 
   constructor(
