@@ -1,7 +1,7 @@
 import { createPublicKey, verify } from 'node:crypto';
 import { Candidate } from '../formats/candidate';
 import { readStatement } from '../formats/intoto';
-import { preAuthEncoding } from './payloads';
+import { dsse } from '@sigstore/core';
 import { Signer, sameSigner } from './signer';
 import { Conflict } from './types';
 
@@ -33,7 +33,7 @@ function verifiesWithKey(candidate: Candidate, publicKeyPem: string): boolean {
     const hash = key.asymmetricKeyType === 'ed25519' ? null : 'sha256';
     if (bundle.messageSignature?.signature) return verify(hash, candidate.payload, key, Buffer.from(bundle.messageSignature.signature, 'base64'));
     const sig = bundle.dsseEnvelope?.signatures?.[0]?.sig;
-    if (sig && bundle.dsseEnvelope?.payloadType) return verify(hash, preAuthEncoding(bundle.dsseEnvelope.payloadType, candidate.payload), key, Buffer.from(sig, 'base64'));
+    if (sig && bundle.dsseEnvelope?.payloadType) return verify(hash, dsse.preAuthEncoding(bundle.dsseEnvelope.payloadType, candidate.payload), key, Buffer.from(sig, 'base64'));
   } catch {
     return false;
   }

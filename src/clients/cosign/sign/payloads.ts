@@ -1,4 +1,5 @@
 import { toDSSEBundle, bundleToJSON, bundleFromJSON, SerializedBundle } from '@sigstore/bundle';
+import { dsse } from '@sigstore/core';
 import { X509Certificate } from 'node:crypto';
 import { digestHex } from '../../registry/digest';
 import { CosignMediaTypes } from '../formats/annotations';
@@ -17,10 +18,6 @@ export function statement(repository: string, digest: string, predicateType: str
   );
 }
 
-/** DSSE's pre-authentication encoding: what the signature actually covers. */
-export function preAuthEncoding(payloadType: string, payload: Buffer): Buffer {
-  return Buffer.concat([Buffer.from(`DSSEv1 ${Buffer.byteLength(payloadType)} ${payloadType} ${payload.length} `), payload]);
-}
 
 export interface SignedEnvelope {
   payload: Buffer;
@@ -34,7 +31,8 @@ export interface SignedEnvelope {
 /** Signs a statement; the envelope JSON has Go's field order (payloadType, payload, signatures). */
 export function signEnvelope(signer: Signer, payload: Buffer, keyid = ''): SignedEnvelope {
   const payloadType = CosignMediaTypes.inTotoPayload;
-  const signature = signer.sign(preAuthEncoding(payloadType, payload));
+  // DSSE's pre-authentication encoding is what the signature covers.
+  const signature = signer.sign(dsse.preAuthEncoding(payloadType, payload));
   const bytes = Buffer.from(JSON.stringify({ payloadType, payload: payload.toString('base64'), signatures: [{ keyid, sig: signature.toString('base64') }] }));
   return { payload, payloadType, signature, keyid, bytes };
 }
