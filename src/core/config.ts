@@ -19,7 +19,6 @@ export interface HoneycombSettings {
   /** Only when the user set it explicitly; the manifest default is not an explicit choice. */
   apiUrl?: string;
   debug?: boolean;
-  features?: Record<string, unknown>;
 }
 
 export interface HoneycombSecrets {
@@ -35,7 +34,6 @@ export interface HoneycombConfig {
   apiKeySource?: ValueSource;
   managementKey?: { id: string; secret: string; source: ValueSource };
   debug: boolean;
-  features: Record<string, unknown>;
 }
 
 function firstEnv(env: Env, names: string[]): { value: string; name: string } | undefined {
@@ -89,7 +87,6 @@ export function resolveHoneycombConfig(settings: HoneycombSettings, secrets: Hon
     apiKeySource,
     managementKey,
     debug: settings.debug === true,
-    features: settings.features ?? {},
   };
 }
 

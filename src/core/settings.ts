@@ -22,7 +22,6 @@ export function readHoneycombSettings(): HoneycombSettings {
   return {
     apiUrl: explicit<string>('honeycomb.apiUrl'),
     debug: value<boolean>('honeycomb.debug'),
-    features: value<Record<string, unknown>>('honeycomb.features'),
   };
 }
 

@@ -35,10 +35,9 @@ describe('core/config', () => {
       assert.throws(() => resolveHoneycombConfig({}, {}, { HONEYCOMB_API_ENDPOINT: 'ftp://x' }), /HONEYCOMB_API_ENDPOINT: "ftp:\/\/x" must start with https:\/\//);
     });
 
-    it('passes debug and features through', () => {
-      const config = resolveHoneycombConfig({ debug: true, features: { a: 1 } }, {}, {});
-      assert.equal(config.debug, true);
-      assert.deepEqual(config.features, { a: 1 });
+    it('passes debug through', () => {
+      assert.equal(resolveHoneycombConfig({ debug: true }, {}, {}).debug, true);
+      assert.equal(resolveHoneycombConfig({}, {}, {}).debug, false);
     });
   });
 
