@@ -4,6 +4,7 @@ import type { TrustRoot } from '../clients/cosign/trust/trustRoot';
 import { firstCredentials } from '../clients/registry/credentials';
 import { RegistryCredentialStore } from '../connections/registryCredentials';
 import { CoreServices } from '../connections/services';
+import { mapBounded } from '../core/boundedMap';
 import { badInput } from '../core/errors';
 import { readProxy, readRequestTimeoutMs } from '../core/settings';
 import { registerCommand, withCancellableProgress } from '../ui/commandRunner';
@@ -29,6 +30,9 @@ export interface SignatureCommands {
   getVerify(input: { image: string; policy: string }, signal?: AbortSignal): Promise<{ image: string; policy: string; id: string; verifiedRef: string }>;
 }
 
+/** How many images "Verify all" checks at once. */
+const VERIFY_CONCURRENCY = 4;
+
 export function registerSignatureCommands(services: CoreServices, store: RegistryCredentialStore, history: VerificationHistory): SignatureCommands {
   const { context, logger } = services;
   const reports = createReportPanels(context.extensionUri, history, logger.child('report'));
@@ -38,21 +42,17 @@ export function registerSignatureCommands(services: CoreServices, store: Registr
     vscode.languages.registerCodeLensProvider(CODE_LENS_SELECTOR, new ImageCodeLensProvider()),
   );
 
-  const runVerification = async (image: string, policy: ChosenPolicy, signal: AbortSignal): Promise<VerifyReport> => {
+  /** What every verification of one command shares: the engine, the trust root read once, the logins. */
+  const prepareVerification = async () => {
     // A dynamic import: webpack puts the engine and the Sigstore libraries in their own chunk.
     const [engine, { dockerConfigCredentials }] = await Promise.all([import('../clients/cosign/index'), import('../clients/registry/dockerConfig')]);
     const trustRoot = await readTrustRootSetting(engine.parseTrustRootText);
     const credentials = firstCredentials((host) => store.get(host), dockerConfigCredentials());
-    return engine.getVerify(
-      { image, policy: policy.text },
-      {
-        trustRoot,
-        policySource: policy.source,
-        signal,
-        registries: { credentials, logger: logger.child('registry'), secrets: services.registry, userAgent: services.userAgent, timeoutMs: readRequestTimeoutMs(), ...readProxy() },
-      },
-    );
+    const registryOptions = { credentials, logger: logger.child('registry'), secrets: services.registry, userAgent: services.userAgent, timeoutMs: readRequestTimeoutMs(), ...readProxy() };
+    return (image: string, policy: ChosenPolicy, signal: AbortSignal): Promise<VerifyReport> =>
+      engine.getVerify({ image, policy: policy.text }, { trustRoot, policySource: policy.source, signal, registries: registryOptions });
   };
+  const runVerification = async (image: string, policy: ChosenPolicy, signal: AbortSignal): Promise<VerifyReport> => (await prepareVerification())(image, policy, signal);
 
   const verify = async (image: string, policy: ChosenPolicy): Promise<HistoryEntry> => {
     const report = await withCancellableProgress(`Verifying ${image}…`, (signal) => runVerification(image, policy, signal));
@@ -98,20 +98,29 @@ export function registerSignatureCommands(services: CoreServices, store: Registr
 
   registerCommand(context, logger, 'opsConfig.signatures.clearHistory', () => history.clear());
 
-  /** Several images, one after the other; one summary, and the first failed report opened. */
+  /**
+   * Several images, a few at a time (each waits mostly on its registry); the history and the
+   * summary keep the file's order. One summary, and the first failed report opened.
+   */
   async function verifyMany(images: string[], policy: ChosenPolicy): Promise<HistoryEntry[]> {
     const entries: HistoryEntry[] = [];
     const failures: string[] = [];
     await withCancellableProgress(`Verifying ${images.length} image${images.length === 1 ? '' : 's'} against ${policy.source}…`, async (signal, progress) => {
-      for (const [i, image] of images.entries()) {
-        progress.report({ message: `${i + 1}/${images.length} ${image}` });
+      const verifyOne = await prepareVerification();
+      let checked = 0;
+      const outcomes = await mapBounded(images, VERIFY_CONCURRENCY, async (image): Promise<{ report: VerifyReport } | { failure: string }> => {
         try {
-          const report = await runVerification(image, policy, signal);
-          entries.push(await history.add(report, policy.source));
+          return { report: await verifyOne(image, policy, signal) };
         } catch (error) {
           if (signal.aborted) throw error;
-          failures.push(`${image}: ${(error as Error).message}`);
+          return { failure: `${image}: ${(error as Error).message}` };
+        } finally {
+          progress.report({ message: `${++checked}/${images.length} checked` });
         }
+      });
+      for (const outcome of outcomes) {
+        if ('report' in outcome) entries.push(await history.add(outcome.report, policy.source));
+        else failures.push(outcome.failure);
       }
     });
     const notVerified = entries.filter((e) => e.verdict !== 'verified');
