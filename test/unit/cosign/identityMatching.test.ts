@@ -1,4 +1,5 @@
 import * as assert from 'node:assert/strict';
+import { Re2Pattern, compileRe2 } from '../../../src/clients/cosign/policy/regexp';
 import { matchIdentities, matchesWhole } from '../../../src/clients/cosign/verify/identity';
 
 /** Policy identities: `subject`/`issuer` exact, `subjectRegExp`/`issuerRegExp` whole-value matches. */
@@ -6,7 +7,8 @@ describe('identity matching is exact or whole-value', () => {
   const subject = 'https://github.com/acme/app/.github/workflows/release.yml@refs/tags/v1.2.3';
   const issuer = 'https://token.actions.githubusercontent.com';
   const signer = { subjects: ['someone@example.com', subject], issuer };
-  const re = (source: string, flags = '') => ({ source, regexp: new RegExp(source, flags) });
+  // Compiled as a policy's expressions are (RE2, through re2js).
+  const re = (source: string) => ({ source, regexp: compileRe2(source) as Re2Pattern });
 
   it('a regular expression must cover the whole value, whatever its flags', () => {
     assert.equal(matchesWhole(/acme/, subject), false);

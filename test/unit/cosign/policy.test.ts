@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
+import { generateKeyPairSync } from 'node:crypto';
 import { parsePolicies } from '../../../src/clients/cosign/policy/parse';
-import { compileRe2 } from '../../../src/clients/cosign/policy/regexp';
+import { Re2Pattern, compileRe2 } from '../../../src/clients/cosign/policy/regexp';
 import { ServiceError } from '../../../src/core/errors';
 import { makeKey } from '../../registry/images';
 
@@ -39,7 +40,7 @@ describe('admission policy documents', () => {
     assert.ok(found.some((p) => /spec\.images\[0\]\.glob: "ghcr\.io\/\(x\)" is not a valid glob/.test(p)));
     assert.ok(found.some((p) => /spec\.authorities\[0\]\.keyless\.identities: is required/.test(p)));
     assert.ok(found.some((p) => /spec\.authorities\[1\]\.key\.data: holds no PEM public key/.test(p)));
-    assert.ok(found.some((p) => /spec\.authorities\[2\]\.keyless\.identities\[0\]\.subjectRegExp: is not a usable regular expression: look-around/.test(p)));
+    assert.ok(found.some((p) => /spec\.authorities\[2\]\.keyless\.identities\[0\]\.subjectRegExp: is not a usable regular expression: invalid named capture/.test(p)));
   });
 
   it('says what is wrong with YAML that does not parse, and with a file without policies', () => {
@@ -61,17 +62,88 @@ describe('admission policy documents', () => {
   });
 });
 
-describe('RE2 identity expressions', () => {
-  it('are unanchored like Go, and translate leading flags', () => {
-    const re = compileRe2('(?i)@EXAMPLE\\.com\\z') as RegExp;
-    assert.ok(re.test('ci@example.com'));
-    assert.ok(!re.test('ci@example.com.evil'));
-    assert.ok((compileRe2('^https://github\\.com/acme/') as RegExp).test('https://github.com/acme/app/.github/workflows/r.yml@refs/tags/v1'));
+describe('admission policies read as strictly as the policy controller reads them', () => {
+  const keyBlock = (pem: string, indent = '          ') => pem.trim().split('\n').map((l) => `${indent}${l}`).join('\n');
+  const keyless = (identity: string, extra = '') => `${header('p')}spec:\n  images:\n    - glob: "**"\n  authorities:\n    - keyless:\n        identities:\n          - ${identity}\n${extra}`;
+
+  it('an identity with both a value and its regular expression is refused', () => {
+    assert.match(problems(keyless('issuer: https://a\n            issuerRegExp: ".*"\n            subject: me')).join('\n'), /identities\[0\]: has issuer and issuerRegExp; use exactly one of issuer, issuerRegExp/);
+    assert.match(problems(keyless('issuer: https://a\n            subject: me\n            subjectRegExp: ".*"')).join('\n'), /has subject and subjectRegExp/);
   });
 
-  it('refuse what RE2 does not accept', () => {
-    assert.match(compileRe2('(a)\\1') as string, /back-references/);
-    assert.match(compileRe2('x(?=y)') as string, /look-around/);
-    assert.match(compileRe2('[') as string, /Unterminated|missing/i);
+  it('exactly one of: static with signature settings, key data with kms, keyless url with ca-cert, one source', () => {
+    const key = makeKey().publicPem;
+    const text = `${header('p')}spec:\n  images:\n    - glob: "**"\n  authorities:\n    - static:\n        action: pass\n      ctlog:\n        url: https://rekor.sigstore.dev\n      attestations:\n        - name: a\n          predicateType: https://slsa.dev/provenance/v1\n    - key:\n        kms: gcpkms://x\n        data: |\n${keyBlock(key)}\n    - keyless:\n        url: https://fulcio.sigstore.dev\n        ca-cert:\n          data: x\n        identities:\n          - issuer: https://a\n            subject: me\n      source:\n        - oci: registry.example/sigs\n        - oci: registry.example/more\n`;
+    const found = problems(text).join('\n');
+    assert.match(found, /authorities\[0\]\.ctlog: cannot be used with static/);
+    assert.match(found, /authorities\[0\]\.attestations: cannot be used with static/);
+    assert.match(found, /authorities\[1\]\.key: has data and kms; use exactly one of data, kms, secretRef/);
+    assert.match(found, /authorities\[2\]\.keyless: has url and ca-cert/);
+    assert.match(found, /authorities\[2\]\.source: has 2 entries; the policy controller supports a single source/);
+  });
+
+  it('an unknown or misspelled field is an error naming the nearest known one', () => {
+    const found = problems(keyless('issuer: https://a\n            subject: me', '      attestation:\n        - name: a\n          predicateType: https://x\n      ctLog:\n        url: https://rekor.sigstore.dev\n')).join('\n');
+    assert.match(found, /authorities\[0\]\.attestation: is not a field here; did you mean attestations\?/);
+    assert.match(found, /authorities\[0\]\.ctLog: is not a field here; did you mean ctlog\?/);
+    assert.match(problems(`${header('p')}spec:\n  imagez:\n    - glob: "**"\n  authorities:\n    - static:\n        action: pass\n`).join('\n'), /spec\.imagez: is not a field here; did you mean images\?/);
+  });
+
+  it('YAML merge keys are applied, so merged requirements are kept', () => {
+    const text = `${header('merged')}spec:\n  images:\n    - glob: "**"\n  authorities:\n    - keyless:\n        identities:\n          - &github\n            issuer: https://token.actions.githubusercontent.com\n            subject: https://github.com/acme/app/.github/workflows/release.yml@refs/heads/main\n          - <<: *github\n            subject: https://github.com/acme/app/.github/workflows/nightly.yml@refs/heads/main\n`;
+    const [policy] = parsePolicies(text).policies;
+    const authority = policy.authorities[0];
+    assert.equal(authority.kind, 'keyless');
+    assert.deepEqual(authority.kind === 'keyless' ? authority.identities.map((i) => i.issuer) : [], ['https://token.actions.githubusercontent.com', 'https://token.actions.githubusercontent.com']);
+  });
+
+  it('key.data trusts its first PEM block only, and says the others are ignored', () => {
+    const first = makeKey().publicPem;
+    const second = makeKey().publicPem;
+    const parsed = parsePolicies(`${header('two')}spec:\n  images:\n    - glob: "**"\n  authorities:\n    - key:\n        data: |\n${keyBlock(first)}\n${keyBlock(second)}\n`);
+    const authority = parsed.policies[0].authorities[0];
+    assert.deepEqual(authority.kind === 'key' ? authority.keys.map((k) => k.pem.trim()) : [], [first.trim()]);
+    assert.match(parsed.warnings.join('\n'), /holds 2 PEM blocks; only the first is a trusted key/);
+  });
+
+  it('an unset signatureFormat reads legacy signatures only', () => {
+    const [policy] = parsePolicies(keyless('issuer: https://a\n            subject: me')).policies;
+    assert.equal(policy.authorities[0].signatureFormat, 'legacy');
+  });
+
+  it('accepts what the webhook accepts: hashAlgorithm in any case, a PKCS#1 RSA key, an empty source.oci, (?i) inside an expression', () => {
+    const rsa = generateKeyPairSync('rsa', { modulusLength: 2048, publicKeyEncoding: { type: 'pkcs1', format: 'pem' }, privateKeyEncoding: { type: 'pkcs8', format: 'pem' } }).publicKey;
+    assert.match(rsa, /BEGIN RSA PUBLIC KEY/);
+    const text = `${header('ok')}spec:\n  images:\n    - glob: "**"\n  authorities:\n    - key:\n        hashAlgorithm: SHA384\n        data: |\n${keyBlock(rsa)}\n      source:\n        - oci: ""\n    - keyless:\n        identities:\n          - issuer: https://token.actions.githubusercontent.com\n            subjectRegExp: "https://github\\\\.com/(?i)ACME/.*"\n`;
+    const [policy] = parsePolicies(text).policies;
+    const [key, keylessAuthority] = policy.authorities;
+    assert.equal(key.kind === 'key' ? key.hashAlgorithm : '', 'sha384');
+    assert.equal(key.kind === 'key' ? key.keys.length : 0, 1);
+    assert.equal(key.source?.repository, undefined, 'an empty oci means beside the image');
+    const regexp = keylessAuthority.kind === 'keyless' ? keylessAuthority.identities[0].subjectRegExp?.regexp : undefined;
+    assert.ok(regexp?.matches('https://github.com/acme/app/.github/workflows/r.yml@refs/tags/v1'));
+  });
+
+  it('two policies with the same name are an error', () => {
+    const one = `${header('same')}spec:\n  images:\n    - glob: "**"\n  authorities:\n    - static:\n        action: pass\n`;
+    assert.match(problems(`${one}---\n${one}`).join('\n'), /document 2 metadata\.name: "same" is already the name of document 1/);
+  });
+});
+
+describe('RE2 identity expressions', () => {
+  const compiled = (source: string) => compileRe2(source) as Re2Pattern;
+
+  it('match the whole value, with RE2 flag groups anywhere', () => {
+    assert.ok(compiled('.*@EXAMPLE\\.com\\z').matches('ci@EXAMPLE.com'));
+    assert.ok(compiled('(?i).*@EXAMPLE\\.com').matches('ci@example.com'));
+    assert.ok(compiled('https://github\\.com/(?i)ACME/.*').matches('https://github.com/acme/app/.github/workflows/r.yml@refs/tags/v1'), 'a flag group inside the expression, as RE2 allows');
+    assert.ok(!compiled('https://github\\.com/(?i)ACME/.*').matches('HTTPS://github.com/acme/x'), 'the flag applies from where it stands');
+    assert.ok(!compiled('https://github\\.com/acme/').matches('https://github.com/acme/app'), 'a prefix is not the whole value');
+  });
+
+  it('refuse what RE2 does not accept, in RE2’s words', () => {
+    assert.match(compileRe2('(a)\\1') as string, /invalid escape sequence: `\\1`/);
+    assert.match(compileRe2('x(?=y)') as string, /invalid or unsupported Perl syntax: `\(\?=`/);
+    assert.match(compileRe2('[') as string, /missing closing \]/);
   });
 });

@@ -76,7 +76,7 @@ describe('verify images against admission policies (real registry, real signatur
 
     it(`${BUNDLE_FIXTURE}: the bundle attestation is found through the fallback tag and verifies`, async () => {
       const bundle = readBundleFixture();
-      const policy = keylessPolicy('att', glob(), { issuer: bundle.oidcIssuer, subject: bundle.subjectAlternativeName }, { attestations: `- name: custom\n  predicateType: custom` });
+      const policy = keylessPolicy('att', glob(), { issuer: bundle.oidcIssuer, subject: bundle.subjectAlternativeName }, { signatureFormat: 'bundle', attestations: `- name: custom\n  predicateType: custom` });
       const report = await getVerify({ image: ref('fixtures/bundle', bundle.imageDigest), policy });
       assert.equal(report.verdict, 'verified', allReasons(report));
       const check = report.matched?.check;
@@ -213,7 +213,7 @@ describe('verify images against admission policies (real registry, real signatur
       const hashes: string[] = json.verificationMaterial.tlogEntries[0].inclusionProof.hashes;
       hashes[0] = Buffer.alloc(32, 7).toString('base64');
       await loadBundleFixture(client, 'tamper/proof', fixtureBundle, Buffer.from(JSON.stringify(json)));
-      const policyText = keylessPolicy('att', glob(), { issuer: fixtureBundle.oidcIssuer, subject: fixtureBundle.subjectAlternativeName }, { attestations: `- name: custom\n  predicateType: custom` });
+      const policyText = keylessPolicy('att', glob(), { issuer: fixtureBundle.oidcIssuer, subject: fixtureBundle.subjectAlternativeName }, { signatureFormat: 'bundle', attestations: `- name: custom\n  predicateType: custom` });
       const report = await getVerify({ image: ref('tamper/proof', fixtureBundle.imageDigest), policy: policyText });
       assert.equal(report.verdict, 'not verified');
       assert.match(allReasons(report), /transparency-log proof invalid: the inclusion proof does not verify/);

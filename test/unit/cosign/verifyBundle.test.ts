@@ -265,7 +265,7 @@ describe('verify-bundle: the conformance client protocol', function () {
     it('the image verifier refuses such a bundle the same way', async () => {
       const made = await makeArtifactBundle(sigstore, { artifact, content: 'dsse', signer: { claims: {} }, log: 'v2', chainWithRoot: true });
       const envelope = made.bundle.dsseEnvelope;
-      const authority: KeylessAuthority = { kind: 'keyless', name: 'ci', url: sigstore.url, identities: [{ subject: made.subject, issuer: made.issuer }], insecureIgnoreSCT: false, attestations: [], unsupported: [] };
+      const authority: KeylessAuthority = { kind: 'keyless', name: 'ci', signatureFormat: 'bundle', url: sigstore.url, identities: [{ subject: made.subject, issuer: made.issuer }], insecureIgnoreSCT: false, attestations: [], unsupported: [] };
       const candidate = {
         label: 'bundle',
         format: 'bundle' as const,

@@ -2,6 +2,7 @@ import { createHash, createPublicKey } from 'node:crypto';
 import { parseAllDocuments } from 'yaml';
 import { FieldError, ServiceError } from '../../../core/errors';
 import { parseReference } from '../../registry/reference';
+import { KNOWN_FIELDS, unknownFields } from './fields';
 import { compileGlob } from './glob';
 import { compileRe2 } from './regexp';
 import { AttestationRequirement, Authority, Identity, ParsedPolicies, Policy, PublicKeyEntry } from './types';
@@ -36,6 +37,22 @@ class Problems {
   add(field: string, message: string): void {
     this.errors.push({ field, messages: [message] });
   }
+  /** Every field of `value` that ClusterImagePolicy does not define at this level. */
+  unknown(value: Json, known: readonly string[], at: string): void {
+    for (const { field, nearest } of unknownFields(value, known)) {
+      this.add(`${at}.${field}`, nearest ? `is not a field here; did you mean ${nearest}?` : `is not a field here (known: ${known.join(', ')})`);
+    }
+  }
+  /** Fields of which at most one may be set, as the policy controller's validation says. */
+  atMostOne(value: Json, fields: string[], at: string): void {
+    const set = fields.filter((f) => isSet(value[f]));
+    if (set.length > 1) this.add(at, `has ${set.join(' and ')}; use exactly one of ${fields.join(', ')}`);
+  }
+}
+
+/** Set as Go's omitempty sees it: an empty string or list is the same as absent. */
+function isSet(value: unknown): boolean {
+  return value !== undefined && value !== null && value !== '' && !(Array.isArray(value) && value.length === 0);
 }
 
 export function parsePolicies(text: string, source = 'the policy'): ParsedPolicies {
@@ -45,9 +62,10 @@ export function parsePolicies(text: string, source = 'the policy'): ParsedPolici
   if (!text.trim()) {
     throw new ServiceError({ kind: 'badInput', service: 'Policy', operation: 'read', summary: `${source} is empty`, hint: 'Write a ClusterImagePolicy (apiVersion: policy.sigstore.dev/v1beta1).' });
   }
-  const documents = parseAllDocuments(text, { prettyErrors: true });
+  // Merge keys (`<<: *anchor`) are applied, as the Kubernetes YAML reader does.
+  const documents = parseAllDocuments(text, { prettyErrors: true, merge: true });
   const list = Array.isArray(documents) ? documents : [documents];
-  const names = new Set<string>();
+  const names = new Map<string, number>();
   list.forEach((doc, index) => {
     const at = `document ${index + 1}`;
     if (doc.errors.length > 0) {
@@ -76,11 +94,14 @@ export function parsePolicies(text: string, source = 'the policy'): ParsedPolici
       warnings.push(`${at} (${String(value.kind ?? 'no kind')} "${metadataName}", ${apiVersion}) is not a ClusterImagePolicy and was ignored.`);
       return;
     }
-    if (names.has(metadataName)) {
-      warnings.push(`${at}: a second policy named "${metadataName}" was skipped, as the policy controller does.`);
+    const first = names.get(metadataName);
+    if (first !== undefined) {
+      // A cluster holds one ClusterImagePolicy per name; two in one file means one would be lost.
+      problems.add(`${at} metadata.name`, `"${metadataName}" is already the name of document ${first}; two policies cannot have the same name`);
       return;
     }
-    names.add(metadataName);
+    names.set(metadataName, index + 1);
+    problems.unknown(value, KNOWN_FIELDS.document, `${at} (${metadataName})`);
     const policy = readPolicy(value, metadataName, index + 1, `${at} (${metadataName})`, problems, warnings);
     if (policy) policies.push(policy);
   });
@@ -106,6 +127,7 @@ function readPolicy(doc: Json, name: string, document: number, at: string, probl
     problems.add(`${at} spec`, 'is required');
     return undefined;
   }
+  problems.unknown(spec, KNOWN_FIELDS.spec, `${at} spec`);
   const unsupported: string[] = [];
   const mode = spec.mode ?? 'enforce';
   if (mode !== 'enforce' && mode !== 'warn') problems.add(`${at} spec.mode`, `must be enforce or warn, not ${JSON.stringify(mode)}`);
@@ -116,6 +138,7 @@ function readPolicy(doc: Json, name: string, document: number, at: string, probl
     spec.images.forEach((entry, i) => {
       const field = `${at} spec.images[${i}]`;
       if (!isObject(entry)) return problems.add(field, 'must be a mapping with a glob');
+      if (entry.regex === undefined) problems.unknown(entry, KNOWN_FIELDS.image, field);
       if (entry.regex !== undefined) return problems.add(`${field}.regex`, 'is not supported (it was removed from ClusterImagePolicy); use glob');
       if (typeof entry.glob !== 'string' || !entry.glob) return problems.add(`${field}.glob`, 'is required');
       const compiled = compileGlob(entry.glob);
@@ -132,6 +155,8 @@ function readPolicy(doc: Json, name: string, document: number, at: string, probl
       if (authority) authorities.push(authority);
     });
   }
+  if (isObject(spec.policy)) readPolicyRef(spec.policy, `${at} spec.policy`, problems);
+  if (Array.isArray(spec.match)) spec.match.forEach((m, i) => isObject(m) && problems.unknown(m, KNOWN_FIELDS.match, `${at} spec.match[${i}]`));
   if (spec.policy !== undefined) {
     const type = isObject(spec.policy) && typeof spec.policy.type === 'string' ? spec.policy.type : 'unknown';
     unsupported.push(`spec.policy (a ${type === 'cue' ? 'CUE' : type === 'rego' ? 'Rego' : type} policy over the verification results) cannot be evaluated by this extension`);
@@ -147,6 +172,7 @@ function readAuthority(entry: unknown, index: number, at: string, problems: Prob
     problems.add(at, 'must be a mapping');
     return undefined;
   }
+  problems.unknown(entry, KNOWN_FIELDS.authority, at);
   const name = typeof entry.name === 'string' && entry.name ? entry.name : `authority-${index}`;
   const kinds = ['key', 'keyless', 'static'].filter((k) => entry[k] !== undefined);
   if (kinds.length !== 1) {
@@ -158,9 +184,16 @@ function readAuthority(entry: unknown, index: number, at: string, problems: Prob
   if (signatureFormat !== undefined && signatureFormat !== 'legacy' && signatureFormat !== 'bundle') {
     problems.add(`${at}.signatureFormat`, `must be legacy or bundle, not ${JSON.stringify(signatureFormat)}`);
   }
+  if (kinds[0] === 'static') {
+    // A static verdict involves no signature, so signature settings beside it are a mistake.
+    for (const field of ['attestations', 'source', 'ctlog', 'rfc3161timestamp']) {
+      if (isSet(entry[field])) problems.add(`${at}.${field}`, 'cannot be used with static: a static authority checks no signature');
+    }
+  }
   const base = {
     name,
-    signatureFormat: signatureFormat === 'legacy' || signatureFormat === 'bundle' ? (signatureFormat as 'legacy' | 'bundle') : undefined,
+    // The policy controller reads Sigstore bundles only with signatureFormat: bundle; unset means legacy.
+    signatureFormat: signatureFormat === 'bundle' ? ('bundle' as const) : ('legacy' as const),
     source: readSource(entry.source, `${at}.source`, problems, unsupported),
     ctlog: readCtlog(entry.ctlog, `${at}.ctlog`, problems, unsupported),
     attestations: readAttestations(entry.attestations, `${at}.attestations`, problems, warnings),
@@ -170,6 +203,7 @@ function readAuthority(entry: unknown, index: number, at: string, problems: Prob
 
   if (kinds[0] === 'static') {
     const staticSpec = entry.static;
+    if (isObject(staticSpec)) problems.unknown(staticSpec, KNOWN_FIELDS.static, `${at}.static`);
     if (!isObject(staticSpec) || (staticSpec.action !== 'pass' && staticSpec.action !== 'fail')) {
       problems.add(`${at}.static.action`, 'must be pass or fail');
       return undefined;
@@ -182,16 +216,19 @@ function readAuthority(entry: unknown, index: number, at: string, problems: Prob
       problems.add(`${at}.key`, 'must be a mapping with data (a PEM public key)');
       return undefined;
     }
-    const hashAlgorithm = key.hashAlgorithm ?? 'sha256';
-    if (!['sha224', 'sha256', 'sha384', 'sha512'].includes(String(hashAlgorithm))) {
-      problems.add(`${at}.key.hashAlgorithm`, `must be sha224, sha256, sha384 or sha512, not ${JSON.stringify(hashAlgorithm)}`);
+    problems.unknown(key, KNOWN_FIELDS.key, `${at}.key`);
+    problems.atMostOne(key, ['data', 'kms', 'secretRef'], `${at}.key`);
+    // Any case and surrounding spaces, as the policy controller reads it.
+    const hashAlgorithm = isSet(key.hashAlgorithm) ? String(key.hashAlgorithm).trim().toLowerCase() : 'sha256';
+    if (!['sha224', 'sha256', 'sha384', 'sha512'].includes(hashAlgorithm)) {
+      problems.add(`${at}.key.hashAlgorithm`, `must be sha224, sha256, sha384 or sha512, not ${JSON.stringify(key.hashAlgorithm)}`);
     }
     if (key.kms !== undefined) unsupported.push(`key.kms (${String(key.kms)}) is resolved by a cluster's policy controller; there are no public keys for authority ${name} here. Put the public key in key.data`);
     if (key.secretRef !== undefined) unsupported.push(`key.secretRef is a Kubernetes secret; there are no public keys for authority ${name} here. Put the public key in key.data`);
     let keys: PublicKeyEntry[] = [];
     if (key.data !== undefined) {
       if (typeof key.data !== 'string') problems.add(`${at}.key.data`, 'must be a PEM public key');
-      else keys = readKeys(key.data, `${at}.key.data`, problems);
+      else keys = readKeys(key.data, `${at}.key.data`, problems, warnings);
     } else if (key.kms === undefined && key.secretRef === undefined) {
       problems.add(`${at}.key.data`, 'is required (a PEM public key)');
     }
@@ -202,6 +239,9 @@ function readAuthority(entry: unknown, index: number, at: string, problems: Prob
     problems.add(`${at}.keyless`, 'must be a mapping with identities');
     return undefined;
   }
+  problems.unknown(keyless, KNOWN_FIELDS.keyless, `${at}.keyless`);
+  problems.atMostOne(keyless, ['url', 'ca-cert'], `${at}.keyless`);
+  if (isObject(keyless['ca-cert'])) problems.unknown(keyless['ca-cert'], KNOWN_FIELDS.caCert, `${at}.keyless.ca-cert`);
   if (keyless['ca-cert'] !== undefined) unsupported.push('keyless.ca-cert is not read by the policy controller\u2019s verifier; use the custom trust root setting for a private Fulcio');
   if (keyless.trustRootRef !== undefined) unsupported.push(`keyless.trustRootRef (${String(keyless.trustRootRef)}) names a cluster TrustRoot; use the custom trust root setting instead`);
   const identities: Identity[] = [];
@@ -228,6 +268,9 @@ function readIdentity(value: unknown, at: string, problems: Problems): Identity 
     problems.add(at, 'must be a mapping');
     return undefined;
   }
+  problems.unknown(value, KNOWN_FIELDS.identity, at);
+  problems.atMostOne(value, ['issuer', 'issuerRegExp'], at);
+  problems.atMostOne(value, ['subject', 'subjectRegExp'], at);
   const identity: Identity = {};
   const text = (field: string): string | undefined => {
     const v = value[field];
@@ -252,22 +295,30 @@ function readIdentity(value: unknown, at: string, problems: Problems): Identity 
   return identity;
 }
 
-function readKeys(data: string, at: string, problems: Problems): PublicKeyEntry[] {
-  const blocks = data.match(/-----BEGIN PUBLIC KEY-----[\s\S]*?-----END PUBLIC KEY-----/g) ?? [];
+/**
+ * The public key of `key.data`. The policy controller decodes the first PEM block only (a
+ * PKIX `PUBLIC KEY` or a PKCS#1 `RSA PUBLIC KEY`); a second block is never a second trusted key,
+ * so it is pointed out rather than used.
+ */
+function readKeys(data: string, at: string, problems: Problems, warnings: string[]): PublicKeyEntry[] {
+  const blocks = data.match(/-----BEGIN ([A-Z0-9 ]+)-----[\s\S]*?-----END \1-----/g) ?? [];
   if (blocks.length === 0) {
     problems.add(at, 'holds no PEM public key (-----BEGIN PUBLIC KEY-----)');
     return [];
   }
-  const keys: PublicKeyEntry[] = [];
-  blocks.forEach((pem, i) => {
-    try {
-      const der = createPublicKey(pem).export({ type: 'spki', format: 'der' });
-      keys.push({ pem, fingerprint: createHash('sha256').update(der).digest('hex') });
-    } catch (error) {
-      problems.add(at, `public key ${i + 1} cannot be read: ${(error as Error).message}`);
-    }
-  });
-  return keys;
+  const pem = blocks[0] as string;
+  if (!/^-----BEGIN (RSA )?PUBLIC KEY-----/.test(pem)) {
+    problems.add(at, `starts with a ${/^-----BEGIN ([A-Z0-9 ]+)-----/.exec(pem)?.[1]} block; the policy controller reads only the first block, and it must be a PUBLIC KEY (or RSA PUBLIC KEY)`);
+    return [];
+  }
+  if (blocks.length > 1) warnings.push(`${at} holds ${blocks.length} PEM blocks; only the first is a trusted key (the policy controller ignores the others). Use one authority per key.`);
+  try {
+    const der = createPublicKey(pem).export({ type: 'spki', format: 'der' });
+    return [{ pem, fingerprint: createHash('sha256').update(der).digest('hex') }];
+  } catch (error) {
+    problems.add(at, `the public key cannot be read: ${(error as Error).message}`);
+    return [];
+  }
 }
 
 function readSource(value: unknown, at: string, problems: Problems, unsupported: string[]): Authority['source'] {
@@ -277,11 +328,13 @@ function readSource(value: unknown, at: string, problems: Problems, unsupported:
     return undefined;
   }
   const first = value[0];
-  if (value.length > 1) unsupported.push(`${value.length} signature sources; only the first one is read by the policy controller`);
+  if (value.length > 1) problems.add(at, `has ${value.length} entries; the policy controller supports a single source`);
+  problems.unknown(first, KNOWN_FIELDS.source, `${at}[0]`);
   if (first.signaturePullSecrets !== undefined) unsupported.push('source.signaturePullSecrets are Kubernetes secrets; add a registry login instead');
   let repository: { registry: string; repository: string } | undefined;
-  if (first.oci !== undefined) {
-    if (typeof first.oci !== 'string' || !first.oci) {
+  // An empty oci is the same as none: signatures are looked up beside the image.
+  if (first.oci !== undefined && first.oci !== '') {
+    if (typeof first.oci !== 'string') {
       problems.add(`${at}[0].oci`, 'must be a repository such as registry.example.com/signatures');
     } else {
       try {
@@ -302,6 +355,7 @@ function readCtlog(value: unknown, at: string, problems: Problems, unsupported: 
     problems.add(at, 'must be a mapping with url');
     return undefined;
   }
+  problems.unknown(value, KNOWN_FIELDS.ctlog, at);
   if (value.trustRootRef !== undefined) unsupported.push('ctlog.trustRootRef names a cluster TrustRoot; use the custom trust root setting instead');
   return { url: typeof value.url === 'string' ? value.url : undefined };
 }
@@ -316,6 +370,8 @@ function readAttestations(value: unknown, at: string, problems: Problems, warnin
   value.forEach((entry, i) => {
     const field = `${at}[${i}]`;
     if (!isObject(entry)) return problems.add(field, 'must be a mapping');
+    problems.unknown(entry, KNOWN_FIELDS.attestation, field);
+    if (isObject(entry.policy)) readPolicyRef(entry.policy, `${field}.policy`, problems);
     if (typeof entry.name !== 'string' || !entry.name) return problems.add(`${field}.name`, 'is required');
     if (typeof entry.predicateType !== 'string' || !entry.predicateType) return problems.add(`${field}.predicateType`, 'is required');
     let predicateType = entry.predicateType;
@@ -330,6 +386,12 @@ function readAttestations(value: unknown, at: string, problems: Problems, warnin
     out.push({ name: entry.name, predicateType, policyType });
   });
   return out;
+}
+
+/** A CUE or Rego policy block: only its fields are checked (this extension cannot evaluate it). */
+function readPolicyRef(value: Json, at: string, problems: Problems): void {
+  problems.unknown(value, KNOWN_FIELDS.policy, at);
+  problems.atMostOne(value, ['data', 'configMapRef', 'remote'], at);
 }
 
 function isObject(value: unknown): value is Json {

@@ -1,26 +1,21 @@
+import { RE2JS } from 're2js';
+
 /**
- * Identity regular expressions are written for Go's RE2 and matched unanchored, as cosign does.
- * JavaScript's syntax is close enough for what policies use; the differences are handled here:
- * leading flag groups like `(?i)` become JS flags, `\A` and `\z` become `^` and `$`, and the
- * JS-only constructs RE2 rejects (back-references, look-around) are refused, so a policy cannot
- * mean one thing to the cluster and another here.
+ * Identity regular expressions (`issuerRegExp`, `subjectRegExp`) are Go RE2 expressions, and the
+ * policy controller matches them against the whole value. They are compiled with re2js, an RE2
+ * implementation, so a policy means here exactly what it means to the cluster: inline flag groups
+ * such as `(?i)` anywhere, `\A` and `\z`, and RE2's refusals (back-references, look-around) with
+ * RE2's own message. `matches` is a whole-string match.
  */
-export function compileRe2(source: string): RegExp | string {
-  let body = source;
-  let flags = '';
-  const flagGroup = /^\(\?([imsU]+)\)/.exec(body);
-  if (flagGroup) {
-    if (flagGroup[1].includes('U')) return 'the U (ungreedy) flag has no JavaScript equivalent';
-    flags = [...new Set(flagGroup[1].replace('U', '').split(''))].join('');
-    body = body.slice(flagGroup[0].length);
-  }
-  if (/\(\?[=!<]/.test(body.replace(/\(\?P?<[A-Za-z_]\w*>/g, ''))) return 'look-around assertions are not RE2 syntax';
-  if (/\\[1-9]/.test(body)) return 'back-references are not RE2 syntax';
-  if (/\(\?[imsU-]+[:)]/.test(body)) return 'inline flag groups are only supported at the start of the expression';
-  body = body.replace(/\(\?P</g, '(?<').replace(/\\A/g, '^').replace(/\\z/g, '$');
+export interface Re2Pattern {
+  matches(input: string): boolean;
+}
+
+export function compileRe2(source: string): Re2Pattern | string {
   try {
-    return new RegExp(body, flags);
+    const pattern = RE2JS.compile(source);
+    return { matches: (input: string) => pattern.matches(input) };
   } catch (error) {
-    return (error as Error).message.replace(/^Invalid regular expression: /, '');
+    return (error as Error).message.replace(/^error parsing regexp: /, '');
   }
 }

@@ -1,3 +1,4 @@
+import type { Re2Pattern } from './regexp';
 /**
  * A ClusterImagePolicy as the engine uses it: validated, defaults applied, regular expressions
  * compiled. Features that need a Kubernetes cluster or a CUE/Rego evaluator are kept by name in
@@ -23,8 +24,8 @@ export type Authority = KeyAuthority | KeylessAuthority | StaticAuthority;
 
 interface AuthorityBase {
   name: string;
-  /** `legacy` and `bundle` restrict discovery to one format; unset accepts both. */
-  signatureFormat?: 'legacy' | 'bundle';
+  /** Which format is read: cosign's `.sig`/`.att` tags (`legacy`, also when the policy leaves it unset) or Sigstore bundles. */
+  signatureFormat: 'legacy' | 'bundle';
   /** Signatures kept in another repository (`source[0].oci`) and cosign's tag prefix. */
   source?: { repository?: { registry: string; repository: string }; tagPrefix: string };
   /** With a transparency-log URL, a key-signed signature must carry a verified log entry. */
@@ -47,9 +48,9 @@ export interface KeyAuthority extends AuthorityBase {
 
 export interface Identity {
   issuer?: string;
-  issuerRegExp?: { source: string; regexp: RegExp };
+  issuerRegExp?: { source: string; regexp: Re2Pattern };
   subject?: string;
-  subjectRegExp?: { source: string; regexp: RegExp };
+  subjectRegExp?: { source: string; regexp: Re2Pattern };
 }
 
 export interface KeylessAuthority extends AuthorityBase {

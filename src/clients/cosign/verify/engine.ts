@@ -199,7 +199,7 @@ async function evaluateAttestations(authority: KeyAuthority | KeylessAuthority, 
 async function formatHint(authority: Authority, discovery: SignatureDiscovery): Promise<string> {
   if (authority.signatureFormat === 'legacy') {
     const bundles = await discovery.bundles(authority.source);
-    if (bundles.candidates.some((c) => c.kind === 'signature')) return ' in the legacy (.sig) format, but a Sigstore bundle signature is attached: set signatureFormat: bundle or leave it unset';
+    if (bundles.candidates.some((c) => c.kind === 'signature')) return ' in the legacy (.sig) format, but a Sigstore bundle signature is attached: set signatureFormat: bundle (unset means legacy, as for the policy controller)';
   }
   if (authority.signatureFormat === 'bundle') {
     const legacy = await discovery.legacy('signature', authority.source);
