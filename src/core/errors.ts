@@ -65,8 +65,9 @@ export class ServiceError extends Error {
     this.fieldErrors = init.fieldErrors ?? [];
     this.retryAfterMs = init.retryAfterMs;
     this.outcomeUnknown = init.outcomeUnknown;
-    if (init.cause !== undefined) {
-      (this as { cause?: unknown }).cause = init.cause;
+    const cause = plainCause(init.cause);
+    if (cause !== undefined) {
+      (this as { cause?: unknown }).cause = cause;
     }
   }
 
@@ -102,6 +103,23 @@ export class ServiceError extends Error {
       cause: (this as { cause?: unknown }).cause,
     };
   }
+}
+
+/**
+ * What a cause may keep: another ServiceError, or an error's name, message and code. An HTTP
+ * library's error object carries the whole request (headers, credentials included); whatever
+ * inspects or logs the error later must not find them there.
+ */
+function plainCause(cause: unknown): unknown {
+  if (cause === undefined || cause instanceof ServiceError) return cause;
+  if (cause instanceof Error || (typeof cause === 'object' && cause !== null && 'message' in cause)) {
+    const source = cause as { name?: unknown; message?: unknown; code?: unknown };
+    const plain = new Error(String(source.message ?? ''));
+    if (typeof source.name === 'string') plain.name = source.name;
+    if (typeof source.code === 'string') (plain as Error & { code?: string }).code = source.code;
+    return plain;
+  }
+  return typeof cause === 'string' ? new Error(cause) : undefined;
 }
 
 function composeMessage(init: ServiceErrorInit): string {
