@@ -18,7 +18,8 @@ const HONEYCOMB_DEFAULT_URL = 'https://api.honeycomb.io';
 /**
  * Settings (under `opsConfig.`) that decide where a credential is sent or what is trusted: the
  * user's own settings decide them, never a workspace (a repository's `.vscode/settings.json`).
- * The manifest gives them `application` or `machine` scope and lists them as restricted in
+ * The manifest gives them `application` scope (not `machine`: a remote window, code-server
+ * included, ignores a machine-scoped value in user settings) and lists them as restricted in
  * untrusted workspaces; they are read from the user level only as well, because the editor can
  * still hand an extension a workspace value in some cases.
  */

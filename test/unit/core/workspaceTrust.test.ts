@@ -41,11 +41,12 @@ describe('workspace trust: who may choose a setting', () => {
   });
 
   describe('the manifest agrees', () => {
-    it('gives every user-only setting application or machine scope, so the editor keeps it out of workspace settings', () => {
+    it('gives every user-only setting application scope, so the editor keeps it out of workspace settings and honours it in code-server', () => {
       for (const key of USER_ONLY_SETTINGS) {
         const setting = settings[`opsConfig.${key}`];
         assert.ok(setting, `opsConfig.${key} is a contributed setting`);
-        assert.ok(setting.scope === 'application' || setting.scope === 'machine', `opsConfig.${key} has scope ${setting.scope ?? '(window)'}`);
+        // Not `machine`: a remote window (code-server is one) ignores a machine-scoped user setting.
+        assert.equal(setting.scope, 'application', `opsConfig.${key}`);
       }
     });
 
