@@ -70,13 +70,22 @@ export function sendQuestion(service: string, credentials: StoredCredential[], f
 export function declinedError(service: string, credentials: StoredCredential[], from: string, target: CredentialTarget): ServiceError {
   const to = new URL(target.url).origin;
   const was = credentials.length > 1 ? 'were' : 'was';
-  return new ServiceError({
+  const error = new ServiceError({
     kind: 'badInput',
     service,
     operation: 'connect',
     summary: `not connected: the ${labels(credentials)} ${was} not sent to ${to}`,
     hint: `${capitalize(labels(credentials))} ${was} checked with ${from}; the address in effect is ${to} (from ${target.urlSource}). Set ${target.settingName} back to ${from}, or check a credential with ${to} by running "${credentials[0].setCommand}".`,
   });
+  declined.add(error);
+  return error;
+}
+
+const declined = new WeakSet<object>();
+
+/** Whether the error is the user's No (kept until something changes), not a failure to try again. */
+export function isDeclined(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && declined.has(error);
 }
 
 function labels(credentials: StoredCredential[]): string {

@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { isOriginKey } from '../core/secrets';
 import { affects } from '../core/settings';
 import { prompts } from '../ui/prompts';
-import { CredentialTarget, SEND_ANSWER, StoredCredential, declinedError, planBindings, sendQuestion } from './credentialOrigins';
+import { CredentialTarget, SEND_ANSWER, StoredCredential, declinedError, isDeclined, planBindings, sendQuestion } from './credentialOrigins';
 import { CoreServices } from './services';
 
 interface State<Config, Client> {
@@ -91,7 +91,6 @@ export abstract class ServiceConnection<Config, Client> implements vscode.Dispos
     return value;
   }
 
-
   async hasCredentials(): Promise<boolean> {
     try {
       return this.hasCredentialsIn(await this.config());
@@ -119,6 +118,10 @@ export abstract class ServiceConnection<Config, Client> implements vscode.Dispos
     if (!answer) {
       answer = this.confirmCredentials(credentials, target);
       state.confirmations.set(id, answer);
+      // Only the user's No is kept; a failure to read the secret storage is tried again next time.
+      answer.catch((error) => {
+        if (!isDeclined(error)) state.confirmations.delete(id);
+      });
     }
     return answer;
   }
@@ -136,7 +139,8 @@ export abstract class ServiceConnection<Config, Client> implements vscode.Dispos
     }
     for (const { from, credentials: moved } of plan.moved) {
       const question = sendQuestion(this.serviceName, moved, from, target);
-      const answer = await prompts.warn(question.message, { modal: true, detail: question.detail }, SEND_ANSWER);
+      // A question the editor could not show (another dialog, a closing window) counts as No.
+      const answer = await Promise.resolve(prompts.warn(question.message, { modal: true, detail: question.detail }, SEND_ANSWER)).catch(() => undefined);
       if (answer !== SEND_ANSWER) {
         throw declinedError(this.serviceName, moved, from, target);
       }
