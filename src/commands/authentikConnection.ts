@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { AuthentikConnection } from '../connections/authentikConnection';
-import { ConfigError, validateHeaderMap } from '../core/config';
+import { ConfigError, httpUrlProblem, validateHeaderMap } from '../core/config';
 import { ServiceError } from '../core/errors';
 import { Logger } from '../core/logger';
 import { SecretKeys, SecretStore } from '../core/secrets';
@@ -33,6 +33,11 @@ async function connect(secrets: SecretStore, connection: AuthentikConnection): P
     return false;
   }
   const url = urlInput.trim().replace(/\/+$/, '');
+  const problem = httpUrlProblem(url);
+  if (problem) {
+    await prompts.error(`Not connected to authentik; nothing was saved. ${problem}`);
+    return false;
+  }
   const tokenInput = await prompts.inputBox({
     title: 'authentik: Connect (2/2)',
     prompt: 'An authentik API token (Admin → Directory → Tokens, intent "API"). It is checked with the server before it is saved in the editor\u2019s secret storage.',
@@ -44,9 +49,9 @@ async function connect(secrets: SecretStore, connection: AuthentikConnection): P
     return false;
   }
   const token = tokenInput.trim();
-  const client = await connection.candidateClient({ url, token });
   let user;
   try {
+    const client = await connection.candidateClient({ url, token });
     user = await withCancellableProgress(`Checking the token with ${url}…`, (signal) => client.getCurrentUser(signal));
   } catch (error) {
     if (!(error instanceof ServiceError && error.kind === 'cancelled')) {
@@ -54,7 +59,7 @@ async function connect(secrets: SecretStore, connection: AuthentikConnection): P
     }
     return false;
   }
-  await secrets.store(SecretKeys.authentikToken, token);
+  await secrets.store(SecretKeys.authentikToken, token, url);
   if (current?.url !== url || current?.urlSource !== 'setting') {
     await updateGlobalSetting('authentik.url', url);
   }
@@ -90,9 +95,12 @@ async function setHeaders(secrets: SecretStore, connection: AuthentikConnection)
   }
   const headers = validateHeaderMap(JSON.parse(input));
   const config = await connection.config().catch(() => undefined);
+  let checkedWith: string | undefined;
   if (config?.url && config.token) {
-    const client = await connection.candidateClient({ url: config.url, token: config.token, headers });
     try {
+      // The saved token goes along: asks first when it was checked with another origin.
+      await connection.client();
+      const client = await connection.candidateClient({ url: config.url, token: config.token, headers });
       await withCancellableProgress('Checking the headers with authentik…', (signal) => client.getCurrentUser(signal));
     } catch (error) {
       if (!(error instanceof ServiceError && error.kind === 'cancelled')) {
@@ -100,8 +108,9 @@ async function setHeaders(secrets: SecretStore, connection: AuthentikConnection)
       }
       return false;
     }
+    checkedWith = config.url;
   }
-  await secrets.store(SecretKeys.authentikHeaders, JSON.stringify(headers));
+  await secrets.store(SecretKeys.authentikHeaders, JSON.stringify(headers), checkedWith);
   connection.invalidate();
   void prompts.info(`Saved ${Object.keys(headers).length} extra authentik header(s): ${Object.keys(headers).join(', ')}.`);
   return true;
@@ -140,12 +149,7 @@ async function clearCredentials(secrets: SecretStore, connection: AuthentikConne
 }
 
 function validateUrl(value: string): string | undefined {
-  try {
-    const url = new URL(value.trim());
-    return url.protocol === 'https:' || url.protocol === 'http:' ? undefined : 'The address must start with https:// (or http:// for a local server).';
-  } catch {
-    return 'Enter an address like https://auth.example.com.';
-  }
+  return httpUrlProblem(value);
 }
 
 function messageOf(error: unknown): string {

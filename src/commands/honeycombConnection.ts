@@ -45,7 +45,8 @@ async function setApiKey(secrets: SecretStore, connection: HoneycombConnection):
     );
     return false;
   }
-  await secrets.store(SecretKeys.honeycombApiKey, apiKey);
+  // Bound to where Honeycomb accepted it: another URL later asks before it is sent there.
+  await secrets.store(SecretKeys.honeycombApiKey, apiKey, client.api.apiUrl);
   connection.invalidate();
   const environment = auth.environment.classic ? 'Classic' : auth.environment.name;
   void prompts.info(`Honeycomb API key saved: team ${auth.team.name}, environment ${environment}.`);
@@ -90,8 +91,8 @@ async function setManagementKey(secrets: SecretStore, connection: HoneycombConne
     await refuse('management key', error);
     return false;
   }
-  await secrets.store(SecretKeys.honeycombApiKeyId, id);
-  await secrets.store(SecretKeys.honeycombApiKeySecret, secret);
+  await secrets.store(SecretKeys.honeycombApiKeyId, id, client.api.apiUrl);
+  await secrets.store(SecretKeys.honeycombApiKeySecret, secret, client.api.apiUrl);
   connection.invalidate();
   const scopes = info.scopes.length > 0 ? info.scopes.join(', ') : 'no scopes';
   const advice = info.scopes.includes('environments:read') ? '' : ' Listing environments needs the environments:read scope.';

@@ -86,7 +86,7 @@ async function setEnvironmentApiKey(services: CoreServices, connection: Honeycom
     await prompts.error(`This key belongs to the team "${auth.team.name}", not "${team.name}". It was not saved.`);
     return false;
   }
-  await services.secrets.store(environmentKeyName(env.slug), apiKey);
+  await services.secrets.store(environmentKeyName(env.slug), apiKey, client.api.apiUrl);
   void prompts.info(`Honeycomb API key saved for environment ${env.name || env.slug}.`);
   return true;
 }

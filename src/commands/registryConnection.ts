@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import { checkRegistryLogin } from '../clients/registry/login';
 import { RegistryCredentialStore, normalizeHost } from '../connections/registryCredentials';
 import { CoreServices } from '../connections/services';
+import { registryHostProblem } from '../core/config';
 import { ServiceError } from '../core/errors';
 import { readProxy, readRequestTimeoutMs } from '../core/settings';
 import { registerCommand, withCancellableProgress } from '../ui/commandRunner';
@@ -20,9 +21,14 @@ async function addLogin(services: CoreServices, store: RegistryCredentialStore):
     title: 'Add Registry Login (1/3)',
     prompt: 'Registry host, e.g. ghcr.io, registry.example.com:5000',
     ignoreFocusOut: true,
-    validateInput: (value) => (/^[\w.-]+(:\d+)?$/.test(normalizeHost(value)) ? undefined : 'Enter a host name, optionally with a port.'),
+    validateInput: (value) => registryHostProblem(value),
   });
   if (hostInput === undefined) return false;
+  const hostProblem = registryHostProblem(hostInput);
+  if (hostProblem) {
+    await prompts.error(`The login was not saved. ${hostProblem}`);
+    return false;
+  }
   const host = normalizeHost(hostInput);
   const username = await prompts.inputBox({ title: 'Add Registry Login (2/3)', prompt: `User name for ${host}`, ignoreFocusOut: true, validateInput: (v) => (v.trim() ? undefined : 'Enter the user name.') });
   if (username === undefined) return false;
@@ -69,3 +75,4 @@ async function removeLogin(store: RegistryCredentialStore, node?: RegistryLoginN
   await store.remove(host);
   void prompts.info(`Removed the login for ${host}.`);
 }
+

@@ -6,7 +6,7 @@ import { RegistryCredentialStore } from '../connections/registryCredentials';
 import { CoreServices } from '../connections/services';
 import { mapBounded } from '../core/boundedMap';
 import { badInput } from '../core/errors';
-import { readProxy, readRequestTimeoutMs } from '../core/settings';
+import { readProxy, readRequestTimeoutMs, readSetting } from '../core/settings';
 import { registerCommand, withCancellableProgress } from '../ui/commandRunner';
 import { prompts } from '../ui/prompts';
 import { CODE_LENS_SELECTOR, ImageCodeLensProvider } from '../views/signatures/codeLens';
@@ -189,7 +189,7 @@ async function pickWorkspaceImages(): Promise<string[] | undefined> {
 }
 
 async function readTrustRootSetting(parse: (text: string, source: string) => TrustRoot): Promise<TrustRoot | undefined> {
-  const file = vscode.workspace.getConfiguration('opsConfig').get<string>('signing.trustedRootFile')?.trim();
+  const file = readSetting<string>('signing.trustedRootFile')?.trim();
   if (!file) return undefined;
   const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
   const uri = /^([a-zA-Z]:)?[\\/]/.test(file) || !folder ? vscode.Uri.file(file) : vscode.Uri.joinPath(folder, file);

@@ -8,7 +8,7 @@ import { RegistryCredentialStore } from '../connections/registryCredentials';
 import { CoreServices } from '../connections/services';
 import { resolveSigningConfig } from '../core/config';
 import { badInput } from '../core/errors';
-import { readProxy, readRequestTimeoutMs, readSigningSettings } from '../core/settings';
+import { readProxy, readRequestTimeoutMs, readSetting, readSigningSettings, readUrlSetting } from '../core/settings';
 import { registerCommand, withCancellableProgress } from '../ui/commandRunner';
 import { prompts } from '../ui/prompts';
 import { referenceAt } from '../views/signatures/imageRefs';
@@ -120,8 +120,8 @@ export function registerSigningCommands(services: CoreServices, store: RegistryC
     if (!conflict) return undefined;
     const chosen = await chooseCredentials(services, title);
     if (!chosen) return undefined;
-    const ca = setting<string>('signing.certificateAuthorityUrl')?.trim() || undefined;
-    const tlog = setting<string>('signing.transparencyLogUrl')?.trim() || undefined;
+    const ca = readUrlSetting('signing.certificateAuthorityUrl');
+    const tlog = readUrlSetting('signing.transparencyLogUrl');
     const logged = chosen.credentials.kind === 'keyless' || chosen.credentials.transparencyLog !== false;
     const where = format === 'bundle' ? 'the bundle format\u2019s services' : `${tlog ?? 'https://rekor.sigstore.dev'}`;
     const detail = [
@@ -184,8 +184,9 @@ export function registerSigningCommands(services: CoreServices, store: RegistryC
 
 const FORMAT_HELP = { legacy: 'cosign\u2019s .sig/.att tags', bundle: 'Sigstore bundles as OCI referrers', both: 'both formats' } as const;
 
+/** Through core/settings: a workspace cannot choose where signing sends the identity token or what it trusts. */
 function setting<T>(key: string): T | undefined {
-  return vscode.workspace.getConfiguration('opsConfig').get<T>(key);
+  return readSetting<T>(key);
 }
 
 async function pickOne<T extends string>(title: string, placeHolder: string, items: Array<{ id: T; label: string; description: string }>): Promise<T | undefined> {

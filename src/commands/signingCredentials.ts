@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import type { SigningCredentials } from '../clients/cosign/sign/types';
 import { CoreServices } from '../connections/services';
 import { badInput } from '../core/errors';
-import { readProxy, readRequestTimeoutMs } from '../core/settings';
+import { readProxy, readRequestTimeoutMs, readSetting, readUrlSetting } from '../core/settings';
 import { prompts } from '../ui/prompts';
 
 /**
@@ -21,15 +21,16 @@ export const signingDialogs = {
   openFiles: (options: vscode.OpenDialogOptions): Thenable<vscode.Uri[] | undefined> => vscode.window.showOpenDialog(options),
 };
 
+/** Through core/settings: a workspace cannot choose the sign-in issuer or the token variable. */
 function setting<T>(key: string): T | undefined {
-  return vscode.workspace.getConfiguration('opsConfig').get<T>(key);
+  return readSetting<T>(key);
 }
 
 export async function chooseCredentials(services: CoreServices, title: string, signal?: AbortSignal): Promise<{ credentials: SigningCredentials; label: string } | undefined> {
   const variable = setting<string>('signing.identityTokenVariable')?.trim() || 'SIGSTORE_ID_TOKEN';
   const fromEnv = process.env[variable]?.trim();
   const savedKey = await services.secrets.get(SigningSecretKeys.privateKey);
-  const issuer = setting<string>('signing.oidcIssuer')?.trim() || 'https://oauth2.sigstore.dev/auth';
+  const issuer = readUrlSetting('signing.oidcIssuer') || 'https://oauth2.sigstore.dev/auth';
   type Choice = vscode.QuickPickItem & { id: 'env' | 'browser' | 'paste' | 'savedKey' | 'keyFile' };
   const items: Choice[] = [
     ...(fromEnv ? [{ id: 'env' as const, label: `$(server-environment) Use ${variable} from the environment`, description: 'keyless, for CI' }] : []),

@@ -2,8 +2,15 @@ import { AuthentikClient } from '../clients/authentik';
 import { AuthentikConfig, authentikApiBase, resolveAuthentikConfig } from '../core/config';
 import { SecretKeys } from '../core/secrets';
 import { readAuthentikSettings, readProxy, readRequestTimeoutMs } from '../core/settings';
+import { CredentialTarget, StoredCredential } from './credentialOrigins';
 import { ServiceConnection } from './serviceConnection';
 import { CoreServices } from './services';
+
+/** The saved authentik credentials, as the origin checks name them. */
+export const AUTHENTIK_CREDENTIALS = {
+  token: { key: SecretKeys.authentikToken, label: 'API token', setCommand: 'authentik: Connect…' },
+  headers: { key: SecretKeys.authentikHeaders, label: 'extra headers', setCommand: 'authentik: Set Extra Headers…' },
+} satisfies Record<string, StoredCredential>;
 
 /**
  * The authentik connection of this window: URL and `insecure` from settings (or AUTHENTIK_*),
@@ -12,13 +19,20 @@ import { CoreServices } from './services';
  */
 export class AuthentikConnection extends ServiceConnection<AuthentikConfig, AuthentikClient> {
   constructor(services: CoreServices) {
-    super(services, 'authentik');
+    super(services, 'authentik', 'authentik');
   }
 
-  /** A client for a URL and token that are not saved yet, to check them first. */
+  /**
+   * A client for a URL and token that are not saved yet, to check them first. Without
+   * `headers`, the saved extra headers go along: asked first when the URL is another origin
+   * than they were checked with.
+   */
   async candidateClient(candidate: { url: string; token: string; headers?: Record<string, string> }): Promise<AuthentikClient> {
     const current = await this.config().catch(() => undefined);
     this.services.registry.add(candidate.token);
+    if (!candidate.headers && current && Object.keys(current.headers).length > 0) {
+      await this.confirmCredentials([AUTHENTIK_CREDENTIALS.headers], { url: candidate.url, urlSource: 'the address you entered', settingName: 'opsConfig.authentik.url' });
+    }
     return this.createClient({
       url: candidate.url,
       apiBase: authentikApiBase(candidate.url),
@@ -31,6 +45,20 @@ export class AuthentikConnection extends ServiceConnection<AuthentikConfig, Auth
 
   protected hasCredentialsIn(config: AuthentikConfig): boolean {
     return Boolean(config.url || config.token);
+  }
+
+  protected storedCredentials(config: AuthentikConfig): StoredCredential[] {
+    const stored: StoredCredential[] = [];
+    if (config.tokenSource === 'secret') stored.push(AUTHENTIK_CREDENTIALS.token);
+    // Extra headers come from SecretStorage only.
+    if (Object.keys(config.headers).length > 0) stored.push(AUTHENTIK_CREDENTIALS.headers);
+    return stored;
+  }
+
+  protected credentialTarget(config: AuthentikConfig): CredentialTarget | undefined {
+    if (!config.url) return undefined;
+    const fromEnv = config.urlSource === 'env:AUTHENTIK_URL';
+    return { url: config.url, urlSource: fromEnv ? 'AUTHENTIK_URL' : 'opsConfig.authentik.url', settingName: fromEnv ? 'AUTHENTIK_URL' : 'opsConfig.authentik.url' };
   }
 
   protected async load(): Promise<{ config: AuthentikConfig; client?: AuthentikClient }> {

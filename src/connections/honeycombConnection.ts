@@ -4,8 +4,27 @@ import { Logger } from '../core/logger';
 import { isDebugLevel } from '../core/outputLog';
 import { SecretKeys } from '../core/secrets';
 import { readHoneycombSettings, readProxy, readRequestTimeoutMs } from '../core/settings';
+import { CredentialTarget, StoredCredential } from './credentialOrigins';
 import { ServiceConnection } from './serviceConnection';
 import { CoreServices } from './services';
+
+/** The saved Honeycomb credentials, as the origin checks name them. */
+export const HONEYCOMB_CREDENTIALS = {
+  apiKey: { key: SecretKeys.honeycombApiKey, label: 'API key', setCommand: 'Honeycomb: Set API Key…' },
+  // The secret half is what matters; the key ID is bound with it when saved.
+  managementKey: { key: SecretKeys.honeycombApiKeySecret, label: 'management key', setCommand: 'Honeycomb: Set Management Key…' },
+} satisfies Record<string, StoredCredential>;
+
+/** A per-environment API key, bound like the others. */
+export function environmentCredential(key: string, environment: string): StoredCredential {
+  return { key, label: `API key for environment ${environment}`, setCommand: 'Honeycomb: Set API Key for Environment…' };
+}
+
+function honeycombTarget(url: string, source: HoneycombConfig['apiUrlSource']): CredentialTarget {
+  const variable = source.startsWith('env:') ? source.slice(4) : undefined;
+  const urlSource = source === 'setting' ? 'opsConfig.honeycomb.apiUrl' : (variable ?? 'the default address');
+  return { url, urlSource, settingName: variable ?? 'opsConfig.honeycomb.apiUrl' };
+}
 
 /**
  * The Honeycomb connection of this window: the API URL from settings (or
@@ -14,7 +33,7 @@ import { CoreServices } from './services';
  */
 export class HoneycombConnection extends ServiceConnection<HoneycombConfig, HoneycombClient> {
   constructor(services: CoreServices) {
-    super(services, 'honeycomb');
+    super(services, 'honeycomb', 'Honeycomb');
   }
 
   /** A client for keys that are not saved yet, used to check them before saving. */
@@ -28,6 +47,17 @@ export class HoneycombConnection extends ServiceConnection<HoneycombConfig, Hone
 
   protected hasCredentialsIn(config: HoneycombConfig): boolean {
     return Boolean(config.apiKey || config.managementKey);
+  }
+
+  protected storedCredentials(config: HoneycombConfig): StoredCredential[] {
+    const stored: StoredCredential[] = [];
+    if (config.apiKeySource === 'secret') stored.push(HONEYCOMB_CREDENTIALS.apiKey);
+    if (config.managementKey?.source === 'secret') stored.push(HONEYCOMB_CREDENTIALS.managementKey);
+    return stored;
+  }
+
+  protected credentialTarget(config: HoneycombConfig): CredentialTarget {
+    return honeycombTarget(config.apiUrl, config.apiUrlSource);
   }
 
   protected async load(): Promise<{ config: HoneycombConfig; client?: HoneycombClient }> {

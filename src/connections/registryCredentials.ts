@@ -1,6 +1,9 @@
 import * as vscode from 'vscode';
 import { RegistryCredentials } from '../clients/registry/login';
+import { normalizeHost } from '../core/config';
 import { SecretKeys, SecretStore } from '../core/secrets';
+
+export { normalizeHost };
 
 /**
  * Registry logins saved by the user. The password (or token) is in SecretStorage under the
@@ -61,13 +64,4 @@ export class RegistryCredentialStore {
   dispose(): void {
     this.emitter.dispose();
   }
-}
-
-/** "https://Registry.Example.com/" and "registry.example.com" are the same login. */
-export function normalizeHost(host: string): string {
-  return host
-    .trim()
-    .replace(/^https?:\/\//i, '')
-    .replace(/\/.*$/, '')
-    .toLowerCase();
 }

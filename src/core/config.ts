@@ -15,6 +15,53 @@ export class ConfigError extends Error {}
 
 const HONEYCOMB_DEFAULT_URL = 'https://api.honeycomb.io';
 
+/**
+ * Settings (under `opsConfig.`) that decide where a credential is sent or what is trusted: the
+ * user's own settings decide them, never a workspace (a repository's `.vscode/settings.json`).
+ * The manifest gives them `application` scope (not `machine`: a remote window, code-server
+ * included, ignores a machine-scoped value in user settings) and lists them as restricted in
+ * untrusted workspaces; they are read from the user level only as well, because the editor can
+ * still hand an extension a workspace value in some cases.
+ */
+export const USER_ONLY_SETTINGS: readonly string[] = [
+  'honeycomb.apiUrl',
+  'authentik.url',
+  'authentik.insecure',
+  'signing.trustedRootFile',
+  'signing.certificateAuthorityUrl',
+  'signing.transparencyLogUrl',
+  'signing.signingConfigFile',
+  'signing.oidcIssuer',
+  'signing.oidcClientId',
+  'signing.identityTokenVariable',
+];
+
+/**
+ * Settings a trusted workspace may choose, an untrusted one not. The admission policy belongs
+ * to a project (its ClusterImagePolicy files are offered anyway) and every report names it.
+ */
+export const TRUSTED_WORKSPACE_SETTINGS: readonly string[] = ['signing.policyFile'];
+
+/** A setting's value at each level, as the editor's `inspect()` gives it. */
+export interface SettingLevels<T> {
+  defaultValue?: T;
+  globalValue?: T;
+  workspaceValue?: T;
+  workspaceFolderValue?: T;
+}
+
+/**
+ * The value someone wrote for a setting (key without `opsConfig.`), from the levels allowed to
+ * decide it; undefined when none did (the manifest default is not a choice).
+ */
+export function chosenSettingValue<T>(key: string, levels: SettingLevels<T> | undefined, workspaceTrusted: boolean): T | undefined {
+  if (!levels) return undefined;
+  if (USER_ONLY_SETTINGS.includes(key) || (!workspaceTrusted && TRUSTED_WORKSPACE_SETTINGS.includes(key))) {
+    return levels.globalValue;
+  }
+  return levels.workspaceFolderValue ?? levels.workspaceValue ?? levels.globalValue;
+}
+
 export interface HoneycombSettings {
   /** Only when the user set it explicitly; the manifest default is not an explicit choice. */
   apiUrl?: string;
@@ -239,14 +286,59 @@ export function parseBooleanString(value: string, name: string): boolean {
   throw new ConfigError(`${name}: "${value}" is not a boolean; use true or false.`);
 }
 
-function checkHttpUrl(url: string, name: string): void {
+/**
+ * Refuses a service address that is not http(s) or that carries a user name or password
+ * (`https://user:password@host`): a credential in a URL would end up in settings files, logs
+ * and messages, and HTTP clients send it to whatever host the URL names. The message never
+ * repeats what was written before the `@`.
+ */
+export function checkHttpUrl(url: string, name: string): void {
+  const problem = httpUrlProblem(url);
+  if (problem) {
+    throw new ConfigError(`${name}: ${problem}`);
+  }
+}
+
+/** Why `url` is not a usable service address, in words that never repeat a credential in it; undefined when it is fine. */
+export function httpUrlProblem(url: string): string | undefined {
+  const shown = withoutUserInfo(url.trim());
   let parsed: URL;
   try {
-    parsed = new URL(url);
+    parsed = new URL(url.trim());
   } catch {
-    throw new ConfigError(`${name}: "${url}" is not a URL; write it like https://api.example.com.`);
+    return `"${shown}" is not a URL; write it like https://api.example.com.`;
   }
   if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') {
-    throw new ConfigError(`${name}: "${url}" must start with https:// (or http:// for a local server).`);
+    return `"${shown}" must start with https:// (or http:// for a local server).`;
   }
+  if (parsed.username || parsed.password) {
+    return `${parsed.protocol}//${parsed.host} is written with a user name or password in it (user:password@…): that is refused, so it is never saved or logged. Remove them; credentials are kept in the editor's secret storage, set with the service's Connect or Set Key command.`;
+  }
+  return undefined;
+}
+
+/**
+ * The text with everything up to its last `@` (after the scheme) replaced by "…": a password
+ * may hold `/`, `:` or `#`, so no narrower pattern is safe. A path with an `@` loses more than
+ * it needs to in the message, which is harmless.
+ */
+export function withoutUserInfo(text: string): string {
+  return text.replace(/^([a-z][a-z0-9+.-]*:\/\/)?[^]*@/i, (_match, scheme: string | undefined) => `${scheme ?? ''}…@`);
+}
+
+/** "https://Registry.Example.com/" and "registry.example.com" are the same registry login. */
+export function normalizeHost(host: string): string {
+  return host
+    .trim()
+    .replace(/^https?:\/\//i, '')
+    .replace(/\/.*$/, '')
+    .toLowerCase();
+}
+
+/** Why a typed registry host is not one; never repeats a user name or password typed into it. */
+export function registryHostProblem(value: string): string | undefined {
+  if (value.includes('@')) {
+    return 'Enter the host only: an address with a user name or password in it (user:password@…) is refused, so it is never saved or logged. The user name and password are asked for next.';
+  }
+  return /^[\w.-]+(:\d+)?$/.test(normalizeHost(value)) ? undefined : 'Enter a host name, optionally with a port.';
 }

@@ -17,6 +17,18 @@ export const SecretKeys = {
   registryPrefix: 'opsConfig.registry.',
 } as const;
 
+/**
+ * Where the origin a credential is bound to is kept: beside it in SecretStorage, under the
+ * credential's key and `@origin` (no environment slug or registry host contains `@`).
+ */
+export function originKey(key: string): string {
+  return `${key}@origin`;
+}
+
+export function isOriginKey(key: string): boolean {
+  return key.endsWith('@origin');
+}
+
 export class SecretStore {
   constructor(
     private readonly storage: vscode.SecretStorage,
@@ -38,17 +50,43 @@ export class SecretStore {
     return value;
   }
 
-  async store(key: string, value: string): Promise<void> {
+  /**
+   * Saves a credential. `checkedWith` is the URL the service accepted it at: the credential is
+   * bound to that URL's origin and is not sent to another one without asking (see
+   * connections/credentialOrigins.ts). Saved without it, the credential is unbound.
+   */
+  async store(key: string, value: string, checkedWith?: string): Promise<void> {
     this.register(key, value);
     try {
       await this.storage.store(key, value);
+      if (checkedWith) {
+        await this.storage.store(originKey(key), new URL(checkedWith).origin);
+      } else {
+        await this.storage.delete(originKey(key));
+      }
     } catch (error) {
       throw new Error(`The editor's secret storage refused to save the credential (${(error as Error).message}). On Linux this usually means no keyring is running.`);
     }
   }
 
+  /** Deletes a credential and its binding. */
   async delete(key: string): Promise<void> {
     await this.storage.delete(key);
+    await this.storage.delete(originKey(key));
+  }
+
+  /** The origin the credential under `key` is bound to, if any. Not a secret: not registered with the redactor. */
+  async boundOrigin(key: string): Promise<string | undefined> {
+    try {
+      return await this.storage.get(originKey(key));
+    } catch (error) {
+      throw new Error(`The editor's secret storage could not be read (${(error as Error).message}). On Linux this usually means no keyring is running.`);
+    }
+  }
+
+  /** Binds the credential under `key` to the origin of `url` (the user agreed to send it there). */
+  async bindOrigin(key: string, url: string): Promise<void> {
+    await this.storage.store(originKey(key), new URL(url).origin);
   }
 
   private register(key: string, value: string | undefined): void {

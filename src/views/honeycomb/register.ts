@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { HoneycombConnection } from '../../connections/honeycombConnection';
+import { HoneycombConnection, environmentCredential } from '../../connections/honeycombConnection';
 import { CoreServices } from '../../connections/services';
 import { HIDDEN_COLUMN_SCHEME } from './columnNodes';
 import { HoneycombExplorer, environmentKeyName } from './explorer';
@@ -14,7 +14,8 @@ export function createHoneycombExplorer(context: vscode.ExtensionContext, servic
     config: () => connection.config(),
     client: () => connection.client(),
     clientForKey: (apiKey) => connection.candidateClient({ apiKey }),
-    storedKey: (envSlug) => services.secrets.get(environmentKeyName(envSlug)),
+    // Checked against the URL in effect like the connection's own keys (asks when it moved).
+    storedKey: (envSlug) => connection.storedCredential(environmentCredential(environmentKeyName(envSlug), envSlug)),
   });
   context.subscriptions.push(
     vscode.window.registerFileDecorationProvider(new HiddenColumnDecorations()),

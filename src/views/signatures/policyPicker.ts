@@ -1,6 +1,7 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { badInput } from '../../core/errors';
+import { readSetting } from '../../core/settings';
 import { prompts } from '../../ui/prompts';
 import { looksLikePolicy } from './imageRefs';
 
@@ -21,7 +22,7 @@ export async function choosePolicy(options: { policyUri?: vscode.Uri; document?:
   if (options.document && looksLikePolicy(options.document.getText())) {
     return { text: options.document.getText(), source: vscode.workspace.asRelativePath(options.document.uri), uri: options.document.uri };
   }
-  const configured = vscode.workspace.getConfiguration('opsConfig').get<string>('signing.policyFile')?.trim();
+  const configured = readSetting<string>('signing.policyFile')?.trim();
   if (configured) {
     const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
     const uri = path.isAbsolute(configured) || !folder ? vscode.Uri.file(configured) : vscode.Uri.joinPath(folder, configured);

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { ConfigError, authentikApiBase, parseHeaderMap, resolveAuthentikConfig, resolveHoneycombConfig, resolveSigningConfig } from '../../../src/core/config';
+import { ConfigError, authentikApiBase, httpUrlProblem, parseHeaderMap, registryHostProblem, resolveAuthentikConfig, resolveHoneycombConfig, resolveSigningConfig } from '../../../src/core/config';
 
 describe('core/config', () => {
   describe('Honeycomb', () => {
@@ -91,6 +91,53 @@ describe('core/config', () => {
       assert.throws(() => resolveSigningConfig({ defaultAttestationEntryType: 'hashedrekord' }), /not one of intoto, dsse/);
       assert.equal(resolveSigningConfig({ timeout: '1h30m', useTransparencyLogV2: true }).timeoutMs, 5_400_000);
     });
+  });
+});
+
+describe('core/config: an address with user:password@ in it', () => {
+  const PASSWORD = 'hunter2-url-password';
+
+  /** The error thrown, checked to name the setting and never repeat the user name or password. */
+  function refusal(run: () => unknown, name: string): string {
+    try {
+      run();
+    } catch (error) {
+      assert.ok(error instanceof ConfigError, `expected a ConfigError, got ${String(error)}`);
+      assert.ok(error.message.startsWith(`${name}: `), error.message);
+      assert.ok(!error.message.includes(PASSWORD) && !error.message.includes('alice'), `the message repeats the credential: ${error.message}`);
+      return error.message;
+    }
+    assert.fail('the address was accepted');
+  }
+
+  it('is refused for the Honeycomb API URL, from the setting or HONEYCOMB_API_ENDPOINT, naming the host only', () => {
+    const message = refusal(() => resolveHoneycombConfig({ apiUrl: `https://alice:${PASSWORD}@api.honeycomb.io` }, {}, {}), 'opsConfig.honeycomb.apiUrl');
+    assert.match(message, /https:\/\/api\.honeycomb\.io is written with a user name or password in it \(user:password@…\): that is refused, so it is never saved or logged/);
+    refusal(() => resolveHoneycombConfig({}, {}, { HONEYCOMB_API_ENDPOINT: `https://alice:${PASSWORD}@api.eu1.honeycomb.io` }), 'HONEYCOMB_API_ENDPOINT');
+    refusal(() => resolveHoneycombConfig({ apiUrl: `https://${PASSWORD}@api.honeycomb.io` }, {}, {}), 'opsConfig.honeycomb.apiUrl');
+  });
+
+  it('is refused for the authentik URL, from the setting or AUTHENTIK_URL', () => {
+    refusal(() => resolveAuthentikConfig({ url: `https://alice:${PASSWORD}@auth.example.com` }, { token: 't' }, {}), 'opsConfig.authentik.url');
+    refusal(() => resolveAuthentikConfig({}, {}, { AUTHENTIK_URL: `http://alice:${PASSWORD}@127.0.0.1:9000` }), 'AUTHENTIK_URL');
+  });
+
+  it('never repeats a password in the message for an address that does not even parse', () => {
+    // A password with "/" or a space breaks the URL; the message still must not show it.
+    for (const typed of [`https://alice:${PASSWORD}/x@auth.example.com`, `https://alice:${PASSWORD} @auth.example.com`, `alice:${PASSWORD}@auth.example.com`]) {
+      const problem = httpUrlProblem(typed);
+      assert.ok(problem, typed);
+      assert.ok(!problem.includes(PASSWORD) && !problem.includes('alice'), problem);
+    }
+    assert.equal(httpUrlProblem('https://auth.example.com/sub/path'), undefined);
+  });
+
+  it('is refused as a registry host, with the user name and password asked for separately', () => {
+    const problem = registryHostProblem(`https://alice:${PASSWORD}@registry.example.com:5000`);
+    assert.ok(problem && !problem.includes(PASSWORD) && !problem.includes('alice'));
+    assert.match(problem, /user name or password in it \(user:password@…\) is refused/);
+    assert.equal(registryHostProblem('https://Registry.Example.com:5000/'), undefined);
+    assert.equal(registryHostProblem('registry example'), 'Enter a host name, optionally with a port.');
   });
 });
 
