@@ -8,6 +8,7 @@ import { mapBounded } from '../core/boundedMap';
 import { badInput } from '../core/errors';
 import { readProxy, readRequestTimeoutMs, readSetting } from '../core/settings';
 import { registerCommand, withCancellableProgress } from '../ui/commandRunner';
+import { readTrustFile } from './trustFiles';
 import { prompts } from '../ui/prompts';
 import { CODE_LENS_SELECTOR, ImageCodeLensProvider } from '../views/signatures/codeLens';
 import { HistoryEntry, VerificationHistory } from '../views/signatures/history';
@@ -189,15 +190,6 @@ async function pickWorkspaceImages(): Promise<string[] | undefined> {
 }
 
 async function readTrustRootSetting(parse: (text: string, source: string) => TrustRoot): Promise<TrustRoot | undefined> {
-  const file = readSetting<string>('signing.trustedRootFile')?.trim();
-  if (!file) return undefined;
-  const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
-  const uri = /^([a-zA-Z]:)?[\\/]/.test(file) || !folder ? vscode.Uri.file(file) : vscode.Uri.joinPath(folder, file);
-  let text: string;
-  try {
-    text = Buffer.from(await vscode.workspace.fs.readFile(uri)).toString('utf8');
-  } catch (error) {
-    throw badInput('Image Signatures', 'read trust root', `cannot read the trusted root file ${file} named by opsConfig.signing.trustedRootFile (${(error as Error).message})`);
-  }
-  return parse(text, file);
+  const read = await readTrustFile('signing.trustedRootFile', 'Image Signatures');
+  return read ? parse(read.text, read.file) : undefined;
 }

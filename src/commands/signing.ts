@@ -10,6 +10,7 @@ import { resolveSigningConfig } from '../core/config';
 import { badInput } from '../core/errors';
 import { readProxy, readRequestTimeoutMs, readSetting, readSigningSettings, readUrlSetting } from '../core/settings';
 import { registerCommand, withCancellableProgress } from '../ui/commandRunner';
+import { readTrustFile } from './trustFiles';
 import { prompts } from '../ui/prompts';
 import { referenceAt } from '../views/signatures/imageRefs';
 import { choosePolicy } from '../views/signatures/policyPicker';
@@ -66,11 +67,11 @@ export function registerSigningCommands(services: CoreServices, store: RegistryC
   const options = async (credentials: SigningCredentials, signal: AbortSignal, progress: vscode.Progress<{ message?: string }>): Promise<SigningOptions> => {
     const defaults = resolveSigningConfig(readSigningSettings());
     const { parseSigningConfig } = await import('../clients/cosign/sign/index');
-    const configFile = setting<string>('signing.signingConfigFile')?.trim();
+    const configFile = await readTrustFile('signing.signingConfigFile', 'Image signing');
     return {
       credentials,
       defaults,
-      bundleServices: configFile ? parseSigningConfig(await readWorkspaceFile(configFile, 'opsConfig.signing.signingConfigFile'), configFile) : undefined,
+      bundleServices: configFile ? parseSigningConfig(configFile.text, configFile.file) : undefined,
       registries: await registryOptions(),
       sigstore: { logger: logger.child('sigstore'), secrets: services.registry, userAgent: services.userAgent, timeoutMs: readRequestTimeoutMs(), ...readProxy() },
       signal,
@@ -305,15 +306,7 @@ function workspaceUri(file: string): vscode.Uri {
   return path.isAbsolute(file) || !folder ? vscode.Uri.file(file) : vscode.Uri.joinPath(folder, file);
 }
 
-async function readWorkspaceFile(file: string, settingName: string): Promise<string> {
-  try {
-    return Buffer.from(await vscode.workspace.fs.readFile(workspaceUri(file))).toString('utf8');
-  } catch (error) {
-    throw badInput('Image signing', 'read settings', `cannot read ${file} named by ${settingName} (${(error as Error).message})`);
-  }
-}
-
 async function trustRootSetting(parse: (text: string, source: string) => TrustRoot): Promise<TrustRoot | undefined> {
-  const file = setting<string>('signing.trustedRootFile')?.trim();
-  return file ? parse(await readWorkspaceFile(file, 'opsConfig.signing.trustedRootFile'), file) : undefined;
+  const read = await readTrustFile('signing.trustedRootFile', 'Image signing');
+  return read ? parse(read.text, read.file) : undefined;
 }

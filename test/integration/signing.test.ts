@@ -32,8 +32,9 @@ describe('signing images from the editor', function () {
     await vscode.workspace.fs.writeFile(vscode.Uri.joinPath(folder, 'sigstore/signing_config.json'), Buffer.from(sigstore.signingConfigJson()));
     await setGlobal('signing.certificateAuthorityUrl', sigstore.url);
     await setGlobal('signing.transparencyLogUrl', sigstore.url);
-    await setGlobal('signing.trustedRootFile', 'sigstore/trusted_root.json');
-    await setGlobal('signing.signingConfigFile', 'sigstore/signing_config.json');
+    // Trust files are named by absolute path (a relative one would be read from the open folder).
+    await setGlobal('signing.trustedRootFile', vscode.Uri.joinPath(folder, 'sigstore/trusted_root.json').fsPath);
+    await setGlobal('signing.signingConfigFile', vscode.Uri.joinPath(folder, 'sigstore/signing_config.json').fsPath);
     process.env.SIGSTORE_ID_TOKEN = token;
   });
 
@@ -111,7 +112,7 @@ describe('signing images from the editor', function () {
       await vscode.commands.executeCommand('opsConfig.signing.signImage');
       const model = await renderedResult(before);
       const fields = new Map(model.operation?.fields);
-      assert.equal(fields.get('Transparency log (bundle)'), `Rekor v2: ${sigstore.rekorV2.url} (from sigstore/signing_config.json)`);
+      assert.equal(fields.get('Transparency log (bundle)'), `Rekor v2: ${sigstore.rekorV2.url} (from ${vscode.Uri.joinPath(vscode.workspace.workspaceFolders?.[0]?.uri as vscode.Uri, 'sigstore/signing_config.json').fsPath})`);
       assert.equal(fields.get('Timestamp authority (bundle)'), sigstore.tsa.url);
       assert.match(fields.get('Signed timestamp') ?? '', /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.000Z \(RFC 3161, 127\.0\.0\.1:\d+\)$/);
       assert.deepEqual(model.operation?.tlog.map((t) => [t.url, t.kind, t.integratedTime]), [[sigstore.rekorV2.url, 'dsse 0.0.2 (Rekor v2)', 'no integrated time (Rekor v2: see the signed timestamp)']]);

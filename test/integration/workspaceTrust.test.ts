@@ -124,4 +124,21 @@ describe('workspace trust: where saved keys go', () => {
       accepted.restore();
     }
   });
+
+  it('a trust root named by a relative path is refused: the open folder does not decide what is trusted', async () => {
+    const folder = vscode.workspace.workspaceFolders?.[0]?.uri as vscode.Uri;
+    await vscode.workspace.fs.writeFile(vscode.Uri.joinPath(folder, 'planted_root.json'), Buffer.from('{}'));
+    await setGlobal('signing.trustedRootFile', 'planted_root.json');
+    try {
+      const policy = { text: 'apiVersion: policy.sigstore.dev/v1beta1\nkind: ClusterImagePolicy\nmetadata:\n  name: p\nspec:\n  images:\n    - glob: "**"\n  authorities:\n    - static:\n        action: pass\n', source: 'a test policy' };
+      const message = await api.signatures.verify(`127.0.0.1:9/none@sha256:${'a'.repeat(64)}`, policy).then(
+        () => 'verified without reading the trust root',
+        (error: Error) => error.message,
+      );
+      assert.match(message, /opsConfig\.signing\.trustedRootFile must be an absolute path, not "planted_root\.json"/);
+    } finally {
+      await setGlobal('signing.trustedRootFile', undefined);
+      await vscode.workspace.fs.delete(vscode.Uri.joinPath(folder, 'planted_root.json'));
+    }
+  });
 });

@@ -40,7 +40,7 @@ export const cases: UiCase[] = [
           settings: {
             'opsConfig.signing.certificateAuthorityUrl': sigstore.url,
             'opsConfig.signing.transparencyLogUrl': sigstore.url,
-            'opsConfig.signing.trustedRootFile': 'trusted_root.json',
+            'opsConfig.signing.trustedRootFile': path.join(folder, 'trusted_root.json'),
           },
         });
         await page.locator('.monaco-workbench .part.statusbar').click({ position: { x: 2, y: 2 } });
