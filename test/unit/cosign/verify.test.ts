@@ -223,7 +223,7 @@ describe('verify images against admission policies (real registry, real signatur
       const report = await getVerify({ image: ref(`fixtures/${GITHUB}`, fixture().imageDigest), policy: keylessPolicy('tags', `${registry.host}/fixtures/${GITHUB}:*`, keylessIdentity(GITHUB)) });
       assert.equal(report.verdict, 'not verified');
       assert.equal(report.admission, 'deny');
-      assert.match(allReasons(report), /fixtures\/legacy-keyless-github-2026@sha256:c05263.* is uncovered by policy: no glob matches it .*a glob ending in ":\*" never matches/);
+      assert.match(allReasons(report), /fixtures\/legacy-keyless-github-2026@sha256:c05263.* is uncovered by policy: no glob matches it .*which carry no tag, so a glob ending in ":\*" does not match them/);
     });
 
     it('missing signature', async () => {
@@ -270,6 +270,21 @@ describe('verify images against admission policies (real registry, real signatur
       assert.equal(report.verifiedRef, `${registry.host}/team/web@${image.digest}`);
       assert.ok(report.reference.resolvedFromTag);
       assert.match(report.warnings.join('\n'), /is a tag; tags can move/);
+    });
+
+    it('a tag reference meets its globs as the webhook pins it: full name, tag kept; a written tag beside a digest only through the fallback', async () => {
+      const key = makeKey();
+      const image = await pushTinyImage(client, 'team/pinned', '2.0.1', 'pinned');
+      await signWithKey(client, 'team/pinned', image.digest, key);
+      const byTag = await getVerify({ image: `${registry.host}/team/pinned:2.0.1`, policy: keyPolicy('tags', `${registry.host}/team/pinned:2.*`, key.publicPem) });
+      assert.equal(byTag.verdict, 'verified', allReasons(byTag));
+      assert.equal(byTag.policies[0].matchedGlob, `${registry.host}/team/pinned:2.*`);
+      const written = await getVerify({ image: `${registry.host}/team/pinned:2.0.1@${image.digest}`, policy: keyPolicy('tags', `${registry.host}/team/pinned:2.*`, key.publicPem) });
+      assert.equal(written.verdict, 'verified', allReasons(written));
+      assert.match(written.warnings.join('\n'), /policy tags covers .*team\/pinned:2\.0\.1@sha256:\w+ only as it is written: its glob ".*team\/pinned:2\.\*" does not match the full name .*team\/pinned@sha256:/);
+      const byDigest = await getVerify({ image: `${registry.host}/team/pinned@${image.digest}`, policy: keyPolicy('tags', `${registry.host}/team/pinned:2.*`, key.publicPem) });
+      assert.equal(byDigest.verdict, 'not verified');
+      assert.match(allReasons(byDigest), /is uncovered by policy/);
     });
 
     it('warn mode: failures are warnings and admission warns, but nothing is called verified', async () => {
