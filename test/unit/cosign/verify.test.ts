@@ -327,6 +327,21 @@ describe('verify images against admission policies (real registry, real signatur
       assert.match(allReasons(report), /unsupported: key\.kms \(awskms:\/\/\/alias\/release\)/);
     });
 
+    it('a Fulcio or Rekor address the trust root does not hold is unsupported by name, never swapped for the root\u2019s own', async () => {
+      const image = ref(`fixtures/${GITHUB}`, readLegacyFixture(GITHUB).imageDigest);
+      const withUrl = (url: string) => keylessPolicy('fulcio', glob(), keylessIdentity(GITHUB)).replace('      keyless:\n', `      keyless:\n        url: ${url}\n`);
+      const privateFulcio = await getVerify({ image, policy: withUrl('https://fulcio.internal.example') });
+      assert.equal(privateFulcio.verdict, 'not verified');
+      assert.match(allReasons(privateFulcio), /authority ci-identity: unsupported: keyless\.url https:\/\/fulcio\.internal\.example is not a certificate authority of the trust root in use \(public-good/);
+      const publicFulcio = await getVerify({ image, policy: withUrl('https://fulcio.sigstore.dev/') });
+      assert.equal(publicFulcio.verdict, 'verified', allReasons(publicFulcio));
+      const privateRekor = await getVerify({ image, policy: `${keylessPolicy('rekor', glob(), keylessIdentity(GITHUB))}\n      ctlog:\n        url: https://rekor.internal.example` });
+      assert.equal(privateRekor.verdict, 'not verified');
+      assert.match(allReasons(privateRekor), /unsupported: ctlog\.url https:\/\/rekor\.internal\.example is not a transparency log of the trust root in use/);
+      const publicRekor = await getVerify({ image, policy: `${keylessPolicy('rekor', glob(), keylessIdentity(GITHUB))}\n      ctlog:\n        url: https://rekor.sigstore.dev` });
+      assert.equal(publicRekor.verdict, 'verified', allReasons(publicRekor));
+    });
+
     it('bad input throws a clear error before any request', async () => {
       await assert.rejects(getVerify({ image: 'Not A Ref', policy: keyPolicy('k', '**', makeKey().publicPem) }), (e: ServiceError) => e.kind === 'badInput' && /not a valid image reference/.test(e.message));
       await assert.rejects(getVerify({ image: 'ghcr.io/a/b:1', policy: 'kind: [' }), (e: ServiceError) => e.kind === 'badInput' && /not valid YAML/.test(e.message));

@@ -8,6 +8,7 @@ import { CandidateCheck, checkCandidate } from './checkCandidate';
 import { Discovered, SignatureDiscovery } from './discovery';
 import { describeIdentity } from './identity';
 import { AuthorityOutcome, PolicyOutcome, VerifyReport } from './result';
+import { unsupportedByTrustRoot } from './trustRootFit';
 
 /**
  * `getVerify`, the engine's entry point: resolve the image to a digest, find the policies whose
@@ -134,8 +135,9 @@ async function evaluatePolicy(policy: Policy, glob: string, discovery: Signature
 
 async function evaluateAuthority(authority: Authority, discovery: SignatureDiscovery, digest: string, ref: string, trust: TrustRoot): Promise<AuthorityOutcome> {
   const outcome: AuthorityOutcome = { name: authority.name, kind: authority.kind, description: describeAuthority(authority), passed: false, reasons: [], checks: [], attestations: [] };
-  if (authority.unsupported.length > 0) {
-    outcome.reasons.push(...authority.unsupported.map((u) => `unsupported: ${u}`));
+  const unsupported = [...authority.unsupported, ...unsupportedByTrustRoot(authority, trust)];
+  if (unsupported.length > 0) {
+    outcome.reasons.push(...unsupported.map((u) => `unsupported: ${u}`));
     return outcome;
   }
   if (authority.kind === 'static') {
