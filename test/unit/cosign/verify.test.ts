@@ -86,6 +86,15 @@ describe('verify images against admission policies (real registry, real signatur
       assert.equal(check?.tlog?.inclusionProof, true);
       assert.equal(report.found.bundles, 1);
     });
+
+    it(`${BUNDLE_FIXTURE}: without signatureFormat the bundle is not read, as the webhook reads legacy signatures only`, async () => {
+      const bundle = readBundleFixture();
+      const policy = keylessPolicy('att', glob(), { issuer: bundle.oidcIssuer, subject: bundle.subjectAlternativeName }, { attestations: `- name: custom\n  predicateType: custom` });
+      const report = await getVerify({ image: ref('fixtures/bundle', bundle.imageDigest), policy });
+      assert.equal(report.verdict, 'not verified');
+      assert.match(allReasons(report), /attestation custom: no matching attestations with type https:\/\/cosign\.sigstore\.dev\/attestation\/v1: no attestations found/);
+      assert.equal(report.found.bundles, undefined, 'the referrers were not even asked for');
+    });
   });
 
   describe('tamper matrix: each case is "not verified" with the right reason', () => {
