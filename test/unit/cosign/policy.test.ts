@@ -189,6 +189,14 @@ describe('admission policies: the rest of the webhook\u2019s rules', () => {
     assert.match(problems(keyless('issuer: ""\n            issuerRegExp: ""\n            subject: me')).join('\n'), /identities\[0\]: needs issuer or issuerRegExp/);
   });
 
+  it('a ctlog without url, which makes the webhook skip the transparency log, is unsupported by name', () => {
+    const [withoutUrl] = parsePolicies(policy(`    - keyless:\n${identity}      ctlog: {}\n`)).policies;
+    assert.match(withoutUrl.authorities[0].unsupported.join('\n'), /ctlog without a url makes the policy controller check no transparency log/);
+    const [withUrl] = parsePolicies(policy(`    - keyless:\n${identity}      ctlog:\n        url: https://rekor.sigstore.dev\n`)).policies;
+    assert.deepEqual(withUrl.authorities[0].unsupported, []);
+    assert.equal(withUrl.authorities[0].ctlog?.url, 'https://rekor.sigstore.dev');
+  });
+
   it('a signatureFormat other than legacy or bundle is read as legacy, as the webhook reads it, with a warning', () => {
     const parsed = parsePolicies(policy(`    - keyless:\n${identity}      signatureFormat: Bundle\n`));
     assert.equal(parsed.policies[0].authorities[0].signatureFormat, 'legacy');

@@ -371,7 +371,13 @@ function readCtlog(value: unknown, at: string, problems: Problems, unsupported: 
     return undefined;
   }
   if (value.trustRootRef !== undefined) unsupported.push('ctlog.trustRootRef names a cluster TrustRoot; use the custom trust root setting instead');
-  return { url: typeof value.url === 'string' ? value.url : undefined };
+  if (value.url !== undefined && typeof value.url !== 'string') problems.add(`${at}.url`, 'must be the address of a transparency log (Rekor)');
+  const url = typeof value.url === 'string' && value.url ? value.url : undefined;
+  if (!url && value.trustRootRef === undefined) {
+    // The controller then skips the transparency log altogether, even for short-lived Fulcio certificates.
+    unsupported.push('ctlog without a url makes the policy controller check no transparency log, which this extension does not reproduce; give ctlog.url (https://rekor.sigstore.dev) or leave ctlog out');
+  }
+  return { url };
 }
 
 function readAttestations(value: unknown, at: string, problems: Problems, warnings: string[]): AttestationRequirement[] {
