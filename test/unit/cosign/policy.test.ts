@@ -130,6 +130,87 @@ describe('admission policies read as strictly as the policy controller reads the
   });
 });
 
+describe('admission policies: the rest of the webhook\u2019s rules', () => {
+  const keyBlock = (pem: string, indent = '          ') => pem.trim().split('\n').map((l) => `${indent}${l}`).join('\n');
+  const policy = (authorities: string, specExtra = '') => `${header('p')}spec:\n  images:\n    - glob: "**"\n${specExtra}  authorities:\n${authorities}`;
+  const identity = '        identities:\n          - issuer: https://issuer.example\n            subject: me\n';
+
+  it('an unknown field at any depth names its full path and the nearest known field', () => {
+    const text = policy(
+      `    - key:\n        secretRef:\n          name: k\n          namspace: cosign-system\n      source:\n        - signaturePullSecrets:\n            - nmae: pull\n    - keyless:\n        identities:\n          - issuer: https://issuer.example\n            subjectRegex: ".*"\n      attestations:\n        - name: a\n          predicateType: https://slsa.dev/provenance/v1\n          policy:\n            type: cue\n            remote:\n              url: https://policies.example/p.cue\n              sha256: abc\n`,
+      '  match:\n    - resource: pods\n      selector:\n        matchLabel:\n          app: web\n',
+    ).replace('  name: p\n', '  name: p\n  labels:\n    anything: goes\n');
+    const found = problems(text).join('\n');
+    assert.match(found, /document 1 \(p\) spec\.authorities\[0\]\.key\.secretRef\.namspace: is not a field here; did you mean namespace\?/);
+    assert.match(found, /spec\.authorities\[0\]\.source\[0\]\.signaturePullSecrets\[0\]\.nmae: is not a field here; did you mean name\?/);
+    assert.match(found, /spec\.authorities\[0\]\.source\[0\]\.signaturePullSecrets\[0\]\.name: is required/);
+    assert.match(found, /spec\.authorities\[1\]\.keyless\.identities\[0\]\.subjectRegex: is not a field here; did you mean subjectRegExp\?/);
+    assert.match(found, /spec\.authorities\[1\]\.keyless\.identities\[0\]: needs subject or subjectRegExp/);
+    assert.match(found, /spec\.authorities\[1\]\.attestations\[0\]\.policy\.remote\.sha256: is not a field here; did you mean sha256sum\?/);
+    assert.match(found, /spec\.match\[0\]\.selector\.matchLabel: is not a field here; did you mean matchLabels\?/);
+    assert.doesNotMatch(found, /labels|anything/, 'metadata holds any labels');
+    assert.match(problems(policy('    - static:\n        action: pass\n').replace('glob: "**"', 'regex: ".*"')).join('\n'), /spec\.images\[0\]\.regex: was removed from ClusterImagePolicy; write a glob/);
+    assert.match(problems(policy('    - static:\n        action: pass\n')).join('\n'), /^$/);
+  });
+
+  it('a static authority stands alone: no source, ctlog, attestations or rfc3161timestamp beside it', () => {
+    const found = problems(policy('    - static:\n        action: fail\n      source:\n        - oci: registry.example/sigs\n      rfc3161timestamp:\n        trustRootRef: tsa\n')).join('\n');
+    assert.match(found, /authorities\[0\]\.source: cannot be used with static/);
+    assert.match(found, /authorities\[0\]\.rfc3161timestamp: cannot be used with static/);
+  });
+
+  it('a CUE or Rego policy block is checked as the webhook checks it', () => {
+    const att = (block: string) => policy(`    - keyless:\n${identity}      attestations:\n        - name: a\n          predicateType: https://slsa.dev/provenance/v1\n          policy:\n${block}`);
+    assert.match(problems(att('            type: not-cue\n            data: x\n')).join('\n'), /attestations\[0\]\.policy\.type: must be cue or rego, not "not-cue"/);
+    assert.match(problems(att('            type: cue\n')).join('\n'), /attestations\[0\]\.policy: needs one of data, configMapRef or remote/);
+    assert.match(problems(att('            type: cue\n            data: x\n            configMapRef:\n              name: n\n              key: k\n')).join('\n'), /policy: has data and configMapRef; use exactly one of data, configMapRef, remote/);
+    assert.match(problems(att('            type: cue\n            remote:\n              url: http://example.com\n              sha256sum: abc\n')).join('\n'), /policy\.remote\.url: must be an https:\/\/ address/);
+    assert.match(problems(att('            type: cue\n            configMapRef:\n              name: n\n')).join('\n'), /policy\.configMapRef\.key: is required/);
+    assert.match(problems(att('            type: cue\n            data: x\n            fetchConfigFile: true\n')).join('\n'), /attestations\[0\]\.policy\.fetchConfigFile: may only be set in spec\.policy/);
+    const whole = parsePolicies(policy(`    - keyless:\n${identity}`, '  policy:\n    type: cue\n    data: x\n    fetchConfigFile: true\n'));
+    assert.match(whole.policies[0].unsupported.join('\n'), /spec\.policy \(a CUE policy/, 'allowed in spec.policy, and refused by name when verifying');
+  });
+
+  it('a document meant as a policy but with a wrong apiVersion or kind is an error, not an ignored resource', () => {
+    const good = policy('    - static:\n        action: pass\n');
+    const other = good.replace('name: p', 'name: q');
+    assert.match(problems(`${good}---\n${other.replace('policy.sigstore.dev/v1beta1', 'policy.sigstore.dev/v1')}`).join('\n'), /document 2 \(q\) apiVersion: must be policy\.sigstore\.dev\/v1beta1 or policy\.sigstore\.dev\/v1alpha1 for a ClusterImagePolicy, not "policy\.sigstore\.dev\/v1"/);
+    assert.match(problems(`${good}---\n${other.replace('kind: ClusterImagePolicy', 'kind: ClusterImagePolicies')}`).join('\n'), /document 2 \(q\) kind: "ClusterImagePolicies" is not a kind of policy\.sigstore\.dev; did you mean ClusterImagePolicy\?/);
+    const withTrustRoot = parsePolicies(`${good}---\napiVersion: policy.sigstore.dev/v1alpha1\nkind: TrustRoot\nmetadata:\n  name: private\nspec: {}\n`);
+    assert.equal(withTrustRoot.policies.length, 1);
+    assert.match(withTrustRoot.warnings.join('\n'), /TrustRoot "private".*ignored/);
+  });
+
+  it('empty values count as unset, as for the webhook: an empty issuer beside issuerRegExp is fine, two empty ones are missing', () => {
+    const keyless = (fields: string) => policy(`    - keyless:\n        identities:\n          - ${fields}\n`);
+    const [ok] = parsePolicies(keyless('issuer: ""\n            issuerRegExp: "https://.*"\n            subject: me')).policies;
+    const authority = ok.authorities[0];
+    assert.equal(authority.kind === 'keyless' ? authority.identities[0].issuerRegExp?.source : '', 'https://.*');
+    assert.match(problems(keyless('issuer: ""\n            issuerRegExp: ""\n            subject: me')).join('\n'), /identities\[0\]: needs issuer or issuerRegExp/);
+  });
+
+  it('a ctlog without url, which makes the webhook skip the transparency log, is unsupported by name', () => {
+    const [withoutUrl] = parsePolicies(policy(`    - keyless:\n${identity}      ctlog: {}\n`)).policies;
+    assert.match(withoutUrl.authorities[0].unsupported.join('\n'), /ctlog without a url makes the policy controller check no transparency log/);
+    const [withUrl] = parsePolicies(policy(`    - keyless:\n${identity}      ctlog:\n        url: https://rekor.sigstore.dev\n`)).policies;
+    assert.deepEqual(withUrl.authorities[0].unsupported, []);
+    assert.equal(withUrl.authorities[0].ctlog?.url, 'https://rekor.sigstore.dev');
+  });
+
+  it('a signatureFormat other than legacy or bundle is read as legacy, as the webhook reads it, with a warning', () => {
+    const parsed = parsePolicies(policy(`    - keyless:\n${identity}      signatureFormat: Bundle\n`));
+    assert.equal(parsed.policies[0].authorities[0].signatureFormat, 'legacy');
+    assert.match(parsed.warnings.join('\n'), /authorities\[0\]\.signatureFormat "Bundle" is neither legacy nor bundle; the policy controller reads it as legacy/);
+  });
+
+  it('key.data must start with a public key, and a field written twice is an error', () => {
+    const { privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+    const pkcs8 = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+    assert.match(problems(policy(`    - key:\n        data: |\n${keyBlock(pkcs8)}\n${keyBlock(makeKey().publicPem)}\n`)).join('\n'), /key\.data: starts with a PRIVATE KEY block; the policy controller reads only the first block/);
+    assert.match(problems(policy('    - static:\n        action: pass\n        action: fail\n')).join('\n'), /is not valid YAML .*unique/);
+  });
+});
+
 describe('RE2 identity expressions', () => {
   const compiled = (source: string) => compileRe2(source) as Re2Pattern;
 

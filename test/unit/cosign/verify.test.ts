@@ -86,6 +86,15 @@ describe('verify images against admission policies (real registry, real signatur
       assert.equal(check?.tlog?.inclusionProof, true);
       assert.equal(report.found.bundles, 1);
     });
+
+    it(`${BUNDLE_FIXTURE}: without signatureFormat the bundle is not read, as the webhook reads legacy signatures only`, async () => {
+      const bundle = readBundleFixture();
+      const policy = keylessPolicy('att', glob(), { issuer: bundle.oidcIssuer, subject: bundle.subjectAlternativeName }, { attestations: `- name: custom\n  predicateType: custom` });
+      const report = await getVerify({ image: ref('fixtures/bundle', bundle.imageDigest), policy });
+      assert.equal(report.verdict, 'not verified');
+      assert.match(allReasons(report), /attestation custom: no matching attestations with type https:\/\/cosign\.sigstore\.dev\/attestation\/v1: no attestations found/);
+      assert.equal(report.found.bundles, undefined, 'the referrers were not even asked for');
+    });
   });
 
   describe('tamper matrix: each case is "not verified" with the right reason', () => {
@@ -223,7 +232,7 @@ describe('verify images against admission policies (real registry, real signatur
       const report = await getVerify({ image: ref(`fixtures/${GITHUB}`, fixture().imageDigest), policy: keylessPolicy('tags', `${registry.host}/fixtures/${GITHUB}:*`, keylessIdentity(GITHUB)) });
       assert.equal(report.verdict, 'not verified');
       assert.equal(report.admission, 'deny');
-      assert.match(allReasons(report), /fixtures\/legacy-keyless-github-2026@sha256:c05263.* is uncovered by policy: no glob matches it .*a glob ending in ":\*" never matches/);
+      assert.match(allReasons(report), /fixtures\/legacy-keyless-github-2026@sha256:c05263.* is uncovered by policy: no glob matches it .*which carry no tag, so a glob ending in ":\*" does not match them/);
     });
 
     it('missing signature', async () => {
@@ -272,6 +281,21 @@ describe('verify images against admission policies (real registry, real signatur
       assert.match(report.warnings.join('\n'), /is a tag; tags can move/);
     });
 
+    it('a tag reference meets its globs as the webhook pins it: full name, tag kept; a written tag beside a digest only through the fallback', async () => {
+      const key = makeKey();
+      const image = await pushTinyImage(client, 'team/pinned', '2.0.1', 'pinned');
+      await signWithKey(client, 'team/pinned', image.digest, key);
+      const byTag = await getVerify({ image: `${registry.host}/team/pinned:2.0.1`, policy: keyPolicy('tags', `${registry.host}/team/pinned:2.*`, key.publicPem) });
+      assert.equal(byTag.verdict, 'verified', allReasons(byTag));
+      assert.equal(byTag.policies[0].matchedGlob, `${registry.host}/team/pinned:2.*`);
+      const written = await getVerify({ image: `${registry.host}/team/pinned:2.0.1@${image.digest}`, policy: keyPolicy('tags', `${registry.host}/team/pinned:2.*`, key.publicPem) });
+      assert.equal(written.verdict, 'verified', allReasons(written));
+      assert.match(written.warnings.join('\n'), /policy tags covers .*team\/pinned:2\.0\.1@sha256:\w+ only as it is written: its glob ".*team\/pinned:2\.\*" does not match the full name .*team\/pinned@sha256:/);
+      const byDigest = await getVerify({ image: `${registry.host}/team/pinned@${image.digest}`, policy: keyPolicy('tags', `${registry.host}/team/pinned:2.*`, key.publicPem) });
+      assert.equal(byDigest.verdict, 'not verified');
+      assert.match(allReasons(byDigest), /is uncovered by policy/);
+    });
+
     it('warn mode: failures are warnings and admission warns, but nothing is called verified', async () => {
       const image = await pushTinyImage(client, 'team/warn', 'v1', 'warn');
       const report = await getVerify({ image: ref('team/warn', image.digest), policy: keylessPolicy('audit', glob(), keylessIdentity(GITHUB), { mode: 'warn' }) });
@@ -310,6 +334,21 @@ describe('verify images against admission policies (real registry, real signatur
       const report = await getVerify({ image: ref(`fixtures/${GITHUB}`, readLegacyFixture(GITHUB).imageDigest), policy: text });
       assert.equal(report.verdict, 'not verified');
       assert.match(allReasons(report), /unsupported: key\.kms \(awskms:\/\/\/alias\/release\)/);
+    });
+
+    it('a Fulcio or Rekor address the trust root does not hold is unsupported by name, never swapped for the root\u2019s own', async () => {
+      const image = ref(`fixtures/${GITHUB}`, readLegacyFixture(GITHUB).imageDigest);
+      const withUrl = (url: string) => keylessPolicy('fulcio', glob(), keylessIdentity(GITHUB)).replace('      keyless:\n', `      keyless:\n        url: ${url}\n`);
+      const privateFulcio = await getVerify({ image, policy: withUrl('https://fulcio.internal.example') });
+      assert.equal(privateFulcio.verdict, 'not verified');
+      assert.match(allReasons(privateFulcio), /authority ci-identity: unsupported: keyless\.url https:\/\/fulcio\.internal\.example is not a certificate authority of the trust root in use \(public-good/);
+      const publicFulcio = await getVerify({ image, policy: withUrl('https://fulcio.sigstore.dev/') });
+      assert.equal(publicFulcio.verdict, 'verified', allReasons(publicFulcio));
+      const privateRekor = await getVerify({ image, policy: `${keylessPolicy('rekor', glob(), keylessIdentity(GITHUB))}\n      ctlog:\n        url: https://rekor.internal.example` });
+      assert.equal(privateRekor.verdict, 'not verified');
+      assert.match(allReasons(privateRekor), /unsupported: ctlog\.url https:\/\/rekor\.internal\.example is not a transparency log of the trust root in use/);
+      const publicRekor = await getVerify({ image, policy: `${keylessPolicy('rekor', glob(), keylessIdentity(GITHUB))}\n      ctlog:\n        url: https://rekor.sigstore.dev` });
+      assert.equal(publicRekor.verdict, 'verified', allReasons(publicRekor));
     });
 
     it('bad input throws a clear error before any request', async () => {

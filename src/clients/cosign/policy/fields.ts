@@ -1,42 +1,107 @@
 /**
- * The fields ClusterImagePolicy (policy.sigstore.dev v1beta1) defines at each level, as the
- * policy controller's Go types name them. The cluster refuses a document with any other field
- * (kubectl's strict field validation), and a field dropped here would be a rule nobody enforces,
- * so an unknown field is an error that names the nearest known one.
+ * The fields ClusterImagePolicy (policy.sigstore.dev v1alpha1 and v1beta1, whose schemas are the
+ * same) defines at every level, as the policy controller's CustomResourceDefinition lists them.
+ * The cluster refuses a document with any other field (kubectl's strict field validation), and a
+ * field dropped here would be a rule nobody enforces, so every unknown field, however deep, is an
+ * error that names the nearest known one.
  */
-const POLICY_FIELDS = ['type', 'data', 'remote', 'configMapRef', 'fetchConfigFile', 'includeSpec', 'includeObjectMeta', 'includeTypeMeta'];
-const KEY_FIELDS = ['secretRef', 'data', 'kms', 'hashAlgorithm'];
+type Shape = { readonly [field: string]: Shape | readonly [Shape] | typeof VALUE | typeof OPEN };
 
-export const KNOWN_FIELDS = {
-  document: ['apiVersion', 'kind', 'metadata', 'spec', 'status'],
-  spec: ['images', 'authorities', 'policy', 'mode', 'match'],
-  image: ['glob'],
-  authority: ['name', 'key', 'keyless', 'static', 'source', 'ctlog', 'attestations', 'rfc3161timestamp', 'signatureFormat'],
-  key: KEY_FIELDS,
-  keyless: ['url', 'identities', 'ca-cert', 'trustRootRef', 'insecureIgnoreSCT'],
-  caCert: KEY_FIELDS,
-  static: ['action', 'message'],
-  source: ['oci', 'signaturePullSecrets', 'tagPrefix'],
-  ctlog: ['url', 'trustRootRef'],
-  rfc3161timestamp: ['trustRootRef'],
-  identity: ['issuer', 'subject', 'issuerRegExp', 'subjectRegExp'],
-  attestation: ['name', 'predicateType', 'policy'],
-  policy: POLICY_FIELDS,
-  match: ['group', 'version', 'resource', 'selector'],
-} as const;
+/** A scalar (or a value whose type the reader checks itself). */
+const VALUE = 'value';
+/** A mapping with keys of the user's choosing (labels, metadata). */
+const OPEN = 'open';
 
-/** The fields of `value` that `known` lacks, each with the known field it most likely meant. */
-export function unknownFields(value: Record<string, unknown>, known: readonly string[]): Array<{ field: string; nearest?: string }> {
-  return Object.keys(value)
-    .filter((field) => !known.includes(field))
-    .map((field) => ({ field, nearest: nearest(field, known) }));
+const SECRET_REF: Shape = { name: VALUE, namespace: VALUE };
+const KEY: Shape = { data: VALUE, kms: VALUE, secretRef: SECRET_REF, hashAlgorithm: VALUE };
+const POLICY: Shape = {
+  type: VALUE,
+  data: VALUE,
+  remote: { url: VALUE, sha256sum: VALUE },
+  configMapRef: { name: VALUE, namespace: VALUE, key: VALUE },
+  fetchConfigFile: VALUE,
+  includeSpec: VALUE,
+  includeObjectMeta: VALUE,
+  includeTypeMeta: VALUE,
+};
+const AUTHORITY: Shape = {
+  name: VALUE,
+  key: KEY,
+  keyless: {
+    url: VALUE,
+    identities: [{ issuer: VALUE, subject: VALUE, issuerRegExp: VALUE, subjectRegExp: VALUE }],
+    'ca-cert': KEY,
+    trustRootRef: VALUE,
+    insecureIgnoreSCT: VALUE,
+  },
+  static: { action: VALUE, message: VALUE },
+  source: [{ oci: VALUE, signaturePullSecrets: [{ name: VALUE }], tagPrefix: VALUE }],
+  ctlog: { url: VALUE, trustRootRef: VALUE },
+  attestations: [{ name: VALUE, predicateType: VALUE, policy: POLICY }],
+  rfc3161timestamp: { trustRootRef: VALUE },
+  signatureFormat: VALUE,
+};
+const CLUSTER_IMAGE_POLICY: Shape = {
+  apiVersion: VALUE,
+  kind: VALUE,
+  metadata: OPEN,
+  spec: {
+    images: [{ glob: VALUE }],
+    authorities: [AUTHORITY],
+    policy: POLICY,
+    mode: VALUE,
+    match: [{ group: VALUE, version: VALUE, resource: VALUE, selector: { matchLabels: OPEN, matchExpressions: [{ key: VALUE, operator: VALUE, values: VALUE }] } }],
+  },
+  status: OPEN,
+};
+
+/** A field ClusterImagePolicy once had, with what to write instead. */
+const REMOVED = { field: 'regex', at: /^spec\.images\[\d+\]$/, message: 'was removed from ClusterImagePolicy; write a glob' };
+
+export interface UnknownField {
+  /** Path from the document's root, e.g. `spec.authorities[0].ctLog`. */
+  path: string;
+  message: string;
 }
 
-/** The known field within a small edit distance (case ignored), if one is close enough to be a typo. */
+/** Every field of a ClusterImagePolicy document that its schema does not define. */
+export function unknownFields(document: Record<string, unknown>): UnknownField[] {
+  const found: UnknownField[] = [];
+  walk(document, CLUSTER_IMAGE_POLICY, '', found);
+  return found;
+}
+
+function walk(value: unknown, shape: Shape, path: string, found: UnknownField[]): void {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return; // the reader reports wrong types
+  const known = Object.keys(shape);
+  for (const [field, child] of Object.entries(value as Record<string, unknown>)) {
+    const at = path ? `${path}.${field}` : field;
+    const inner = Object.prototype.hasOwnProperty.call(shape, field) ? shape[field] : undefined;
+    if (inner === undefined) {
+      const near = nearest(field, known);
+      const removed = field === REMOVED.field && REMOVED.at.test(path);
+      const message = removed ? REMOVED.message : near ? `is not a field here; did you mean ${near}?` : `is not a field here (known: ${known.join(', ')})`;
+      found.push({ path: at, message });
+    } else if (Array.isArray(inner)) {
+      if (Array.isArray(child)) child.forEach((item, i) => walk(item, inner[0], `${at}[${i}]`, found));
+    } else if (typeof inner === 'object') {
+      walk(child, inner as Shape, at, found);
+    }
+  }
+}
+
+/**
+ * The known field within a small edit distance (case ignored), if one is close enough to be a
+ * typo; a field that is a clipped or extended known name (`sha256` for `sha256sum`) counts as close.
+ */
 function nearest(field: string, known: readonly string[]): string | undefined {
   let best: { name: string; distance: number } | undefined;
+  const written = field.toLowerCase();
   for (const name of known) {
-    const distance = editDistance(field.toLowerCase(), name.toLowerCase());
+    const candidate = name.toLowerCase();
+    const clipped = Math.min(written.length, candidate.length) >= 3 && (candidate.startsWith(written) || written.startsWith(candidate));
+    // A clipped name ranks behind a one-letter typo (subjectRegex is subjectRegExp, not subject).
+    const distance = clipped ? Math.min(1.5, editDistance(written, candidate)) : editDistance(written, candidate);
     if (!best || distance < best.distance) best = { name, distance };
   }
   return best && best.distance <= Math.max(2, Math.floor(field.length / 3)) ? best.name : undefined;

@@ -2,7 +2,7 @@ import { createHash, createPublicKey } from 'node:crypto';
 import { parseAllDocuments } from 'yaml';
 import { FieldError, ServiceError } from '../../../core/errors';
 import { parseReference } from '../../registry/reference';
-import { KNOWN_FIELDS, unknownFields } from './fields';
+import { unknownFields } from './fields';
 import { compileGlob } from './glob';
 import { compileRe2 } from './regexp';
 import { AttestationRequirement, Authority, Identity, ParsedPolicies, Policy, PublicKeyEntry } from './types';
@@ -15,6 +15,8 @@ import { AttestationRequirement, Authority, Identity, ParsedPolicies, Policy, Pu
  * unsupported; they make verification fail with their name rather than being skipped.
  */
 const API_VERSIONS = new Set(['policy.sigstore.dev/v1beta1', 'policy.sigstore.dev/v1alpha1']);
+/** The kinds of the policy.sigstore.dev API group; the others than ClusterImagePolicy are skipped with a warning. */
+const GROUP_KINDS = ['ClusterImagePolicy', 'TrustRoot'];
 
 /** cosign's short predicate names (deprecated in policies, still accepted). */
 export const PREDICATE_SHORT_NAMES: Record<string, string> = {
@@ -36,12 +38,6 @@ class Problems {
   readonly errors: FieldError[] = [];
   add(field: string, message: string): void {
     this.errors.push({ field, messages: [message] });
-  }
-  /** Every field of `value` that ClusterImagePolicy does not define at this level. */
-  unknown(value: Json, known: readonly string[], at: string): void {
-    for (const { field, nearest } of unknownFields(value, known)) {
-      this.add(`${at}.${field}`, nearest ? `is not a field here; did you mean ${nearest}?` : `is not a field here (known: ${known.join(', ')})`);
-    }
   }
   /** Fields of which at most one may be set, as the policy controller's validation says. */
   atMostOne(value: Json, fields: string[], at: string): void {
@@ -90,6 +86,12 @@ export function parsePolicies(text: string, source = 'the policy'): ParsedPolici
       problems.add(`${at} metadata.name`, 'is required');
       return;
     }
+    const kindProblem = policyKindProblem(apiVersion, value.kind);
+    if (kindProblem) {
+      // Meant as a policy but not one the cluster knows: dropping it would drop its rules.
+      problems.add(`${at} (${metadataName}) ${kindProblem.field}`, kindProblem.message);
+      return;
+    }
     if (!API_VERSIONS.has(apiVersion) || value.kind !== 'ClusterImagePolicy') {
       warnings.push(`${at} (${String(value.kind ?? 'no kind')} "${metadataName}", ${apiVersion}) is not a ClusterImagePolicy and was ignored.`);
       return;
@@ -101,7 +103,7 @@ export function parsePolicies(text: string, source = 'the policy'): ParsedPolici
       return;
     }
     names.set(metadataName, index + 1);
-    problems.unknown(value, KNOWN_FIELDS.document, `${at} (${metadataName})`);
+    for (const unknown of unknownFields(value)) problems.add(`${at} (${metadataName}) ${unknown.path}`, unknown.message);
     const policy = readPolicy(value, metadataName, index + 1, `${at} (${metadataName})`, problems, warnings);
     if (policy) policies.push(policy);
   });
@@ -121,13 +123,26 @@ export function parsePolicies(text: string, source = 'the policy'): ParsedPolici
   return { policies, warnings };
 }
 
+/**
+ * A document that names ClusterImagePolicy with another API version, or the policy.sigstore.dev
+ * group with a kind it does not have, is a policy written wrong, not some other resource.
+ */
+function policyKindProblem(apiVersion: string, kind: unknown): { field: string; message: string } | undefined {
+  if (kind === 'ClusterImagePolicy' && !API_VERSIONS.has(apiVersion)) {
+    return { field: 'apiVersion', message: `must be policy.sigstore.dev/v1beta1 or policy.sigstore.dev/v1alpha1 for a ClusterImagePolicy, not ${JSON.stringify(apiVersion)}` };
+  }
+  if (apiVersion.startsWith('policy.sigstore.dev/') && !GROUP_KINDS.includes(String(kind))) {
+    return { field: 'kind', message: `${JSON.stringify(kind ?? null)} is not a kind of policy.sigstore.dev; did you mean ClusterImagePolicy?` };
+  }
+  return undefined;
+}
+
 function readPolicy(doc: Json, name: string, document: number, at: string, problems: Problems, warnings: string[]): Policy | undefined {
   const spec = doc.spec;
   if (!isObject(spec)) {
     problems.add(`${at} spec`, 'is required');
     return undefined;
   }
-  problems.unknown(spec, KNOWN_FIELDS.spec, `${at} spec`);
   const unsupported: string[] = [];
   const mode = spec.mode ?? 'enforce';
   if (mode !== 'enforce' && mode !== 'warn') problems.add(`${at} spec.mode`, `must be enforce or warn, not ${JSON.stringify(mode)}`);
@@ -138,8 +153,6 @@ function readPolicy(doc: Json, name: string, document: number, at: string, probl
     spec.images.forEach((entry, i) => {
       const field = `${at} spec.images[${i}]`;
       if (!isObject(entry)) return problems.add(field, 'must be a mapping with a glob');
-      if (entry.regex === undefined) problems.unknown(entry, KNOWN_FIELDS.image, field);
-      if (entry.regex !== undefined) return problems.add(`${field}.regex`, 'is not supported (it was removed from ClusterImagePolicy); use glob');
       if (typeof entry.glob !== 'string' || !entry.glob) return problems.add(`${field}.glob`, 'is required');
       const compiled = compileGlob(entry.glob);
       if (typeof compiled === 'string') return problems.add(`${field}.glob`, compiled);
@@ -155,8 +168,7 @@ function readPolicy(doc: Json, name: string, document: number, at: string, probl
       if (authority) authorities.push(authority);
     });
   }
-  if (isObject(spec.policy)) readPolicyRef(spec.policy, `${at} spec.policy`, problems);
-  if (Array.isArray(spec.match)) spec.match.forEach((m, i) => isObject(m) && problems.unknown(m, KNOWN_FIELDS.match, `${at} spec.match[${i}]`));
+  if (spec.policy !== undefined) readPolicyRef(spec.policy, `${at} spec.policy`, problems, true);
   if (spec.policy !== undefined) {
     const type = isObject(spec.policy) && typeof spec.policy.type === 'string' ? spec.policy.type : 'unknown';
     unsupported.push(`spec.policy (a ${type === 'cue' ? 'CUE' : type === 'rego' ? 'Rego' : type} policy over the verification results) cannot be evaluated by this extension`);
@@ -172,7 +184,6 @@ function readAuthority(entry: unknown, index: number, at: string, problems: Prob
     problems.add(at, 'must be a mapping');
     return undefined;
   }
-  problems.unknown(entry, KNOWN_FIELDS.authority, at);
   const name = typeof entry.name === 'string' && entry.name ? entry.name : `authority-${index}`;
   const kinds = ['key', 'keyless', 'static'].filter((k) => entry[k] !== undefined);
   if (kinds.length !== 1) {
@@ -181,8 +192,11 @@ function readAuthority(entry: unknown, index: number, at: string, problems: Prob
   }
   const unsupported: string[] = [];
   const signatureFormat = entry.signatureFormat;
-  if (signatureFormat !== undefined && signatureFormat !== 'legacy' && signatureFormat !== 'bundle') {
+  if (signatureFormat !== undefined && typeof signatureFormat !== 'string') {
     problems.add(`${at}.signatureFormat`, `must be legacy or bundle, not ${JSON.stringify(signatureFormat)}`);
+  } else if (signatureFormat && signatureFormat !== 'legacy' && signatureFormat !== 'bundle') {
+    // The webhook accepts any text here and reads bundles only for exactly "bundle".
+    warnings.push(`${at}.signatureFormat ${JSON.stringify(signatureFormat)} is neither legacy nor bundle; the policy controller reads it as legacy, and so does this check.`);
   }
   if (kinds[0] === 'static') {
     // A static verdict involves no signature, so signature settings beside it are a mistake.
@@ -203,7 +217,6 @@ function readAuthority(entry: unknown, index: number, at: string, problems: Prob
 
   if (kinds[0] === 'static') {
     const staticSpec = entry.static;
-    if (isObject(staticSpec)) problems.unknown(staticSpec, KNOWN_FIELDS.static, `${at}.static`);
     if (!isObject(staticSpec) || (staticSpec.action !== 'pass' && staticSpec.action !== 'fail')) {
       problems.add(`${at}.static.action`, 'must be pass or fail');
       return undefined;
@@ -216,7 +229,6 @@ function readAuthority(entry: unknown, index: number, at: string, problems: Prob
       problems.add(`${at}.key`, 'must be a mapping with data (a PEM public key)');
       return undefined;
     }
-    problems.unknown(key, KNOWN_FIELDS.key, `${at}.key`);
     problems.atMostOne(key, ['data', 'kms', 'secretRef'], `${at}.key`);
     // Any case and surrounding spaces, as the policy controller reads it.
     const hashAlgorithm = isSet(key.hashAlgorithm) ? String(key.hashAlgorithm).trim().toLowerCase() : 'sha256';
@@ -239,9 +251,7 @@ function readAuthority(entry: unknown, index: number, at: string, problems: Prob
     problems.add(`${at}.keyless`, 'must be a mapping with identities');
     return undefined;
   }
-  problems.unknown(keyless, KNOWN_FIELDS.keyless, `${at}.keyless`);
   problems.atMostOne(keyless, ['url', 'ca-cert'], `${at}.keyless`);
-  if (isObject(keyless['ca-cert'])) problems.unknown(keyless['ca-cert'], KNOWN_FIELDS.caCert, `${at}.keyless.ca-cert`);
   if (keyless['ca-cert'] !== undefined) unsupported.push('keyless.ca-cert is not read by the policy controller\u2019s verifier; use the custom trust root setting for a private Fulcio');
   if (keyless.trustRootRef !== undefined) unsupported.push(`keyless.trustRootRef (${String(keyless.trustRootRef)}) names a cluster TrustRoot; use the custom trust root setting instead`);
   const identities: Identity[] = [];
@@ -268,15 +278,15 @@ function readIdentity(value: unknown, at: string, problems: Problems): Identity 
     problems.add(at, 'must be a mapping');
     return undefined;
   }
-  problems.unknown(value, KNOWN_FIELDS.identity, at);
   problems.atMostOne(value, ['issuer', 'issuerRegExp'], at);
   problems.atMostOne(value, ['subject', 'subjectRegExp'], at);
   const identity: Identity = {};
+  // An empty string is the same as no value, as for the webhook.
   const text = (field: string): string | undefined => {
     const v = value[field];
-    if (v === undefined) return undefined;
-    if (typeof v !== 'string' || !v) {
-      problems.add(`${at}.${field}`, 'must be a non-empty string');
+    if (v === undefined || v === null || v === '') return undefined;
+    if (typeof v !== 'string') {
+      problems.add(`${at}.${field}`, 'must be a string');
       return undefined;
     }
     return v;
@@ -290,8 +300,9 @@ function readIdentity(value: unknown, at: string, problems: Problems): Identity 
     if (typeof compiled === 'string') problems.add(`${at}.${field}`, `is not a usable regular expression: ${compiled}`);
     else identity[field] = { source, regexp: compiled };
   }
-  if (!identity.issuer && !identity.issuerRegExp && !('issuerRegExp' in value)) problems.add(at, 'needs issuer or issuerRegExp');
-  if (!identity.subject && !identity.subjectRegExp && !('subjectRegExp' in value)) problems.add(at, 'needs subject or subjectRegExp');
+  // An identity without an issuer (or subject) would accept any; a field already reported as wrong is not reported twice.
+  if (!isSet(value.issuer) && !isSet(value.issuerRegExp)) problems.add(at, 'needs issuer or issuerRegExp');
+  if (!isSet(value.subject) && !isSet(value.subjectRegExp)) problems.add(at, 'needs subject or subjectRegExp');
   return identity;
 }
 
@@ -329,7 +340,11 @@ function readSource(value: unknown, at: string, problems: Problems, unsupported:
   }
   const first = value[0];
   if (value.length > 1) problems.add(at, `has ${value.length} entries; the policy controller supports a single source`);
-  problems.unknown(first, KNOWN_FIELDS.source, `${at}[0]`);
+  if (Array.isArray(first.signaturePullSecrets)) {
+    first.signaturePullSecrets.forEach((secret, i) => {
+      if (!isObject(secret) || typeof secret.name !== 'string' || !secret.name) problems.add(`${at}[0].signaturePullSecrets[${i}].name`, 'is required');
+    });
+  }
   if (first.signaturePullSecrets !== undefined) unsupported.push('source.signaturePullSecrets are Kubernetes secrets; add a registry login instead');
   let repository: { registry: string; repository: string } | undefined;
   // An empty oci is the same as none: signatures are looked up beside the image.
@@ -355,9 +370,14 @@ function readCtlog(value: unknown, at: string, problems: Problems, unsupported: 
     problems.add(at, 'must be a mapping with url');
     return undefined;
   }
-  problems.unknown(value, KNOWN_FIELDS.ctlog, at);
   if (value.trustRootRef !== undefined) unsupported.push('ctlog.trustRootRef names a cluster TrustRoot; use the custom trust root setting instead');
-  return { url: typeof value.url === 'string' ? value.url : undefined };
+  if (value.url !== undefined && typeof value.url !== 'string') problems.add(`${at}.url`, 'must be the address of a transparency log (Rekor)');
+  const url = typeof value.url === 'string' && value.url ? value.url : undefined;
+  if (!url && value.trustRootRef === undefined) {
+    // The controller then skips the transparency log altogether, even for short-lived Fulcio certificates.
+    unsupported.push('ctlog without a url makes the policy controller check no transparency log, which this extension does not reproduce; give ctlog.url (https://rekor.sigstore.dev) or leave ctlog out');
+  }
+  return { url };
 }
 
 function readAttestations(value: unknown, at: string, problems: Problems, warnings: string[]): AttestationRequirement[] {
@@ -370,8 +390,7 @@ function readAttestations(value: unknown, at: string, problems: Problems, warnin
   value.forEach((entry, i) => {
     const field = `${at}[${i}]`;
     if (!isObject(entry)) return problems.add(field, 'must be a mapping');
-    problems.unknown(entry, KNOWN_FIELDS.attestation, field);
-    if (isObject(entry.policy)) readPolicyRef(entry.policy, `${field}.policy`, problems);
+    if (entry.policy !== undefined) readPolicyRef(entry.policy, `${field}.policy`, problems, false);
     if (typeof entry.name !== 'string' || !entry.name) return problems.add(`${field}.name`, 'is required');
     if (typeof entry.predicateType !== 'string' || !entry.predicateType) return problems.add(`${field}.predicateType`, 'is required');
     let predicateType = entry.predicateType;
@@ -388,10 +407,41 @@ function readAttestations(value: unknown, at: string, problems: Problems, warnin
   return out;
 }
 
-/** A CUE or Rego policy block: only its fields are checked (this extension cannot evaluate it). */
-function readPolicyRef(value: Json, at: string, problems: Problems): void {
-  problems.unknown(value, KNOWN_FIELDS.policy, at);
-  problems.atMostOne(value, ['data', 'configMapRef', 'remote'], at);
+/**
+ * A CUE or Rego policy block, checked as the webhook checks it (this extension cannot evaluate
+ * it, so a policy that has one fails by name later). The settings that feed extra data to the
+ * policy exist only at the level of the whole ClusterImagePolicy (`spec.policy`).
+ */
+function readPolicyRef(value: unknown, at: string, problems: Problems, wholePolicy: boolean): void {
+  if (!isObject(value)) {
+    problems.add(at, 'must be a mapping with type and data');
+    return;
+  }
+  if (value.type !== 'cue' && value.type !== 'rego') problems.add(`${at}.type`, `must be cue or rego, not ${JSON.stringify(value.type ?? null)}`);
+  const sources = ['data', 'configMapRef', 'remote'];
+  if (!sources.some((f) => isSet(value[f]))) problems.add(at, 'needs one of data, configMapRef or remote');
+  problems.atMostOne(value, sources, at);
+  if (isObject(value.remote)) {
+    const url = typeof value.remote.url === 'string' ? safeUrl(value.remote.url) : undefined;
+    if (!url || url.protocol !== 'https:' || !url.host) problems.add(`${at}.remote.url`, 'must be an https:// address');
+    if (!isSet(value.remote.sha256sum)) problems.add(`${at}.remote.sha256sum`, 'is required');
+  }
+  if (isObject(value.configMapRef)) {
+    for (const field of ['name', 'key']) if (!isSet(value.configMapRef[field])) problems.add(`${at}.configMapRef.${field}`, 'is required');
+  }
+  if (!wholePolicy) {
+    for (const field of ['fetchConfigFile', 'includeSpec', 'includeObjectMeta', 'includeTypeMeta']) {
+      if (value[field] !== undefined) problems.add(`${at}.${field}`, 'may only be set in spec.policy, not in an attestation\u2019s policy');
+    }
+  }
+}
+
+function safeUrl(text: string): URL | undefined {
+  try {
+    return new URL(text);
+  } catch {
+    return undefined;
+  }
 }
 
 function isObject(value: unknown): value is Json {

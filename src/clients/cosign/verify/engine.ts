@@ -1,5 +1,6 @@
 import { Registries, RegistryClientOptions } from '../../registry/client';
 import { DOCKER_HUB, ImageReference, parseReference, repositoryName } from '../../registry/reference';
+import { AdmissionNames, admissionNames, coveringGlob } from '../policy/imageNames';
 import { parsePolicies } from '../policy/parse';
 import { Authority, KeyAuthority, KeylessAuthority, Policy } from '../policy/types';
 import { TrustRoot, publicGoodTrustRoot } from '../trust/trustRoot';
@@ -7,6 +8,7 @@ import { CandidateCheck, checkCandidate } from './checkCandidate';
 import { Discovered, SignatureDiscovery } from './discovery';
 import { describeIdentity } from './identity';
 import { AuthorityOutcome, PolicyOutcome, VerifyReport } from './result';
+import { unsupportedByTrustRoot } from './trustRootFit';
 
 /**
  * `getVerify`, the engine's entry point: resolve the image to a digest, find the policies whose
@@ -53,11 +55,17 @@ export async function getVerify(input: VerifyInput, options: VerifyOptions = {})
 
   const matching: Array<{ policy: Policy; glob: string }> = [];
   const others: VerifyReport['otherPolicies'] = [];
-  const asWritten = `${ref.input.split('@')[0].replace(/:[\w][\w.-]*$/, '')}@${digest}`;
+  const names = admissionNames(ref, digest);
   for (const policy of parsed.policies) {
-    const glob = policy.images.find((g) => g.regexp.test(checkedRef) || g.regexp.test(asWritten));
-    if (glob) matching.push({ policy, glob: glob.glob });
-    else others.push({ name: policy.name, globs: policy.images.map((g) => g.glob) });
+    const match = coveringGlob(policy.images, names);
+    if (!match) {
+      others.push({ name: policy.name, globs: policy.images.map((g) => g.glob) });
+      continue;
+    }
+    matching.push({ policy, glob: match.glob });
+    if (match.throughFallback) {
+      warnings.push(`policy ${policy.name} covers ${names.admitted} only as it is written: its glob "${match.glob}" does not match the full name ${names.normalized}. The policy controller still applies it through a deprecated fallback, and the same image written another way would be uncovered; write the glob for the full name.`);
+    }
   }
 
   const discovery = new SignatureDiscovery(registries, { registry: ref.registry, repository: ref.repository, digest }, options.signal);
@@ -68,7 +76,7 @@ export async function getVerify(input: VerifyInput, options: VerifyOptions = {})
 
   const reasons: string[] = [];
   if (matching.length === 0) {
-    reasons.push(`${checkedRef} is uncovered by policy: ${uncoveredHint(ref, checkedRef, others)}`);
+    reasons.push(`${checkedRef} is uncovered by policy: ${uncoveredHint(ref, names, others)}`);
   }
   for (const outcome of outcomes.filter((o) => !o.passed)) {
     const target = outcome.mode === 'warn' ? warnings : reasons;
@@ -127,8 +135,9 @@ async function evaluatePolicy(policy: Policy, glob: string, discovery: Signature
 
 async function evaluateAuthority(authority: Authority, discovery: SignatureDiscovery, digest: string, ref: string, trust: TrustRoot): Promise<AuthorityOutcome> {
   const outcome: AuthorityOutcome = { name: authority.name, kind: authority.kind, description: describeAuthority(authority), passed: false, reasons: [], checks: [], attestations: [] };
-  if (authority.unsupported.length > 0) {
-    outcome.reasons.push(...authority.unsupported.map((u) => `unsupported: ${u}`));
+  const unsupported = [...authority.unsupported, ...unsupportedByTrustRoot(authority, trust)];
+  if (unsupported.length > 0) {
+    outcome.reasons.push(...unsupported.map((u) => `unsupported: ${u}`));
     return outcome;
   }
   if (authority.kind === 'static') {
@@ -229,7 +238,10 @@ function describeAuthority(authority: Authority): string {
   }
 }
 
-function uncoveredHint(ref: ImageReference, checkedRef: string, others: VerifyReport['otherPolicies']): string {
+function uncoveredHint(ref: ImageReference, names: AdmissionNames, others: VerifyReport['otherPolicies']): string {
   const globs = others.flatMap((o) => o.globs.map((g) => `"${g}" (${o.name})`)).join(', ');
-  return `no glob matches it (${globs}). Globs are matched against the digest form ${checkedRef}, so a glob ending in ":*" never matches; try ${repositoryName(ref)}@** or ${repositoryName(ref)}*${ref.registry === DOCKER_HUB ? ` (Docker Hub images are named ${DOCKER_HUB}/…)` : ''}.`;
+  const tried = names.admitted === names.normalized ? names.normalized : `${names.normalized} and ${names.admitted}`;
+  const admittedName = names.admitted.slice(0, names.admitted.indexOf('@'));
+  const tagless = admittedName.lastIndexOf(':') <= admittedName.lastIndexOf('/') ? ', which carry no tag, so a glob ending in ":*" does not match them' : '';
+  return `no glob matches it (${globs}). Globs are matched against ${tried}${tagless}; try ${repositoryName(ref)}@** or ${repositoryName(ref)}**${ref.registry === DOCKER_HUB ? ` (Docker Hub images are named ${DOCKER_HUB}/…)` : ''}.`;
 }

@@ -97,13 +97,15 @@ function derString(value: Buffer): string {
  */
 export function matchIdentities(identities: Identity[], signer: SignerInfo): { matched: string } | { problem: string } {
   for (const identity of identities) {
+    // Policy expressions are RE2 (re2js), and `matches` is RE2's whole-input match.
     const issuerOk = identity.issuerRegExp
-      ? signer.issuer !== undefined && matchesWhole(identity.issuerRegExp.regexp, signer.issuer)
+      ? signer.issuer !== undefined && identity.issuerRegExp.regexp.matches(signer.issuer)
       : identity.issuer !== undefined
         ? signer.issuer === identity.issuer
         : true;
-    const subjectOk = identity.subjectRegExp
-      ? signer.subjects.some((s) => matchesWhole((identity.subjectRegExp as { regexp: WholeMatcher }).regexp, s))
+    const subjectRegExp = identity.subjectRegExp?.regexp;
+    const subjectOk = subjectRegExp
+      ? signer.subjects.some((s) => subjectRegExp.matches(s))
       : identity.subject !== undefined
         ? signer.subjects.includes(identity.subject)
         : true;
@@ -113,24 +115,6 @@ export function matchIdentities(identities: Identity[], signer: SignerInfo): { m
   return {
     problem: `none of the expected identities matched what was in the certificate, got subjects [${signer.subjects.join(', ')}] with issuer ${signer.issuer ?? '(none)'}; expected ${expected}`,
   };
-}
-
-/** A compiled expression: JavaScript's, or one with RE2's whole-input `matches` (re2js). */
-type WholeMatcher = RegExp | { matches(input: string): boolean };
-
-const anchored = new WeakMap<RegExp, RegExp>();
-
-/** Whether the expression matches all of `text`, not just some part of it. */
-export function matchesWhole(pattern: WholeMatcher, text: string): boolean {
-  if (!(pattern instanceof RegExp)) return pattern.matches(text);
-  let whole = anchored.get(pattern);
-  if (!whole) {
-    // Look-arounds on "anything" anchor at the ends of the text whatever the flags (`^` and `$`
-    // would match at line breaks under the m flag); g and y would make test() stateful.
-    whole = new RegExp(`(?<![\\s\\S])(?:${pattern.source})(?![\\s\\S])`, pattern.flags.replace(/[gy]/g, ''));
-    anchored.set(pattern, whole);
-  }
-  return whole.test(text);
 }
 
 export function describeIdentity(identity: Identity): string {
