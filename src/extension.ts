@@ -15,6 +15,7 @@ import { RegistryCredentialStore } from './connections/registryCredentials';
 import { CoreServices, userAgentFor } from './connections/services';
 import { createOutputLogger } from './core/outputLog';
 import { SecretRegistry } from './core/redact';
+import { maskSecretsInMessages } from './ui/messageText';
 import { SecretStore } from './core/secrets';
 import { prompts } from './ui/prompts';
 import { HoneycombRecords } from './views/honeycomb/records';
@@ -37,6 +38,7 @@ export function activate(context: vscode.ExtensionContext) {
   const started = performance.now();
   const registry = new SecretRegistry();
   const { channel, logger } = createOutputLogger(registry);
+  maskSecretsInMessages(registry);
   const secrets = new SecretStore(context.secrets, registry);
   const services: CoreServices = { context, logger, channel, registry, secrets, userAgent: userAgentFor(context) };
 

@@ -58,7 +58,7 @@ export function registerAuthentikExplorer(
   };
   const copy = async (text: string, what: string): Promise<void> => {
     await vscode.env.clipboard.writeText(text);
-    void vscode.window.setStatusBarMessage(`Copied ${what}`, 3000);
+    prompts.status(`Copied ${what}`, 3000);
   };
 
   command('opsConfig.authentik.search', async (folder?: ListFolderNode<unknown>) => {

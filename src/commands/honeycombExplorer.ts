@@ -3,6 +3,7 @@ import { HoneycombConnection } from '../connections/honeycombConnection';
 import { CoreServices } from '../connections/services';
 import { badInput } from '../core/errors';
 import { registerCommand } from '../ui/commandRunner';
+import { prompts } from '../ui/prompts';
 import { uiOrigin, uiUrl } from '../views/honeycomb/links';
 import { KIND_LABELS, objectId, objectJson, objectName, objectSlug } from '../views/honeycomb/objects';
 import type { HoneycombExplorer } from '../views/honeycomb/explorer';
@@ -78,5 +79,5 @@ export function registerHoneycombExplorer(
 
 async function copy(text: string, message: string): Promise<void> {
   await vscode.env.clipboard.writeText(text);
-  void vscode.window.setStatusBarMessage(message, 3000);
+  prompts.status(message, 3000);
 }

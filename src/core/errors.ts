@@ -1,3 +1,5 @@
+import { SecretRegistry } from './redact';
+
 /**
  * One error model for every service. Whatever goes wrong (a refused key, a timeout, an HTML
  * page where JSON was expected, bad user input) becomes a ServiceError whose message names the
@@ -65,7 +67,7 @@ export class ServiceError extends Error {
     this.fieldErrors = init.fieldErrors ?? [];
     this.retryAfterMs = init.retryAfterMs;
     this.outcomeUnknown = init.outcomeUnknown;
-    const cause = plainCause(init.cause);
+    const cause = scrubbedCause(init.cause);
     if (cause !== undefined) {
       (this as { cause?: unknown }).cause = cause;
     }
@@ -106,21 +108,26 @@ export class ServiceError extends Error {
 }
 
 /**
- * What a cause may keep: another ServiceError, or an error's name, message and code. An HTTP
- * library's error object carries the whole request (headers, credentials included); whatever
- * inspects or logs the error later must not find them there.
+ * What an error keeps of its cause: the name, the words and the code (ECONNRESET…), nothing else.
+ * A raw HTTP client error holds the whole request, headers and credentials included; a cause kept
+ * as is would carry them into every log line or report that prints the error in depth.
  */
-function plainCause(cause: unknown): unknown {
-  if (cause === undefined || cause instanceof ServiceError) return cause;
-  if (cause instanceof Error || (typeof cause === 'object' && cause !== null && 'message' in cause)) {
-    const source = cause as { name?: unknown; message?: unknown; code?: unknown };
-    const plain = new Error(String(source.message ?? ''));
-    if (typeof source.name === 'string') plain.name = source.name;
-    if (typeof source.code === 'string') (plain as Error & { code?: string }).code = source.code;
-    return plain;
+function scrubbedCause(cause: unknown): unknown {
+  if (cause === undefined || cause instanceof ServiceError) {
+    return cause;
   }
-  return typeof cause === 'string' ? new Error(cause) : undefined;
+  const source = cause instanceof Error ? cause : undefined;
+  const plain = new Error(PATTERNS_ONLY.redactText(source ? source.message : String(cause)));
+  plain.name = source?.name ?? 'Error';
+  const code = (cause as { code?: unknown } | null)?.code;
+  if (typeof code === 'string' || typeof code === 'number') {
+    (plain as { code?: string | number }).code = code;
+  }
+  return plain;
 }
+
+/** A registry without known values: masks what looks secret whatever it is (Bearer …, PEM keys). */
+const PATTERNS_ONLY = new SecretRegistry();
 
 function composeMessage(init: ServiceErrorInit): string {
   const parts = [`${init.service} ${init.operation}: ${init.summary}.`];

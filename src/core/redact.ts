@@ -55,6 +55,17 @@ const SECRET_PATTERNS: RegExp[] = [
   /\bhc[a-z]{2}k_[A-Za-z0-9]{8,}\b/g,
 ];
 
+/**
+ * Lists of `{header, value}` pairs sent by a service on the user's behalf (Honeycomb webhook
+ * recipients' `webhook_headers`): the values are secret whatever the header is called, since
+ * that is where an Authorization or API key header for the receiving end goes.
+ */
+const HEADER_LIST_NAMES = new Set(['webhookheaders']);
+
+function isHeaderListName(name: string): boolean {
+  return HEADER_LIST_NAMES.has(name.toLowerCase().replace(/[_-]/g, ''));
+}
+
 export function isSecretHeaderName(name: string): boolean {
   return SECRET_HEADER_NAMES.has(name.toLowerCase());
 }
@@ -134,7 +145,9 @@ export class SecretRegistry {
         out[key] =
           isSecretFieldName(key) && item !== null && item !== undefined && item !== ''
             ? REDACTED
-            : this.redactJson(item, depth + 1);
+            : isHeaderListName(key) && Array.isArray(item)
+              ? item.map((h) => (h && typeof h === 'object' && 'value' in h ? { ...(this.redactJson(h, depth + 2) as object), value: REDACTED } : this.redactJson(h, depth + 2)))
+              : this.redactJson(item, depth + 1);
       }
       return out;
     }

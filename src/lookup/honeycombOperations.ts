@@ -18,6 +18,9 @@ const detailFilters: InputSpec = {
 };
 const startsWith = (what: string): InputSpec => ({ name: 'startsWith', type: 'string', description: `Only ${what} starting with this value.` });
 
+/** The seed's secret recipient fields: a webhook's signing secret and a PagerDuty integration key. */
+const RECIPIENT_SECRETS = ['secret', 'integrationKey'];
+
 function honeycomb(name: string, purpose: string, inputs: InputSpec[], dataSource: string, run: LookupOperation['run'], deprecated?: string): LookupOperation {
   return {
     service: 'honeycomb',
@@ -26,6 +29,7 @@ function honeycomb(name: string, purpose: string, inputs: InputSpec[], dataSourc
     inputs,
     run,
     deprecated,
+    ...(name === 'getRecipient' ? { secretOutputs: RECIPIENT_SECRETS } : {}),
     code: { terraform: `honeycombio_${dataSource}`, pulumi: `get${dataSource.replace(/(^|_)([a-z])/g, (_m, _s, c: string) => c.toUpperCase())}Output`, pulumiPackage: 'honeycombio' },
   };
 }

@@ -1,5 +1,6 @@
 import { ServiceError } from '../../core/errors';
 import { HttpClient, RequestSpec, TransportOptions, transportOptions } from '../../core/http';
+import { NOT_JSON_HINT, notJsonSummary } from '../../core/httpErrors';
 import { parseAuthentikErrorBody } from './errors';
 import type { paths } from './generated/schema';
 
@@ -58,6 +59,12 @@ export interface CallOptions<P extends ApiPath> {
   params?: PathParamsOf<P>;
   query?: QueryOf<P>;
   signal?: AbortSignal;
+  /**
+   * Read the answer as text and parse it here, so the HTTP client's trace log never holds it:
+   * for answers with secrets under names that are no secret names there (a private key's
+   * `data`, a webhook mapping's `expression`). The caller registers the secrets it finds.
+   */
+  quiet?: boolean;
 }
 
 /** One page of a list, as the tree pages it: `count` for "N of M", `next` page number or undefined. */
@@ -119,8 +126,22 @@ export class AuthentikApi {
   }
 
   /** A GET of the schema's `path` template with its parameters filled in (each one URL-encoded). */
-  call<P extends ApiPath>(operation: string, path: P, options: CallOptions<P> = {}): Promise<BodyOf<P>> {
-    return this.request<BodyOf<P>>({ operation, path: fillPath(path, options.params), query: options.query as RequestSpec['query'], signal: options.signal });
+  async call<P extends ApiPath>(operation: string, path: P, options: CallOptions<P> = {}): Promise<BodyOf<P>> {
+    const spec: RequestSpec = { operation, path: fillPath(path, options.params), query: options.query as RequestSpec['query'], signal: options.signal };
+    if (!options.quiet) {
+      return this.request<BodyOf<P>>(spec);
+    }
+    const text = await this.request<string>({ ...spec, responseType: 'text' });
+    try {
+      return (text.trim() === '' ? undefined : JSON.parse(text)) as BodyOf<P>;
+    } catch {
+      throw new ServiceError({ kind: 'invalidResponse', service: SERVICE, operation, summary: notJsonSummary(`the answer to ${path}`, text), hint: NOT_JSON_HINT });
+    }
+  }
+
+  /** Masks a secret found in an answer (a private key, a webhook header) in every log line and message. */
+  registerSecret(value: string | undefined): void {
+    this.connection.secrets?.add(value);
   }
 
   /**

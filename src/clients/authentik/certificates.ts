@@ -71,9 +71,14 @@ export function viewCertificate(api: AuthentikApi, kpUuid: string, signal?: Abor
   return api.call(operation, '/crypto/certificatekeypairs/{kp_uuid}/view_certificate/', { params: { kp_uuid: kpUuid }, signal });
 }
 
-/** The private key PEM. authentik logs a secret-view event for every call: only on a user's click. */
-export function viewPrivateKey(api: AuthentikApi, kpUuid: string, signal?: AbortSignal, operation = 'viewPrivateKey'): Promise<CertificateData> {
-  return api.call(operation, '/crypto/certificatekeypairs/{kp_uuid}/view_private_key/', { params: { kp_uuid: kpUuid }, signal });
+/**
+ * The private key PEM. authentik logs a secret-view event for every call: only on a user's click.
+ * Read quietly (`data` is no secret name for the trace log) and registered before anyone sees it.
+ */
+export async function viewPrivateKey(api: AuthentikApi, kpUuid: string, signal?: AbortSignal, operation = 'viewPrivateKey'): Promise<CertificateData> {
+  const key = await api.call(operation, '/crypto/certificatekeypairs/{kp_uuid}/view_private_key/', { params: { kp_uuid: kpUuid }, signal, quiet: true });
+  api.registerSecret(key?.data);
+  return key;
 }
 
 /** What refers to the pair (brands, providers, outposts…), a plain array. */

@@ -180,11 +180,38 @@ export async function getPropertyMappingSourceLdap(api: AuthentikApi, input: Pro
   return baseOutput(input, await lookupMapping(api, 'ldap', input, {}, [], signal));
 }
 
-/** Every kind of mapping in one list (base fields plus `meta_model_name` naming the kind). */
-export function listPropertyMappings(api: AuthentikApi, options: ListOptions = {}): Promise<ListPage<PropertyMapping>> {
-  return api.page('listPropertyMappings', '/propertymappings/all/', { ...options, query: defined({ search: options.search, ordering: 'name' }) });
+/**
+ * Every kind of mapping in one list (base fields plus `meta_model_name` naming the kind). Read
+ * quietly: a webhook mapping's expression builds the headers authentik sends with a notification
+ * (`Authorization` and the like), so its values are registered as secrets, not traced.
+ */
+export async function listPropertyMappings(api: AuthentikApi, options: ListOptions = {}): Promise<ListPage<PropertyMapping>> {
+  const page = await api.page('listPropertyMappings', '/propertymappings/all/', { ...options, query: defined({ search: options.search, ordering: 'name' }), quiet: true });
+  page.items.forEach((m) => registerWebhookSecrets(api, m));
+  return page;
 }
 
-export function retrievePropertyMapping(api: AuthentikApi, pmUuid: string, signal?: AbortSignal): Promise<PropertyMapping> {
-  return api.call('retrievePropertyMapping', '/propertymappings/all/{pm_uuid}/', { params: { pm_uuid: pmUuid }, signal });
+export async function retrievePropertyMapping(api: AuthentikApi, pmUuid: string, signal?: AbortSignal): Promise<PropertyMapping> {
+  const mapping = await api.call('retrievePropertyMapping', '/propertymappings/all/{pm_uuid}/', { params: { pm_uuid: pmUuid }, signal, quiet: true });
+  registerWebhookSecrets(api, mapping);
+  return mapping;
+}
+
+/** The model of notification webhook mappings (the body or the headers of a webhook transport). */
+export const WEBHOOK_MAPPING_MODEL = 'authentik_events.notificationwebhookmapping';
+
+export function isWebhookMapping(mapping: Pick<PropertyMapping, 'meta_model_name'> | undefined): boolean {
+  return mapping?.meta_model_name === WEBHOOK_MAPPING_MODEL;
+}
+
+/**
+ * The secrets of a webhook mapping: the whole expression and every string literal that is the
+ * value of a dictionary entry (`"Authorization": "Bearer …"`), which is where header values sit.
+ */
+function registerWebhookSecrets(api: AuthentikApi, mapping: PropertyMapping | undefined): void {
+  if (!mapping || !isWebhookMapping(mapping) || typeof mapping.expression !== 'string') return;
+  api.registerSecret(mapping.expression);
+  for (const literal of mapping.expression.matchAll(/:\s*(?:[rbfu]{0,2})(["'])((?:\\.|(?!\1).)*)\1/gi)) {
+    api.registerSecret(literal[2]);
+  }
 }

@@ -188,6 +188,8 @@ export async function getRecipientById(api: HoneycombApi, id: string, signal?: A
 function registered(api: HoneycombApi, r: RecipientItem): RecipientItem {
   api.registerSecret(r.secret);
   api.registerSecret(r.integrationKey);
+  // A webhook's own headers usually carry the receiving end's credential.
+  for (const header of r.raw.details?.webhook_headers ?? []) api.registerSecret(header.value);
   return r;
 }
 

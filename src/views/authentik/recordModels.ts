@@ -1,5 +1,6 @@
 import type * as A from '../../clients/authentik';
 import type { UserGroupMembership } from '../../clients/authentik';
+import { isWebhookMapping } from '../../clients/authentik/propertyMappings';
 import type { LoadedRecord } from '../panels/recordSources';
 import type { RecordAction, RecordBadge, RecordField, RecordSection, RecordViewModel } from '../panels/protocol';
 import { ObjectRef, recordKeyOf } from './objectRef';
@@ -184,11 +185,13 @@ export function sourceRecord(s: A.Source, uiBase: string): LoadedRecord {
   ], s, { subtitle: s.verbose_name, badges: s.enabled === false ? [{ text: 'disabled', tone: 'warning' }] : [] });
 }
 
+/** A webhook mapping's expression builds the headers of a notification (Authorization…): masked until Reveal. */
 export function mappingRecord(m: A.PropertyMapping, uiBase: string): LoadedRecord {
+  const secret = isWebhookMapping(m) && Boolean(m.expression);
   return record(refs.mapping(m), uiBase, 'authentik property mapping', m.name, [
     { title: 'Property mapping', fields: [code('ID', m.pk), text('Name', m.name), text('Kind', m.verbose_name), code('Managed', m.managed)] },
-    { title: 'Expression', fields: [text('Expression', m.expression, { format: 'expression' })] },
-  ], m, { subtitle: m.verbose_name, badges: m.managed ? [{ text: 'managed', tone: 'info' }] : [] });
+    { title: 'Expression', fields: [secret ? { label: 'Expression', format: 'secret', secretId: 'expression' } : text('Expression', m.expression, { format: 'expression' })] },
+  ], secret ? { ...m, expression: HIDDEN } : m, { subtitle: m.verbose_name, badges: m.managed ? [{ text: 'managed', tone: 'info' }] : [] }, secret ? { expression: m.expression } : undefined);
 }
 
 /** A certificate with its expiry badge; the private key only after "Load private key" (audited). */

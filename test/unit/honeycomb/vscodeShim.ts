@@ -1,6 +1,7 @@
 /**
  * The few `vscode` classes the tree nodes and the tree provider use (TreeItem, ThemeIcon,
- * ThemeColor, MarkdownString, Uri, EventEmitter), as plain data holders, so the nodes run on Node in unit tests and
+ * ThemeColor, MarkdownString, Uri, EventEmitter), plus notifications and the status bar as
+ * recorders (`shownMessages`), as plain data holders, so the nodes run on Node in unit tests and
  * benchmarks. Importing this module installs it as the `vscode` module; import it before
  * anything that imports `vscode`. It only records what nodes set: how the real editor draws a
  * tree item is tested in the extension host (test/integration, test/ui).
@@ -90,7 +91,38 @@ class Uri {
   }
 }
 
+/** What the editor was asked to show: notifications (with their options) and status-bar text. */
+export interface ShownMessage {
+  api: 'showInformationMessage' | 'showWarningMessage' | 'showErrorMessage' | 'setStatusBarMessage';
+  text: string;
+  detail?: string;
+}
+export const shownMessages: ShownMessage[] = [];
+
+const notification =
+  (api: ShownMessage['api']) =>
+  (text: string, ...rest: unknown[]): Promise<undefined> => {
+    const options = rest[0] && typeof rest[0] === 'object' ? (rest[0] as { detail?: string }) : undefined;
+    shownMessages.push({ api, text, ...(options?.detail !== undefined ? { detail: options.detail } : {}) });
+    return Promise.resolve(undefined);
+  };
+
+/** Notifications and the status bar record what they were given; no button is ever clicked. */
+const window = {
+  showInformationMessage: notification('showInformationMessage'),
+  showWarningMessage: notification('showWarningMessage'),
+  showErrorMessage: notification('showErrorMessage'),
+  setStatusBarMessage: (text: string): { dispose(): void } => {
+    shownMessages.push({ api: 'setStatusBarMessage', text });
+    return { dispose: () => undefined };
+  },
+};
+
+const commands = { executeCommand: (): Promise<undefined> => Promise.resolve(undefined) };
+
 export const vscodeShim = {
+  window,
+  commands,
   TreeItem,
   TreeItemCollapsibleState: { None: 0, Collapsed: 1, Expanded: 2 },
   ThemeIcon,
