@@ -34,6 +34,8 @@ export const defaultSettings: Record<string, unknown> = {
   'extensions.autoUpdate': false,
   'workbench.tips.enabled': false,
   'update.showReleaseNotes': false,
+  // As in desktop VS Code (the web build turns it on). Tests that need auto-save turn it on themselves.
+  'files.autoSave': 'off',
 };
 
 export interface CodeServerOptions {

@@ -131,6 +131,32 @@ describe('Editing Honeycomb triggers and saved queries', function () {
     assert.equal(((await seedTrigger('High 5xx rate'))?.threshold as { value: number }).value, 50);
   });
 
+  it('auto-save (on by default in VS Code for the web) writes nothing; the edit waits for an explicit save', async () => {
+    const files = vscode.workspace.getConfiguration('files');
+    await files.update('autoSaveDelay', 100, vscode.ConfigurationTarget.Global);
+    await files.update('autoSave', 'afterDelay', vscode.ConfigurationTarget.Global);
+    try {
+      const editor = await openTrigger('High 5xx rate');
+      honeycomb.requests.length = 0;
+      await replaceInEditor(editor, /"value": 50\b/, '"value": 250');
+      // Long enough for several auto-save delays, on a busy machine too.
+      await new Promise((resolve) => setTimeout(resolve, 2000));
+      assert.equal(asked.length, 0, `no plan or confirmation came from an auto-save: ${JSON.stringify(asked)}`);
+      assert.deepEqual(writes(), [], 'nothing was written');
+      assert.equal(editor.document.isDirty, true, 'the edit is still there, unsaved');
+    } finally {
+      await files.update('autoSave', undefined, vscode.ConfigurationTarget.Global);
+      await files.update('autoSaveDelay', undefined, vscode.ConfigurationTarget.Global);
+    }
+    // With auto-save off again, the user's own save goes through the plan as usual.
+    const editor = vscode.window.activeTextEditor;
+    assert.ok(editor);
+    answers = ['Update'];
+    assert.equal(await editor.document.save(), true, 'the explicit save is made');
+    assert.match(asked[0]?.detail ?? '', /threshold\.value 50 → 250/);
+    assert.equal(((await seedTrigger('High 5xx rate'))?.threshold as { value: number }).value, 250);
+  });
+
   it('an invalid frequency is underlined on its line and saving sends nothing', async () => {
     const editor = await openTrigger('High 5xx rate');
     await replaceInEditor(editor, /"frequency": \d+/, '"frequency": 90');
