@@ -1,6 +1,7 @@
 import '@vscode-elements/elements/dist/vscode-button/index.js';
 import type { HostMessage, QueryResultViewModel } from '../../src/views/panels/protocol';
-import { app, clear, h, showMessage } from '../shared/dom';
+import { loadedAnnouncement } from '../../src/views/panels/resultGrid';
+import { announce, app, clear, h, setDocumentTitle, showMessage } from '../shared/dom';
 import { connect, loadState, saveState, send } from '../shared/host';
 import { ResultChart } from './chart';
 import { toCsv, toJson } from './csv';
@@ -38,6 +39,7 @@ function render(model: QueryResultViewModel, started: number): void {
   const saved = loadState<SavedState>();
   const sort = saved?.key === model.key ? saved.sort : undefined;
   saveState({ key: model.key, ...(sort ? { sort } : {}) });
+  setDocumentTitle('Honeycomb query result', model.title);
   chart?.dispose();
   chart = undefined;
   const root = app();
@@ -70,31 +72,32 @@ function render(model: QueryResultViewModel, started: number): void {
     ),
     actions,
   );
-  if (model.notice) root.appendChild(h('p', { class: 'notice', role: 'status' }, model.notice));
+  if (model.notice) root.appendChild(h('p', { class: 'notice' }, model.notice));
 
   if (model.chart && model.chart.lines.length > 0) {
     chart = new ResultChart(model.chart);
     root.appendChild(chart.element);
   }
 
-  table = new ResultTable(model.columns, model.rows, sort, (next) => saveState({ key: model.key, sort: next }));
+  table = new ResultTable(model.columns, model.rows, sort, (next) => saveState({ key: model.key, sort: next }), 'results-heading');
   root.appendChild(
     h(
       'section',
-      { class: 'table-section', 'aria-label': 'Results' },
-      h('h2', {}, `Results (${model.rows.length.toLocaleString('en-US')} ${model.rows.length === 1 ? 'group' : 'groups'})`),
+      { class: 'table-section', 'aria-labelledby': 'results-heading' },
+      h('h2', { id: 'results-heading' }, `Results (${model.rows.length.toLocaleString('en-US')} ${model.rows.length === 1 ? 'group' : 'groups'})`),
       model.rows.length > 0 ? table.element : h('p', { class: 'muted' }, 'No groups matched: the query found no events in this window.'),
     ),
   );
   table.draw();
   chart?.redraw();
+  announce(loadedAnnouncement(model.rows.length));
 
   const spec = h('pre', { class: 'code', id: 'result-spec' }, model.specJson);
   root.appendChild(
     h(
       'section',
-      { 'aria-label': 'Query specification' },
-      h('h2', {}, 'Query specification'),
+      { 'aria-labelledby': 'spec-heading' },
+      h('h2', { id: 'spec-heading' }, 'Query specification'),
       button('Copy', () => send({ type: 'copy', text: model.specJson }), 'copySpec'),
       spec,
     ),

@@ -1,3 +1,4 @@
+import { panelText } from '../../src/views/panels/panelText';
 import { h } from '../shared/dom';
 
 /**
@@ -13,7 +14,7 @@ export function highlight(code: string): HTMLElement {
   for (const match of code.matchAll(TOKEN)) {
     const index = match.index ?? 0;
     if (index > last) {
-      pre.appendChild(document.createTextNode(code.slice(last, index)));
+      pre.appendChild(document.createTextNode(panelText(code.slice(last, index))));
     }
     const [text, str, ref, num, fn, comment] = match;
     const cls = str ? 'tok-string' : ref ? 'tok-ref' : num ? 'tok-number' : fn ? 'tok-function' : comment ? 'tok-comment' : '';
@@ -21,7 +22,7 @@ export function highlight(code: string): HTMLElement {
     last = index + text.length;
   }
   if (last < code.length) {
-    pre.appendChild(document.createTextNode(code.slice(last)));
+    pre.appendChild(document.createTextNode(panelText(code.slice(last))));
   }
   return pre;
 }

@@ -1,16 +1,21 @@
 import '@vscode-elements/elements/dist/vscode-button/index.js';
 import '@vscode-elements/elements/dist/vscode-badge/index.js';
 import type { HostMessage, RecordField, RecordViewModel } from '../../src/views/panels/protocol';
-import { app, clear, h, showMessage } from '../shared/dom';
+import { announce, app, clear, h, setDocumentTitle, showMessage } from '../shared/dom';
 import { connect, saveState, send } from '../shared/host';
 import { highlight } from './highlight';
 
 /** The record panel app: draws a RecordViewModel; secrets stay masked until Reveal is clicked. */
 
 const secretCells = new Map<string, HTMLElement>();
+let shownKey: string | undefined;
 
 function render(model: RecordViewModel): void {
   saveState({ key: model.key });
+  setDocumentTitle(model.kind, model.title);
+  // Opening a record is announced by its title; a redraw of the same one (Refresh) is not visible otherwise.
+  if (shownKey === model.key) announce(`${model.title} refreshed`);
+  shownKey = model.key;
   secretCells.clear();
   const root = app();
   clear(root);
@@ -22,7 +27,7 @@ function render(model: RecordViewModel): void {
       h('h1', { id: 'record-title' }, model.title),
       model.subtitle ? h('p', { class: 'subtitle' }, model.subtitle) : null,
       model.badges && model.badges.length > 0
-        ? h('p', { class: 'badges' }, ...model.badges.map((b) => h('span', { class: `badge tone-${b.tone}`, role: 'status' }, b.text)))
+        ? h('p', { class: 'badges' }, ...model.badges.map((b) => h('span', { class: `badge tone-${b.tone}` }, b.text)))
         : null,
     ),
   );
@@ -66,8 +71,9 @@ function renderDiagram(diagram: NonNullable<RecordViewModel['diagram']>): HTMLEl
 function renderValue(field: RecordField): Node {
   if (field.format === 'secret' && field.secretId) {
     const cell = h('span', { class: 'secret' });
-    const masked = h('span', { class: 'masked', 'aria-label': 'hidden secret' }, '••••••••');
-    const reveal = h('vscode-button', { secondary: true, class: 'reveal', 'data-secret': field.secretId }, 'Reveal');
+    // The dots are for the eye; a screen reader hears "hidden".
+    const masked = h('span', {}, h('span', { class: 'masked', 'aria-hidden': 'true' }, '••••••••'), h('span', { class: 'visually-hidden' }, 'hidden'));
+    const reveal = h('vscode-button', { secondary: true, class: 'reveal', 'data-secret': field.secretId, 'aria-label': `Reveal ${field.label}` }, 'Reveal');
     reveal.addEventListener('click', () => send({ type: 'reveal', secretId: field.secretId! }));
     cell.append(masked, ' ', reveal);
     secretCells.set(field.secretId, cell);
@@ -113,8 +119,11 @@ function onMessage(message: HostMessage): void {
     case 'secret': {
       const cell = secretCells.get(message.secretId);
       if (cell) {
+        // The Reveal button goes away: the focus moves to the value it revealed.
+        const value = h('code', { class: 'revealed', tabindex: -1 }, message.value);
         clear(cell);
-        cell.appendChild(h('code', { class: 'revealed' }, message.value));
+        cell.appendChild(value);
+        value.focus();
       }
       break;
     }

@@ -1,6 +1,6 @@
 import '@vscode-elements/elements/dist/vscode-button/index.js';
 import type { HostMessage, ReportCheck, ReportViewModel, SigningSummary } from '../../src/views/panels/protocol';
-import { app, clear, h, showMessage } from '../shared/dom';
+import { announce, app, clear, h, setDocumentTitle, showMessage } from '../shared/dom';
 import { connect, saveState, send } from '../shared/host';
 
 /**
@@ -10,20 +10,23 @@ import { connect, saveState, send } from '../shared/host';
  */
 function render(model: ReportViewModel): void {
   saveState({ key: model.key });
+  setDocumentTitle(model.operation ? 'Image signing report' : 'Image signature report', model.title);
   const root = app();
   clear(root);
   const verified = model.verdict === 'verified';
+  // The verdict is what the user waited for ("Verifying…" was shown until now).
+  announce(`${model.operation ? `${model.operation.title}. ` : ''}${verified ? 'Verified' : 'Not verified'}: ${model.image}`);
   root.appendChild(
     h(
       'header',
       { class: 'record-header' },
       h('p', { class: 'kind' }, 'Image signature verification'),
-      h('h1', { id: 'verdict', class: verified ? 'tone-success' : 'tone-error' }, verified ? '✓ Verified' : '✗ Not verified'),
+      h('h1', { id: 'verdict', class: `verdict ${verified ? 'verdict-pass' : 'verdict-fail'}` }, verified ? 'Verified' : 'Not verified'),
       h('p', { class: 'subtitle' }, model.image),
       h(
         'p',
         { class: 'badges' },
-        h('span', { class: `badge ${verified ? 'tone-success' : 'tone-error'}`, role: 'status' }, model.verdict),
+        h('span', { class: `badge ${verified ? 'tone-success' : 'tone-error'}` }, model.verdict),
         h('span', { class: `badge ${model.admission === 'allow' ? 'tone-success' : model.admission === 'warn' ? 'tone-warning' : 'tone-error'}` }, `admission: ${model.admission}`),
         model.resolvedFromTag ? h('span', { class: 'badge tone-warning' }, 'resolved from a tag') : null,
       ),
@@ -73,7 +76,7 @@ function render(model: ReportViewModel): void {
     );
   }
   if (model.warnings.length > 0) {
-    root.appendChild(section('Warnings', h('ul', { class: 'list' }, ...model.warnings.map((w) => h('li', { class: 'tone-warning' }, w)))));
+    root.appendChild(section('Warnings', h('ul', { class: 'list' }, ...model.warnings.map((w) => h('li', { class: 'note-warning' }, w)))));
   }
   for (const policy of model.policies) {
     const parts: Node[] = [h('p', { class: 'muted' }, `mode ${policy.mode}; covers the image through glob ${policy.matchedGlob}; ${policy.passed ? 'passed' : 'failed'}`)];
@@ -101,7 +104,7 @@ function render(model: ReportViewModel): void {
 /** What a sign, attest or copy wrote, above the verification of it. */
 function renderOperation(root: HTMLElement, operation: SigningSummary): void {
   const parts: Node[] = [
-    h('p', { id: 'operation-title', class: 'tone-success' }, operation.title),
+    h('p', { id: 'operation-title', class: operation.written.length > 0 ? 'note-success' : 'note-warning' }, operation.title),
     fields([[operation.output.name, code(operation.output.value)], ...operation.fields]),
   ];
   if (operation.written.length > 0) {
@@ -110,7 +113,7 @@ function renderOperation(root: HTMLElement, operation: SigningSummary): void {
   if (operation.tlog.length > 0) {
     parts.push(h('h3', {}, 'Transparency log entries'), h('ul', { class: 'list' }, ...operation.tlog.map((t) => h('li', {}, `${t.kind} entry ${t.logIndex} in ${t.url}, ${t.integratedTime}`))));
   }
-  for (const warning of operation.warnings) parts.push(h('p', { class: 'tone-warning' }, warning));
+  for (const warning of operation.warnings) parts.push(h('p', { class: 'note-warning' }, warning));
   if (operation.verificationNote) parts.push(h('p', { class: 'muted', id: 'verification-note' }, operation.verificationNote));
   root.appendChild(section('Operation', ...parts));
 }

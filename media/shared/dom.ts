@@ -1,6 +1,10 @@
+import { panelText } from '../../src/views/panels/panelText';
+
 /**
  * A tiny element builder. Text is only ever set with textContent, never innerHTML, so server
- * data such as a dataset named `<img src=x onerror=alert(1)>` shows as those characters.
+ * data such as a dataset named `<img src=x onerror=alert(1)>` shows as those characters; and
+ * every string goes through `panelText`, so a bidirectional override shows as `[U+202E]`
+ * instead of reordering what follows it.
  */
 type Child = Node | string | null | undefined | false;
 
@@ -14,7 +18,7 @@ export function h<K extends keyof HTMLElementTagNameMap>(
     if (value === undefined || value === false) {
       continue;
     }
-    element.setAttribute(name, value === true ? '' : String(value));
+    element.setAttribute(name, value === true ? '' : name === 'aria-label' || name === 'title' ? panelText(String(value)) : String(value));
   }
   append(element, ...children);
   return element;
@@ -25,7 +29,7 @@ export function append(parent: Node, ...children: Child[]): void {
     if (child === null || child === undefined || child === false) {
       continue;
     }
-    parent.appendChild(typeof child === 'string' ? document.createTextNode(child) : child);
+    parent.appendChild(typeof child === 'string' ? document.createTextNode(panelText(child)) : child);
   }
 }
 
@@ -43,4 +47,26 @@ export function showMessage(text: string, tone: 'muted' | 'error' = 'muted'): vo
   const root = app();
   clear(root);
   root.appendChild(h('p', { class: tone, role: tone === 'error' ? 'alert' : undefined }, text));
+}
+
+/** "Record — api-gateway": the document title, for the screen reader's "where am I". */
+export function setDocumentTitle(kind: string, name: string): void {
+  document.title = panelText(name ? `${name} — ${kind}` : kind);
+}
+
+let pending: ReturnType<typeof setTimeout> | undefined;
+
+/**
+ * Says what changed through the shell's one status element ("12 groups loaded"). It is emptied
+ * first and filled a moment later, so the same words said twice are announced twice.
+ */
+export function announce(text: string): void {
+  const region = document.getElementById('announcer');
+  if (!region) return;
+  if (pending) clearTimeout(pending);
+  region.textContent = '';
+  pending = setTimeout(() => {
+    region.textContent = panelText(text);
+    pending = undefined;
+  }, 100);
 }

@@ -1,13 +1,15 @@
 import { QueryRun } from '../clients/honeycomb';
 import { calculationLabel, canonicalQuery, describeQuery, describeTimeRange } from '../clients/honeycomb/queryJson';
 import { effectiveCalculations } from '../clients/honeycomb/queryRules';
+import { ownValue } from '../views/panels/panelText';
 import type { QueryResultColumn, QueryResultLine, QueryResultViewModel } from '../views/panels/protocol';
 import type { QueryDraft } from './queryFile';
 
 /**
  * The results panel's model from a finished run: the table (breakdowns first, then each
  * calculation, in the order Honeycomb returned the groups), the chart (the busiest groups' time
- * series, per calculation), links and the spec. Pure, so it is tested without an editor.
+ * series, per calculation), links and the spec. Pure, so it is tested without an editor. Rows
+ * are read by their own keys only (`ownValue`): a breakdown named `constructor` is a column.
  */
 
 /** Lines drawn per calculation: more than this is unreadable and slow to hover. */
@@ -23,7 +25,12 @@ export interface ResultContext {
 
 function groupLabel(breakdowns: string[], data: Record<string, unknown>): string {
   if (breakdowns.length === 0) return 'all events';
-  return breakdowns.map((b) => (data[b] === undefined || data[b] === null ? '(none)' : String(data[b]))).join(' · ');
+  return breakdowns
+    .map((b) => {
+      const value = ownValue(data, b);
+      return value === undefined || value === null ? '(none)' : String(value);
+    })
+    .join(' · ');
 }
 
 function cell(value: unknown): string | number | boolean | null {
@@ -55,9 +62,14 @@ export function buildResultModel(run: QueryRun, context: ResultContext): QueryRe
   const columns: QueryResultColumn[] = keys.map((key) => ({
     key,
     kind: breakdowns.includes(key) ? 'breakdown' : 'calculation',
-    numeric: run.rows.length > 0 && run.rows.every((r) => r[key] === undefined || r[key] === null || typeof r[key] === 'number'),
+    numeric:
+      run.rows.length > 0 &&
+      run.rows.every((r) => {
+        const value = ownValue(r, key);
+        return value === undefined || value === null || typeof value === 'number';
+      }),
   }));
-  const rows = run.rows.map((r) => keys.map((k) => cell(r[k])));
+  const rows = run.rows.map((r) => keys.map((k) => cell(ownValue(r, k))));
 
   const model: QueryResultViewModel = {
     key: context.key,
@@ -79,7 +91,7 @@ export function buildResultModel(run: QueryRun, context: ResultContext): QueryRe
     const chosen = new Set(top);
     const times = [...new Set(run.series.map((p) => Date.parse(p.time) / 1000))].filter(Number.isFinite).sort((a, b) => a - b);
     const index = new Map(times.map((t, i) => [t, i]));
-    const numeric = calculations.filter((c) => run.series.some((p) => typeof p.data[c] === 'number'));
+    const numeric = calculations.filter((c) => run.series.some((p) => typeof ownValue(p.data, c) === 'number'));
     const lines = new Map<string, QueryResultLine>();
     for (const point of run.series) {
       const group = groupLabel(breakdowns, point.data);
@@ -93,7 +105,7 @@ export function buildResultModel(run: QueryRun, context: ResultContext): QueryRe
           line = { group, calculation, values: times.map(() => null) };
           lines.set(id, line);
         }
-        const v = point.data[calculation];
+        const v = ownValue(point.data, calculation);
         line.values[at] = typeof v === 'number' ? v : null;
       }
     }

@@ -3,7 +3,7 @@ import { ENVIRONMENT_WIDE } from '../../clients/honeycomb';
 import { QueryAnnotationItem } from '../../clients/honeycomb/writes';
 import { CreatableNode, CreateTarget, EditTarget, EditableNode } from '../../editing/editableKinds';
 import { TreeNode } from '../tree/node';
-import { OneRequestFolderNode, accessible, folderItem } from './oneRequestFolderNode';
+import { OneRequestFolderNode, NamedRow, accessible, folderItem, withId } from './oneRequestFolderNode';
 import { QUERY_ANNOTATION_KIND_ID } from './kinds/ids';
 import { EnvScope } from './scope';
 
@@ -21,7 +21,7 @@ export class SavedQueriesFolderNode extends OneRequestFolderNode<QueryAnnotation
   }
 
   getTreeItem(): vscode.TreeItem {
-    return folderItem(this.dataset === ENVIRONMENT_WIDE ? 'Saved queries (all datasets)' : 'Saved queries', 'bookmark', undefined, 'opsConfig.honeycomb.folder.savedQueries.creatable');
+    return folderItem(this.dataset === ENVIRONMENT_WIDE ? 'Saved queries (all datasets)' : 'Saved queries', 'bookmark', this.countText(), 'opsConfig.honeycomb.folder.savedQueries.creatable');
   }
 
   createTarget(): CreateTarget {
@@ -45,8 +45,9 @@ export class SavedQueriesFolderNode extends OneRequestFolderNode<QueryAnnotation
   }
 }
 
-export class SavedQueryNode implements TreeNode, EditableNode {
+export class SavedQueryNode implements TreeNode, EditableNode, NamedRow {
   readonly id: string;
+  sharesName = false;
 
   constructor(
     private readonly parent: TreeNode,
@@ -59,12 +60,16 @@ export class SavedQueryNode implements TreeNode, EditableNode {
 
   getTreeItem(): vscode.TreeItem {
     const item = new vscode.TreeItem(this.item.name || this.item.id, vscode.TreeItemCollapsibleState.None);
-    item.description = this.item.description || `query ${this.item.queryId}`;
+    item.description = withId(this.item.description || `query ${this.item.queryId}`, this.item.id, this.sharesName);
     item.iconPath = new vscode.ThemeIcon('bookmark');
     item.tooltip = `${this.item.name}${this.item.description ? `\n${this.item.description}` : ''}\nQuery ID ${this.item.queryId}`;
     item.contextValue = 'opsConfig.honeycomb.queryAnnotation.editable';
     item.command = { command: 'opsConfig.edit', title: 'Open', arguments: [this] };
     return accessible(item);
+  }
+
+  rowName(): string {
+    return this.item.name || this.item.id;
   }
 
   editTarget(): EditTarget {

@@ -104,7 +104,7 @@ export class HoneycombConnectionNode implements TreeNode {
 
   private async environmentNode(info: EnvironmentInfo): Promise<EnvironmentNode> {
     const [env, keySource] = await Promise.all([this.explorer.envContext(info.slug), this.explorer.keySource(info.slug)]);
-    return new EnvironmentNode(this, this.explorer, { ...env, envName: info.name || env.envName }, info, keySource);
+    return new EnvironmentNode(this, this.explorer, { ...env, envName: info.name || env.envName }, info, keySource, this.view);
   }
 
   invalidate(): void {

@@ -18,7 +18,7 @@ export class DatasetsFolderNode extends OneRequestFolderNode<DatasetItem> {
   }
 
   getTreeItem(): vscode.TreeItem {
-    return folderItem('Datasets', 'database');
+    return folderItem('Datasets', 'database', this.countText());
   }
 
   protected load(signal: AbortSignal): Promise<DatasetItem[]> {

@@ -16,7 +16,7 @@ export class DerivedColumnsFolderNode extends OneRequestFolderNode<DerivedColumn
   }
 
   getTreeItem(): vscode.TreeItem {
-    return folderItem(this.dataset ? 'Derived columns' : 'Derived columns (environment-wide)', 'symbol-operator');
+    return folderItem(this.dataset ? 'Derived columns' : 'Derived columns (environment-wide)', 'symbol-operator', this.countText());
   }
 
   protected load(signal: AbortSignal): Promise<DerivedColumnItem[]> {

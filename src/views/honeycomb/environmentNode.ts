@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { ENVIRONMENT_WIDE } from '../../clients/honeycomb';
-import { InfoNode, TreeNode } from '../tree/node';
+import { InfoNode, RefreshTarget, TreeNode } from '../tree/node';
 import { DatasetsFolderNode } from './datasetNodes';
 import { accessible } from './oneRequestFolderNode';
 import { DerivedColumnsFolderNode } from './derivedColumnNodes';
@@ -27,6 +27,7 @@ export class EnvironmentNode extends ObjectLeafNode {
     readonly info: EnvironmentInfo,
     /** Where this environment's API key comes from; undefined when there is none. */
     readonly keySource: KeySource | undefined,
+    private readonly view?: RefreshTarget,
   ) {
     super(`${parent.id}/env/${info.slug}`, parent);
   }
@@ -71,7 +72,7 @@ export class EnvironmentNode extends ObjectLeafNode {
       ];
     }
     if (!this.children) {
-      const scope = { explorer: this.explorer, env: this.env, keySource: this.keySource };
+      const scope = { explorer: this.explorer, env: this.env, keySource: this.keySource, view: this.view };
       this.children = [
         new DatasetsFolderNode(this, scope),
         new DerivedColumnsFolderNode(this, scope, undefined),

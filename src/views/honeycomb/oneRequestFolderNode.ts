@@ -11,9 +11,14 @@ import { EnvScope, signInCommandFor } from './scope';
  * the cached list. A failed load is an error node with Retry (or "Sign in again" for a refused
  * key); an empty list says so. Collapsing the folder aborts its request (unless a record or a
  * completion list waits for the same list); Refresh aborts it and loads anew.
+ *
+ * Once loaded, the folder says how many it holds ("Datasets 42", read as "Datasets, 42"): its
+ * row is redrawn when the count becomes known or changes.
  */
 export abstract class OneRequestFolderNode<T> implements TreeNode {
   private readonly loader: ChildrenLoader;
+  /** How many items the last load found; undefined until one finished. */
+  private loadedCount?: number;
 
   constructor(
     readonly id: string,
@@ -22,7 +27,13 @@ export abstract class OneRequestFolderNode<T> implements TreeNode {
   ) {
     this.loader = new ChildrenLoader(
       async (signal) => {
-        const nodes = this.toNodes(await this.load(signal));
+        const items = await this.load(signal);
+        const nodes = this.toNodes(items);
+        markSharedNames(nodes);
+        if (items.length !== this.loadedCount) {
+          this.loadedCount = items.length;
+          this.scope.view?.redraw(this);
+        }
         return nodes.length > 0 ? nodes : [new EmptyNode(`${this.id}/empty`, this, this.emptyMessage())];
       },
       (error) => new ErrorNode(`${this.id}/error`, this, error, this, this.signInCommand()),
@@ -38,6 +49,11 @@ export abstract class OneRequestFolderNode<T> implements TreeNode {
   protected abstract cacheKey(): string;
   protected signInCommand(): string | undefined {
     return signInCommandFor(this.scope);
+  }
+
+  /** "42" once loaded: the folder row's description. */
+  protected countText(): string | undefined {
+    return this.loadedCount?.toLocaleString('en-US');
   }
 
   getChildren(): Promise<TreeNode[]> {
@@ -61,6 +77,36 @@ export abstract class OneRequestFolderNode<T> implements TreeNode {
     this.loader.reset();
     this.scope.explorer.cache.delete(this.cacheKey());
   }
+}
+
+/**
+ * A row whose name (a trigger's, an SLO's) is not unique: when a sibling has the same one, the
+ * row adds what tells them apart (its ID) to its description, so two look-alikes can be told
+ * apart by eye and by ear.
+ */
+export interface NamedRow {
+  rowName(): string;
+  sharesName: boolean;
+}
+
+function isNamedRow(node: unknown): node is NamedRow {
+  return typeof (node as NamedRow).rowName === 'function' && typeof (node as NamedRow).sharesName === 'boolean';
+}
+
+export function markSharedNames(nodes: readonly TreeNode[]): void {
+  const byName = new Map<string, NamedRow[]>();
+  for (const node of nodes) {
+    if (!isNamedRow(node)) continue;
+    const same = byName.get(node.rowName()) ?? [];
+    same.push(node);
+    byName.set(node.rowName(), same);
+  }
+  for (const same of byName.values()) for (const row of same) row.sharesName = same.length > 1;
+}
+
+/** The description of a row that shares its name: what it shows anyway, then its ID. */
+export function withId(description: string | undefined, id: string, sharesName: boolean): string | undefined {
+  return sharesName ? [description, `ID ${id}`].filter(Boolean).join(' · ') : description;
 }
 
 /** "Columns", "SLOs"… with a count when it is known and a folder icon of its own. */

@@ -26,7 +26,7 @@ export class RecipientsFolderNode extends OneRequestFolderNode<RecipientItem> {
   }
 
   getTreeItem(): vscode.TreeItem {
-    const item = folderItem('Recipients', 'broadcast');
+    const item = folderItem('Recipients', 'broadcast', this.countText());
     item.tooltip = 'Recipients are team-wide: every environment of the team shares them.';
     return accessible(item);
   }

@@ -1,6 +1,7 @@
 import { TRIGGER_KIND_ID } from './kinds/ids';
 import { ENVIRONMENT_WIDE, RECIPIENT_TYPES, TriggerItem } from '../../clients/honeycomb';
 import { RecordAction, RecordBadge, RecordField, RecordSection, RecordViewModel } from '../panels/protocol';
+import { ownValue } from '../panels/panelText';
 import { LoadedRecord } from '../panels/recordSources';
 import { uiUrl } from './links';
 import { HoneycombObject, objectJson } from './objects';
@@ -224,7 +225,7 @@ export function buildRecord(o: HoneycombObject, extras: RecordExtras = {}): Load
       sections.push({
         title: `Recipients (${t.recipients.length})`,
         fields: t.recipients.map((r) =>
-          text(TYPE_LABELS[r.type] ?? (r.type || 'Recipient'), r.target || r.id, r.id ? { link: { kind: 'record', key: recordKeyOf({ kind: 'recipient', env: envKey(o), id: r.id }) } } : {}),
+          text(ownValue(TYPE_LABELS, r.type) ?? (r.type || 'Recipient'), r.target || r.id, r.id ? { link: { kind: 'record', key: recordKeyOf({ kind: 'recipient', env: envKey(o), id: r.id }) } } : {}),
         ),
       });
       break;
@@ -232,7 +233,7 @@ export function buildRecord(o: HoneycombObject, extras: RecordExtras = {}): Load
     case 'recipient': {
       const r = o.item;
       title = r.address || r.channel || r.integrationName || r.name || r.id;
-      subtitle = `${TYPE_LABELS[r.type] ?? r.type} · team-wide`;
+      subtitle = `${ownValue(TYPE_LABELS, r.type) ?? r.type} · team-wide`;
       if (r.type === 'msteams') badges.push({ text: 'Deprecated type', tone: 'warning' });
       if (!(RECIPIENT_TYPES as readonly string[]).includes(r.type)) badges.push({ text: `Unknown type ${r.type}`, tone: 'warning' });
       const fields: RecordField[] = [text('Type', r.type, { format: 'code' })];

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { TreeNode } from '../tree/node';
+import { RefreshTarget, TreeNode } from '../tree/node';
 import { HoneycombExplorer, KeySource } from './explorer';
 import { EnvContext, HoneycombObject } from './objects';
 import { recordKeyOfObject } from './recordKeys';
@@ -9,6 +9,8 @@ export interface EnvScope {
   explorer: HoneycombExplorer;
   env: EnvContext;
   keySource: KeySource;
+  /** The view the nodes are shown in: a folder redraws its row once it knows its count. */
+  view?: RefreshTarget;
 }
 
 /** The command that sets the key an environment's nodes read with, offered on auth errors. */

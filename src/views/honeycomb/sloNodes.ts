@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { SloItem } from '../../clients/honeycomb';
 import { TreeNode } from '../tree/node';
-import { OneRequestFolderNode, accessible, folderItem } from './oneRequestFolderNode';
+import { OneRequestFolderNode, NamedRow, accessible, folderItem, withId } from './oneRequestFolderNode';
 import { HoneycombObject } from './objects';
 import { EnvScope, ObjectLeafNode } from './scope';
 import { days, percent } from './time';
@@ -17,7 +17,7 @@ export class SlosFolderNode extends OneRequestFolderNode<SloItem> {
   }
 
   getTreeItem(): vscode.TreeItem {
-    return folderItem(this.dataset ? 'SLOs' : 'SLOs (all datasets)', 'target');
+    return folderItem(this.dataset ? 'SLOs' : 'SLOs (all datasets)', 'target', this.countText());
   }
 
   protected load(signal: AbortSignal): Promise<SloItem[]> {
@@ -37,7 +37,8 @@ export class SlosFolderNode extends OneRequestFolderNode<SloItem> {
   }
 }
 
-export class SloNode extends ObjectLeafNode {
+export class SloNode extends ObjectLeafNode implements NamedRow {
+  sharesName = false;
 
   constructor(
     parent: TreeNode,
@@ -54,13 +55,17 @@ export class SloNode extends ObjectLeafNode {
     const item = new vscode.TreeItem(s.name, vscode.TreeItemCollapsibleState.None);
     // Multi-dataset SLOs are shown, marked: the seed's getSlos leaves them out.
     const target = `${percent(s.targetPercentage)} · ${days(s.timePeriod)}${s.datasets.length > 1 ? ' · multi-dataset' : ''}`;
-    item.description = this.showDatasets ? `${target} · ${s.datasets.join(', ')}` : target;
+    item.description = withId(this.showDatasets ? `${target} · ${s.datasets.join(', ')}` : target, s.id, this.sharesName);
     item.iconPath = new vscode.ThemeIcon('target');
     const tags = Object.entries(s.tags).map(([k, v]) => `${k}:${v}`).join(', ');
     item.tooltip = `${s.name}\nTarget ${percent(s.targetPercentage)} over ${days(s.timePeriod)}\nSLI ${s.sli}\nDatasets ${s.datasets.join(', ')}${tags ? `\nTags ${tags}` : ''}`;
     item.contextValue = 'opsConfig.honeycomb.slo';
     item.command = { command: 'opsConfig.openRecord', title: 'Open Record', arguments: [this] };
     return accessible(item);
+  }
+
+  rowName(): string {
+    return this.item.name;
   }
 
   filterText(): string {

@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { ENVIRONMENT_WIDE, TriggerItem } from '../../clients/honeycomb';
 import { CreatableNode, CreateTarget, EditTarget, EditableNode } from '../../editing/editableKinds';
 import { TreeNode } from '../tree/node';
-import { OneRequestFolderNode, accessible, folderItem } from './oneRequestFolderNode';
+import { OneRequestFolderNode, NamedRow, accessible, folderItem, withId } from './oneRequestFolderNode';
 import { TRIGGER_KIND_ID } from './kinds/ids';
 import { HoneycombObject } from './objects';
 import { EnvScope, ObjectLeafNode } from './scope';
@@ -18,7 +18,7 @@ export class TriggersFolderNode extends OneRequestFolderNode<TriggerItem> implem
   }
 
   getTreeItem(): vscode.TreeItem {
-    return folderItem(this.dataset === ENVIRONMENT_WIDE ? 'Triggers (all datasets)' : 'Triggers', 'bell', undefined, 'opsConfig.honeycomb.folder.triggers.creatable');
+    return folderItem(this.dataset === ENVIRONMENT_WIDE ? 'Triggers (all datasets)' : 'Triggers', 'bell', this.countText(), 'opsConfig.honeycomb.folder.triggers.creatable');
   }
 
   /** A trigger made here runs on this dataset, or environment-wide under the environment. */
@@ -43,7 +43,9 @@ export class TriggersFolderNode extends OneRequestFolderNode<TriggerItem> implem
   }
 }
 
-export class TriggerNode extends ObjectLeafNode implements EditableNode {
+export class TriggerNode extends ObjectLeafNode implements EditableNode, NamedRow {
+  sharesName = false;
+
   constructor(
     parent: TreeNode,
     private readonly scope: EnvScope,
@@ -60,7 +62,7 @@ export class TriggerNode extends ObjectLeafNode implements EditableNode {
     const threshold = t.thresholds.map((th) => `${th.op} ${th.value}`).join(', ');
     const state = t.disabled ? 'disabled' : t.triggered ? 'triggered' : undefined;
     const dataset = t.dataset === ENVIRONMENT_WIDE ? 'environment-wide' : t.dataset;
-    item.description = [this.showDataset ? dataset : undefined, threshold, `every ${minutes(t.frequency)}`, state].filter(Boolean).join(' · ');
+    item.description = withId([this.showDataset ? dataset : undefined, threshold, `every ${minutes(t.frequency)}`, state].filter(Boolean).join(' · '), t.id, this.sharesName);
     item.iconPath = new vscode.ThemeIcon(
       t.disabled ? 'bell-slash' : t.triggered ? 'bell-dot' : 'bell',
       t.triggered && !t.disabled ? new vscode.ThemeColor('problemsWarningIcon.foreground') : undefined,
@@ -70,6 +72,10 @@ export class TriggerNode extends ObjectLeafNode implements EditableNode {
     item.contextValue = `opsConfig.honeycomb.trigger.editable.${t.disabled ? 'disabled' : 'enabled'}`;
     item.command = { command: 'opsConfig.openRecord', title: 'Open Record', arguments: [this] };
     return accessible(item);
+  }
+
+  rowName(): string {
+    return this.item.name;
   }
 
   filterText(): string {

@@ -3,9 +3,18 @@ import * as vscode from 'vscode';
 
 /**
  * The static HTML shell of every webview: a strict CSP with a fresh nonce, the extension's own
- * script and stylesheet, and an empty root. No data is ever interpolated here; it arrives by
- * postMessage after the app says it is ready.
+ * script and stylesheet, a title naming the kind of panel (the app adds the record's name), an
+ * empty root, and one small status element through which the app announces what changed ("12
+ * groups loaded"). The root itself is not a live region: a screen reader would read every
+ * redraw. No data is ever interpolated here; it arrives by postMessage after the app says it is
+ * ready.
  */
+const DOCUMENT_TITLES: Readonly<Record<string, string>> = {
+  'record.js': 'Record',
+  'report.js': 'Image signature report',
+  'queryResult.js': 'Honeycomb query result',
+};
+
 export function renderShell(webview: vscode.Webview, extensionUri: vscode.Uri, script: string): string {
   const nonce = randomBytes(16).toString('base64');
   const asset = (name: string): vscode.Uri => webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'dist', 'webview', name));
@@ -23,10 +32,14 @@ export function renderShell(webview: vscode.Webview, extensionUri: vscode.Uri, s
 <meta charset="UTF-8">
 <meta http-equiv="Content-Security-Policy" content="${csp}">
 <meta name="viewport" content="width=device-width, initial-scale=1.0">
+<title>${DOCUMENT_TITLES[script] ?? 'Ops Config'}</title>
 <link rel="stylesheet" href="${asset('webview.css')}">
 </head>
 <body>
-<main id="app" aria-live="polite"><p class="muted">Loading…</p></main>
+<main>
+<div id="app"><p class="muted">Loading…</p></div>
+<div id="announcer" class="visually-hidden" role="status"></div>
+</main>
 <script nonce="${nonce}" src="${asset(script)}"></script>
 </body>
 </html>`;

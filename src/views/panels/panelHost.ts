@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { Logger } from '../../core/logger';
 import { renderShell } from './html';
+import { panelText } from './panelText';
 import { HostMessage, PanelState, RecordLink, WebviewMessage, isWebviewMessage } from './protocol';
 
 /**
@@ -41,7 +42,8 @@ class OpenPanel<M> implements PanelHandle<M> {
 
   show(model: M): void {
     this.model = model;
-    this.panel.title = this.titleOf(model);
+    // The tab shows server text too: bidirectional controls made visible, as in the panel.
+    this.panel.title = panelText(this.titleOf(model));
     if (this.ready) {
       this.post({ type: 'render', model });
     }

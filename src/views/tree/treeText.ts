@@ -11,6 +11,9 @@ import type * as vscode from 'vscode';
  *   reverse a run of text.
  * - Very long labels and descriptions are shortened with "…"; the full text is kept in the
  *   tooltip (added there when the tooltip does not already hold it).
+ * - The name a screen reader hears is the label and the description ("Datasets, 42"). The editor
+ *   would read a plain-string tooltip as the name instead, so an item without its own
+ *   `accessibilityInformation` gets one from its (full) label and description.
  * - `$(…)` stays literal: the tree draws string labels and descriptions as plain text, and plain
  *   string tooltips as text. Only a MarkdownString tooltip with `supportThemeIcons` draws icons,
  *   and its `appendText` escapes `$(` only when `supportThemeIcons` is already on — so nodes that
@@ -49,6 +52,7 @@ export function treeText(text: string, max = MAX_LABEL_CHARS): string {
  */
 export function presentTreeItem(item: vscode.TreeItem): vscode.TreeItem {
   const full: string[] = [];
+  const name = [typeof item.label === 'string' ? item.label : item.label?.label, typeof item.description === 'string' ? item.description : undefined].filter(Boolean).join(', ');
   if (typeof item.label === 'string') {
     const label = neutraliseBidi(item.label);
     item.label = shorten(label, MAX_LABEL_CHARS);
@@ -74,6 +78,8 @@ export function presentTreeItem(item: vscode.TreeItem): vscode.TreeItem {
   }
   if (item.accessibilityInformation) {
     item.accessibilityInformation = { ...item.accessibilityInformation, label: neutraliseBidi(item.accessibilityInformation.label) };
+  } else if (name && typeof item.tooltip === 'string') {
+    item.accessibilityInformation = { label: neutraliseBidi(name) };
   }
   return item;
 }
