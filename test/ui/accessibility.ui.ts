@@ -216,8 +216,8 @@ export const cases: UiCase[] = [
           folder,
           env: { SIGSTORE_ID_TOKEN: testIdentityToken() },
           settings: {
-            'opsConfig.signing.policyFile': 'policy.yaml',
-            'opsConfig.signing.trustedRootFile': 'trusted_root.json',
+            'opsConfig.signing.policyFile': path.join(folder, 'policy.yaml'),
+            'opsConfig.signing.trustedRootFile': path.join(folder, 'trusted_root.json'),
             'opsConfig.signing.certificateAuthorityUrl': sigstore.url,
             'opsConfig.signing.transparencyLogUrl': sigstore.url,
           },
