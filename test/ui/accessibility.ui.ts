@@ -21,10 +21,13 @@ import { startMockSigstore, testIdentityToken } from '../sigstore/mockSigstore';
 import { THEMES, Theme, checkFocusVisible, checkHoverContrast, describeViolations, frameOf, runAxe, switchTheme } from './accessibility';
 import { UiCase, UiContext, chooseFromContextMenu, expandTreeItem, openViewContainer, runCommand, showOnlyView, treeItem, webviewFrame } from './harness';
 
-/** A dataset whose name hides a right-to-left override and runs far past the panel's width (under the 255 characters Honeycomb allows). */
+/**
+ * A dataset whose name hides a right-to-left override and whose name and slug run far past the
+ * panel's width without a place to break (underscores), within the 255 characters Honeycomb allows.
+ */
 export const DISGUISED_DATASET = {
-  name: `invoice\u202Efdp.exe-${'very-long-dataset-name-'.repeat(7)}end`,
-  slug: 'disguised-long-name',
+  name: `invoice\u202Efdp.exe_${'very_long_dataset_name_'.repeat(7)}end`,
+  slug: `disguised_${'very_long_dataset_slug_'.repeat(7)}end`,
   description: 'A name with a bidirectional override, long enough to need wrapping.',
 };
 
@@ -154,6 +157,8 @@ export const cases: UiCase[] = [
         if (!shown.includes('invoice[U+202E]fdp.exe')) problems.push(`the record title hides its override: "${shown}"`);
         const overflow = await record.locator('html').evaluate((html) => html.scrollWidth - html.clientWidth);
         if (overflow > 0) problems.push(`the record panel scrolls sideways by ${overflow}px: a long name does not wrap`);
+        const tab = (await page.locator('.tabs-container .tab.active').textContent()) ?? '';
+        if (!tab.includes('invoice[U+202E]fdp.exe')) problems.push(`the panel's tab hides the override: "${tab}"`);
         problems.push(...(await auditPanel(page, 'Honeycomb dataset record', allThemes(true), async () => {})));
 
         await expandTreeItem(page, /^SLOs \(all datasets\)/);
