@@ -15,6 +15,9 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { loadYamlDocument } from '../test/servers/openapi/loadDocument';
+import { AUTHENTIK_KINDS, AUTHENTIK_KIND_NAMES, AuthentikKind } from '../src/clients/authentik/resources/kinds';
+import { schemaFileOf } from '../src/views/authentik/kinds/ids';
+import { secretFieldsOf } from '../src/views/authentik/kinds/kind';
 
 type Schema = Record<string, unknown>;
 
@@ -62,7 +65,37 @@ export const KIND_SCHEMAS: KindSchemaSpec[] = [
     component: 'QueryAnnotation',
     title: 'Honeycomb query annotation',
   },
+  ...AUTHENTIK_KIND_NAMES.map(authentikSchemaSpec),
 ];
+
+/**
+ * An authentik kind's document: the create body (`…Request`; a PATCH takes the same fields, all
+ * optional) without its secret fields (and not requiring write-only ones), which are set by their own commands and never sit in a
+ * document. Durations are strings the server reads leniently; their rule is said for hover and
+ * checked strictly by the kind's rules.
+ */
+function authentikSchemaSpec(kind: AuthentikKind): KindSchemaSpec {
+  const spec = AUTHENTIK_KINDS[kind];
+  return {
+    file: schemaFileOf(kind),
+    document: 'authentik.schema.yml',
+    component: spec.schemas.create,
+    title: `authentik ${spec.label.toLowerCase()}`,
+    adjust: (schema) => {
+      const properties = schema.properties as Record<string, Schema>;
+      for (const secret of secretFieldsOf(spec)) delete properties[secret];
+      if (Array.isArray(schema.required)) {
+        // Write-only fields are never read back, so a document of an existing object lacks them;
+        // a new certificate's PEM comes from a file when it is created (see editorKinds.ts).
+        schema.required = (schema.required as string[]).filter((name) => name in properties && !spec.writeOnlyFields.includes(name));
+        if ((schema.required as string[]).length === 0) delete schema.required;
+      }
+      for (const field of spec.durationFields) {
+        if (properties[field]) properties[field] = { ...properties[field], description: `${String(properties[field].description ?? '').trim()} A duration: key=value parts separated by ";" with the keys weeks, days, hours, minutes, seconds, milliseconds, microseconds (e.g. hours=8;minutes=30).`.trim() };
+      }
+    },
+  };
+}
 
 const SCHEMA_DIR = path.resolve(__dirname, '..', '..', 'schemas');
 
@@ -76,7 +109,7 @@ export function generateSchema(spec: KindSchemaSpec): string {
   spec.adjust?.(schema, components);
   const out: Schema = {
     $schema: 'http://json-schema.org/draft-07/schema#',
-    $comment: `The writable fields of a ${spec.title}, generated from ${spec.document} (${spec.component}) by scripts/generate-schemas.ts. Do not edit by hand.`,
+    $comment: `The writable fields of ${/^[aeiou]/i.test(spec.title) ? 'an' : 'a'} ${spec.title}, generated from ${spec.document} (${spec.component}) by scripts/generate-schemas.ts. Do not edit by hand.`,
     title: spec.title,
     ...schema,
   };

@@ -68,7 +68,7 @@ export function activate(context: vscode.ExtensionContext) {
   });
   const queries = registerHoneycombQueries(context, services, honeycombExplorer);
   registerAuthentikConnectionCommands(context, logger, secrets, authentik);
-  const authentikExplorer = registerAuthentikExplorer(context, services, authentik, views, records, sources);
+  const authentikExplorer = registerAuthentikExplorer(context, services, authentik, views, records, sources, editing);
   registerRegistryCommands(services, registries);
   const signatures = registerSignatureCommands(services, registries, verifications);
   const signing = registerSigningCommands(services, registries, signings);

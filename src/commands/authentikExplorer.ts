@@ -2,9 +2,15 @@ import * as vscode from 'vscode';
 import { AuthentikConnection } from '../connections/authentikConnection';
 import { CoreServices } from '../connections/services';
 import { ServiceError } from '../core/errors';
+import { Editing } from '../editing/register';
 import { registerCommand } from '../ui/commandRunner';
 import { prompts } from '../ui/prompts';
 import { AuthentikConnectionNode } from '../views/authentik/connectionNode';
+import type { AuthentikDialogs } from '../views/authentik/kinds/editorKinds';
+import { editKindId } from '../views/authentik/kinds/ids';
+import { authentikDialogs, registerAuthentikKinds } from '../views/authentik/kinds/register';
+import { AgentConnectorNode } from '../views/authentik/managedNodes';
+import { ApplicationNode, FlowNode } from '../views/authentik/nodes';
 import { ListFolderNode } from '../views/authentik/folders';
 import { AuthentikObjectNode } from '../views/authentik/objectNode';
 import { ObjectRef, recordKeyOf } from '../views/authentik/objectRef';
@@ -25,6 +31,8 @@ import { Views } from '../views/registerViews';
 export interface AuthentikExplorer {
   records: AuthentikRecords;
   saml: SamlMetadataDocuments;
+  /** File pickers of the authentik commands, replaceable by tests. */
+  dialogs: AuthentikDialogs;
 }
 
 export function registerAuthentikExplorer(
@@ -34,6 +42,7 @@ export function registerAuthentikExplorer(
   views: Views,
   panels: PanelHost<RecordViewModel>,
   sources: RecordSources,
+  editing: Editing,
 ): AuthentikExplorer {
   const logger = services.logger;
   const records = new AuthentikRecords(connection, services.registry);
@@ -45,6 +54,17 @@ export function registerAuthentikExplorer(
     connection.onDidChange(() => sources.forget('authentik')),
   );
   const signIn = (): string => 'opsConfig.authentik.connect';
+
+  // After a create, update or delete: the view reloads and open authentik records show the server's version.
+  registerAuthentikKinds(context, editing, connection, () => {
+    views.providers.authentik.refresh();
+    for (const key of panels.keys().filter((k) => k.startsWith('authentik:'))) {
+      sources.load(key).then(
+        (loaded) => panels.get(key)?.show(loaded.model),
+        (error) => panels.get(key)?.post({ type: 'error', message: error instanceof Error ? error.message : String(error) }),
+      );
+    }
+  });
   const command = (id: string, handler: (...args: any[]) => unknown) => registerCommand(context, logger, id, handler, signIn);
 
   /** The ObjectRef behind a node or a record key. */
@@ -130,7 +150,19 @@ export function registerAuthentikExplorer(
     else panels.open(key, loaded.model);
   });
 
-  return { records, saml };
+  // "New…" of the kinds that live under another object: a flow's binding, an application's
+  // entitlement, a connector's enrollment token.
+  const newChild = (id: string, kindId: string, parentOf: (node: unknown) => string | undefined, what: string) =>
+    command(id, async (node?: unknown) => {
+      const parent = parentOf(node);
+      if (!parent) throw new ServiceError({ kind: 'badInput', service: 'authentik', operation: 'newObject', summary: `pick ${what} in the authentik view first` });
+      await vscode.commands.executeCommand('opsConfig.newObject', { kindId, parent: { parent } });
+    });
+  newChild('opsConfig.authentik.newBinding', editKindId('flowStageBinding'), (n) => (n instanceof FlowNode ? n.flow.pk : undefined), 'a flow');
+  newChild('opsConfig.authentik.newEntitlement', editKindId('applicationEntitlement'), (n) => (n instanceof ApplicationNode ? n.application.pk : undefined), 'an application');
+  newChild('opsConfig.authentik.newEnrollmentToken', editKindId('enrollmentToken'), (n) => (n instanceof AgentConnectorNode ? n.connector.connector_uuid ?? undefined : undefined), 'an agent connector');
+
+  return { records, saml, dialogs: authentikDialogs };
 }
 
 /** From the command palette: which folder to search. */

@@ -169,6 +169,10 @@ export class EditFileSystem implements vscode.FileSystemProvider, vscode.Disposa
   /** Opens a new document of `kind` under `parent`, filled with the kind's template and unsaved. */
   async openNew(kind: EditableKind, parent: Address): Promise<vscode.TextEditor> {
     const uri = this.newUri(kind, parent);
+    // The whole parent (with what "New…" asked, e.g. a file to read on create) stays with the
+    // session; the URI holds only the parent's segments.
+    const now = Date.now();
+    this.sessions.set(uri.toString(), { kind, address: parent, isNew: true, baseline: {}, text: '', ctime: now, mtime: now });
     const document = await vscode.languages.setTextDocumentLanguage(await vscode.workspace.openTextDocument(uri), 'json');
     const editor = await vscode.window.showTextDocument(document, { preview: false });
     // An edit (not the file's content) makes the document dirty, so Save is what creates it.
@@ -271,7 +275,8 @@ export class EditFileSystem implements vscode.FileSystemProvider, vscode.Disposa
   }
 
   private async load(uri: vscode.Uri): Promise<Session> {
-    const parsed = this.kinds.parse(uri.path);
+    // A document restored after a window reload may be the first use of a lazily loaded kind.
+    const parsed = await this.kinds.resolve(uri.path);
     if (!parsed) throw vscode.FileSystemError.FileNotFound(uri);
     const now = Date.now();
     let session: Session;
@@ -317,6 +322,8 @@ export class EditFileSystem implements vscode.FileSystemProvider, vscode.Disposa
           this.sessions.delete(uri.toString());
           void this.replaceNewEditor(uri, kind, outcome.address, outcome.object);
         } else {
+          // A kind looked up by a writable field (an authentik slug) moves with the write.
+          session.address = outcome.address;
           session.text = text;
           session.mtime = Date.now();
           // VS Code records the saved text first; the server's answer replaces it right after.

@@ -1,17 +1,45 @@
 import { EditPath, parseEditPath } from './editPaths';
 import { Address, EditableKind } from './kind';
 
-/** The kinds services registered, by id. Services add theirs at activation (no request is made). */
+/**
+ * The kinds services registered, by id. Services add theirs at activation (no request is made),
+ * either as objects or, when a service has many kinds with tables and schemas, as a loader for
+ * the ids under a prefix: the kinds then load (and register) with the first use of one of them.
+ */
 export class EditableKinds {
   private readonly kinds = new Map<string, EditableKind>();
+  private readonly loaders: Array<{ prefix: string; load: (id: string) => Promise<EditableKind | undefined> }> = [];
 
   register(kind: EditableKind): void {
     if (this.kinds.has(kind.id)) throw new Error(`editable kind ${kind.id} is registered twice`);
     this.kinds.set(kind.id, kind);
   }
 
+  /** Kinds whose id starts with `prefix` come from `load` on first use (see `ensure`). */
+  registerLoader(prefix: string, load: (id: string) => Promise<EditableKind | undefined>): void {
+    this.loaders.push({ prefix, load });
+  }
+
   get(id: string): EditableKind | undefined {
     return this.kinds.get(id);
+  }
+
+  /** The kind of `id`, loading it first when a loader provides it. */
+  async ensure(id: string): Promise<EditableKind | undefined> {
+    const known = this.kinds.get(id);
+    if (known) return known;
+    const loader = this.loaders.find((l) => id.startsWith(l.prefix));
+    const kind = loader ? await loader.load(id) : undefined;
+    if (!kind || kind.id !== id) return undefined;
+    // Two first uses may race: the first registered wins.
+    if (!this.kinds.has(id)) this.kinds.set(id, kind);
+    return this.kinds.get(id);
+  }
+
+  /** Like `parse`, loading the path's kind first when it is not loaded yet. */
+  async resolve(path: string): Promise<(EditPath & { kind: EditableKind }) | undefined> {
+    await this.ensure(path.split('/')[1] ?? '');
+    return this.parse(path);
   }
 
   all(): EditableKind[] {

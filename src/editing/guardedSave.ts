@@ -96,7 +96,7 @@ export async function guardedSave(request: SaveRequest): Promise<SaveOutcome> {
 
   try {
     const object = await kind.backend.update(target.address, body, request.signal);
-    return { status: 'saved', address: target.address, object, document: documentOf(kind, object), changes, warnings: problems };
+    return { status: 'saved', address: kind.addressOf?.(object, target.address) ?? target.address, object, document: documentOf(kind, object), changes, warnings: problems };
   } catch (error) {
     return writeFailure(error, kind.noun, 'updated');
   }

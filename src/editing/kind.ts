@@ -19,6 +19,11 @@ export interface Problem {
   /** A text offset when the problem is about syntax, not about a field. */
   offset?: number;
   length?: number;
+  /**
+   * Character offsets (end exclusive) inside the field's string value, when the problem is about
+   * a part of it (the bad key of `hourz=1;minutes=5`): the underline then covers only that part.
+   */
+  within?: { start: number; end: number };
 }
 
 export type JsonObject = Record<string, unknown>;
@@ -112,6 +117,11 @@ export interface EditableKind {
    * both its inline `query` and the `query_id` it was stored under, but takes only one).
    */
   toDocument?(object: JsonObject): JsonObject;
+  /**
+   * The address of a written object, for kinds looked up by a field an update can change (an
+   * authentik slug): later reads follow the new value. Default: the address does not change.
+   */
+  addressOf?(object: JsonObject, previous: Address): Address;
   backend: KindBackend;
   code?: CodeExport;
 }

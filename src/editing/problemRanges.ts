@@ -17,7 +17,15 @@ export function spanOf(text: string, problem: Problem): TextSpan {
   const root = parseTree(text);
   if (!root) return { offset: 0, length: Math.min(1, text.length) };
   const node = nearestNode(root, problem.path);
-  return spanOfNode(node, root);
+  return (problem.within && spanWithin(text, node, problem.within)) || spanOfNode(node, root);
+}
+
+/** A part of a string value; only when the value has no escapes, so offsets in it are offsets in the text. */
+function spanWithin(text: string, node: Node, within: { start: number; end: number }): TextSpan | undefined {
+  if (node.type !== 'string' || typeof node.value !== 'string') return undefined;
+  const raw = text.slice(node.offset + 1, node.offset + node.length - 1);
+  if (raw !== node.value || within.start < 0 || within.end > raw.length || within.end <= within.start) return undefined;
+  return { offset: node.offset + 1 + within.start, length: within.end - within.start };
 }
 
 function nearestNode(root: Node, path: JsonPath): Node {

@@ -42,14 +42,14 @@ export function registerEditing(context: vscode.ExtensionContext, logger: Redact
     vscode.workspace.onDidCloseTextDocument((d) => d.uri.scheme === EDIT_SCHEME && fs.forget(d.uri)),
   );
 
-  const kindFor = (id: string): EditableKind => {
-    const kind = kinds.get(id);
+  const kindFor = async (id: string): Promise<EditableKind> => {
+    const kind = await kinds.ensure(id);
     if (!kind) throw new Error(`no editable kind ${id}`);
     return kind;
   };
 
   /** A tree node, an EditTarget from a record panel link, or an open edit document. */
-  const editTarget = (arg: unknown): { kind: EditableKind; address: Address; name: string } => {
+  const editTarget = async (arg: unknown): Promise<{ kind: EditableKind; address: Address; name: string }> => {
     if (isEditable(arg)) return withKind(arg.editTarget());
     if (arg instanceof vscode.Uri || arg === undefined) {
       const uri = arg instanceof vscode.Uri ? arg : vscode.window.activeTextEditor?.document.uri;
@@ -59,17 +59,17 @@ export function registerEditing(context: vscode.ExtensionContext, logger: Redact
     }
     return withKind(arg as EditTarget);
   };
-  const withKind = (target: EditTarget) => ({ kind: kindFor(target.kindId), address: target.address, name: target.name });
+  const withKind = async (target: EditTarget) => ({ kind: await kindFor(target.kindId), address: target.address, name: target.name });
 
   registerCommand(context, logger, 'opsConfig.edit', async (arg: unknown) => {
-    const target = editTarget(arg);
+    const target = await editTarget(arg);
     await fs.open(target.kind, target.address, target.name);
   });
 
   registerCommand(context, logger, 'opsConfig.newObject', async (arg: unknown) => {
     gate.check();
     const target: CreateTarget = isCreatable(arg) ? arg.createTarget() : (arg as CreateTarget);
-    const kind = kindFor(target.kindId);
+    const kind = await kindFor(target.kindId);
     const parent = kind.prepareCreate ? await kind.prepareCreate(target.parent) : target.parent;
     if (!parent) return;
     await fs.openNew(kind, parent);
@@ -77,7 +77,7 @@ export function registerEditing(context: vscode.ExtensionContext, logger: Redact
 
   registerCommand(context, logger, 'opsConfig.deleteObject', async (arg: unknown) => {
     gate.check();
-    const target = editTarget(arg);
+    const target = await editTarget(arg);
     const { deleteObject } = await import(/* webpackChunkName: "editing-save" */ './deleteObject');
     await deleteObject(fs, target.kind, target.address, target.name);
   });
@@ -109,7 +109,7 @@ export function registerEditing(context: vscode.ExtensionContext, logger: Redact
   registerCommand(context, logger, 'opsConfig.copyAsPulumiResource', (arg: unknown) => copyCode(arg, 'pulumi'));
 
   async function copyCode(arg: unknown, language: 'terraform' | 'pulumi'): Promise<void> {
-    const target = editTarget(arg);
+    const target = await editTarget(arg);
     if (!target.kind.code) throw new Error(`There is no infrastructure-as-code export for a ${target.kind.noun}.`);
     const object = await target.kind.backend.read(target.address);
     const text = await (language === 'terraform' ? target.kind.code.terraform(object, target.address) : target.kind.code.pulumi(object, target.address));

@@ -53,7 +53,11 @@ describe('authentik explorer', () => {
     assert.equal(root.description, 'authentik 2026.8.3 · as akadmin');
     assert.deepEqual(
       (await children(root.node)).map((c) => c.label),
-      ['Brands', 'Flows', 'Groups', 'Users', 'Applications', 'Providers', 'Sources', 'Stages', 'Property mappings', 'Certificates', 'Outposts', 'Service connections', 'Permissions'],
+      [
+        'Brands', 'Flows', 'Groups', 'Users', 'Applications', 'Providers', 'Sources', 'Stages', 'Property mappings', 'Certificates',
+        'Blueprints', 'Event rules', 'Event transports', 'Endpoint agent connectors', 'Endpoint browser connectors', 'Enterprise licenses',
+        'Outposts', 'Service connections', 'Permissions',
+      ],
     );
   });
 

@@ -72,8 +72,10 @@ import type {
 
 /** The special actions of the managed resources load with the first one used (they weigh on activation otherwise). */
 const actions = () => import(/* webpackChunkName: "authentik-actions" */ './resources/actions');
-import { ResourceCollection } from './resources/collection';
+import type { ResourceCollection } from './resources/collection';
 import type { AuthentikKind } from './resources/kinds';
+/** The managed kinds' table and collection load with the first managed call (they weigh on activation otherwise). */
+const collections = () => import(/* webpackChunkName: "authentik-resources" */ './resources/collection');
 import { listGroupMembers, GetUserInput, UserOutput, getUser, listUsers, retrieveUser } from './users';
 
 export { AuthentikApi } from './api';
@@ -81,17 +83,9 @@ export type { AuthentikConnection, AuthentikPage, ListOptions, ListPage } from '
 export type { CurrentUser, ServerVersion } from './me';
 export { certificateExpiry } from './certificates';
 export type { ExpiryState } from './certificates';
-export { ResourceCollection } from './resources/collection';
-export type { DestroyResult, ResourceListOptions } from './resources/collection';
-export {
-  AUTHENTIK_KINDS,
-  AUTHENTIK_KIND_NAMES,
-  displayNameOf,
-  idOf,
-  isAuthentikKind,
-  itemPathOf,
-  terraformImportOf,
-} from './resources/kinds';
+export type { DestroyResult, ResourceCollection, ResourceListOptions } from './resources/collection';
+// The kinds table (resources/kinds.ts) is not re-exported as values: it would weigh on
+// activation. Import it where it is needed, lazily from editor code.
 export type { AuthentikKind, CreateOfKind, ItemOfKind, KindSpec, KindTypes, ParentSpec, PatchOfKind, ReferenceSpec, SecretSpec, TerraformSpec } from './resources/kinds';
 export { LICENSE_EXPIRY_WARNING_DAYS, licenseExpiry } from './resources/licenseExpiry';
 export type { LicenseExpiryState } from './resources/licenseExpiry';
@@ -133,7 +127,7 @@ export class AuthentikClient {
   readonly api: AuthentikApi;
   /** Masks secrets read or sent by the managed-resource calls in logs and messages. */
   private readonly secrets?: SecretRegistry;
-  private readonly collections = new Map<AuthentikKind, ResourceCollection<AuthentikKind>>();
+  private readonly collections = new Map<AuthentikKind, Promise<ResourceCollection<AuthentikKind>>>();
 
   constructor(connection: AuthentikConnection) {
     this.api = new AuthentikApi(connection);
@@ -142,13 +136,13 @@ export class AuthentikClient {
 
   // --- the 13 managed resources: create, read, update, delete, used_by (resources/) ---
   /** list / listChildren / retrieve / create / update / partialUpdate / destroy / usedBy of one kind. */
-  resources<K extends AuthentikKind>(kind: K): ResourceCollection<K> {
+  resources<K extends AuthentikKind>(kind: K): Promise<ResourceCollection<K>> {
     let collection = this.collections.get(kind);
     if (!collection) {
-      collection = new ResourceCollection(this.api, kind, this.secrets) as ResourceCollection<AuthentikKind>;
+      collection = collections().then((m) => new m.ResourceCollection(this.api, kind, this.secrets) as unknown as ResourceCollection<AuthentikKind>);
       this.collections.set(kind, collection);
     }
-    return collection as unknown as ResourceCollection<K>;
+    return collection as unknown as Promise<ResourceCollection<K>>;
   }
   generateCertificate(input: GenerateCertificateInput, signal?: AbortSignal): Promise<GeneratedCertificateKeyPair> {
     return actions().then((m) => m.generateCertificate(this.api, input, signal));

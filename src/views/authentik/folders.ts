@@ -1,9 +1,12 @@
 import * as vscode from 'vscode';
 import type { AuthentikClient, ListOptions, ListPage } from '../../clients/authentik';
+import type { CreateTarget } from '../../editing/editableKinds';
 import { TreeNode } from '../tree/node';
 import { Page } from '../tree/pageLoader';
 import { PagedFolderNode } from '../tree/pagedFolderNode';
 import { AuthentikTreeContext, SIGN_IN_COMMAND } from './context';
+import { editKindId } from './kinds/ids';
+import { AgentConnectorNode, EventTransportNode, blueprintNode, browserConnectorNode, eventRuleNode, licenseNode } from './managedNodes';
 import {
   applicationNode,
   brandNode,
@@ -34,11 +37,15 @@ export interface FolderSpec<T> {
   noun: string;
   list(client: AuthentikClient, options: ListOptions): Promise<ListPage<T>>;
   toNode(parent: TreeNode, ctx: AuthentikTreeContext, item: T): TreeNode;
+  /** The editable kind "New…" makes in this folder, when it has one. */
+  creates?: string;
 }
 
 export class ListFolderNode<T> extends PagedFolderNode<T, number> {
   /** The server-side search in force, if any. */
   private searchText = '';
+  /** Set only for folders of a managed kind: the editing commands look for this function. */
+  readonly createTarget?: () => CreateTarget;
 
   constructor(
     parent: TreeNode,
@@ -46,6 +53,8 @@ export class ListFolderNode<T> extends PagedFolderNode<T, number> {
     readonly spec: FolderSpec<T>,
   ) {
     super(`${parent.id}/${spec.key}`, parent, ctx.view);
+    const kindId = spec.creates;
+    if (kindId) this.createTarget = () => ({ kindId, parent: {} });
   }
 
   get label(): string {
@@ -68,7 +77,7 @@ export class ListFolderNode<T> extends PagedFolderNode<T, number> {
     const total = this.total !== undefined ? this.total.toLocaleString('en-US') : undefined;
     item.description = this.searchText ? `search “${this.searchText}”${total !== undefined ? `: ${total} found` : ''}` : total;
     item.iconPath = new vscode.ThemeIcon(this.searchText ? 'search' : this.spec.icon);
-    item.contextValue = `opsConfig.authentik.folder${this.searchText ? '.searched' : ''}`;
+    item.contextValue = `opsConfig.authentik.folder${this.searchText ? '.searched' : ''}${this.spec.creates ? `.${this.spec.key}.creatable` : ''}`;
     item.tooltip = this.searchText ? `${this.spec.label} matching “${this.searchText}” on the server` : `${this.spec.label}: loaded a page at a time`;
     return item;
   }
@@ -95,18 +104,24 @@ function spec<T>(s: FolderSpec<T>): FolderSpec<T> {
   return s;
 }
 
-/** The folders under the connection. */
+/** The folders under the connection; those of managed kinds offer "New…". */
 export const FOLDERS = [
-  spec({ key: 'brands', label: 'Brands', icon: 'globe', noun: 'brands', list: (c, o) => c.listBrands(o), toNode: brandNode }),
-  spec({ key: 'flows', label: 'Flows', icon: 'list-ordered', noun: 'flows', list: (c, o) => c.listFlows(o), toNode: (p, ctx, f) => new FlowNode(p, ctx, f) }),
+  spec({ key: 'brands', label: 'Brands', icon: 'globe', noun: 'brands', list: (c, o) => c.listBrands(o), toNode: brandNode, creates: editKindId('brand') }),
+  spec({ key: 'flows', label: 'Flows', icon: 'list-ordered', noun: 'flows', list: (c, o) => c.listFlows(o), toNode: (p, ctx, f) => new FlowNode(p, ctx, f), creates: editKindId('flow') }),
   spec({ key: 'groups', label: 'Groups', icon: 'organization', noun: 'groups', list: (c, o) => c.listGroups(o), toNode: (p, ctx, g) => new GroupNode(p, ctx, g) }),
   spec({ key: 'users', label: 'Users', icon: 'person', noun: 'users', list: (c, o) => c.listUsers(o), toNode: (p, ctx, u) => new UserNode(p, ctx, u) }),
-  spec({ key: 'applications', label: 'Applications', icon: 'window', noun: 'applications', list: (c, o) => c.listApplications(o), toNode: applicationNode }),
+  spec({ key: 'applications', label: 'Applications', icon: 'window', noun: 'applications', list: (c, o) => c.listApplications(o), toNode: applicationNode, creates: editKindId('application') }),
   spec({ key: 'providers', label: 'Providers', icon: 'plug', noun: 'providers', list: (c, o) => c.listProviders(o), toNode: (p, ctx, x) => new ProviderNode(p, ctx, x) }),
   spec({ key: 'sources', label: 'Sources', icon: 'cloud-download', noun: 'sources', list: (c, o) => c.listSources(o), toNode: sourceNode }),
   spec({ key: 'stages', label: 'Stages', icon: 'debug-stackframe', noun: 'stages', list: (c, o) => c.listStages(o), toNode: (p, ctx, s) => new StageNode(p, ctx, s) }),
   spec({ key: 'propertyMappings', label: 'Property mappings', icon: 'symbol-property', noun: 'property mappings', list: (c, o) => c.listPropertyMappings(o), toNode: mappingNode }),
-  spec({ key: 'certificates', label: 'Certificates', icon: 'workspace-trusted', noun: 'certificates', list: (c, o) => c.listCertificates(o), toNode: (p, ctx, x) => new CertificateNode(p, ctx, x) }),
+  spec({ key: 'certificates', label: 'Certificates', icon: 'workspace-trusted', noun: 'certificates', list: (c, o) => c.listCertificates(o), toNode: (p, ctx, x) => new CertificateNode(p, ctx, x), creates: editKindId('certificateKeyPair') }),
+  spec({ key: 'blueprints', label: 'Blueprints', icon: 'file-code', noun: 'blueprints', list: async (c, o) => (await c.resources('blueprint')).list(o), toNode: blueprintNode, creates: editKindId('blueprint') }),
+  spec({ key: 'eventRules', label: 'Event rules', icon: 'bell', noun: 'notification rules', list: async (c, o) => (await c.resources('eventRule')).list(o), toNode: eventRuleNode, creates: editKindId('eventRule') }),
+  spec({ key: 'eventTransports', label: 'Event transports', icon: 'send', noun: 'notification transports', list: async (c, o) => (await c.resources('eventTransport')).list(o), toNode: (p, ctx, t) => new EventTransportNode(p, ctx, t), creates: editKindId('eventTransport') }),
+  spec({ key: 'agentConnectors', label: 'Endpoint agent connectors', icon: 'device-desktop', noun: 'agent connectors', list: async (c, o) => (await c.resources('connectorAgent')).list(o), toNode: (p, ctx, x) => new AgentConnectorNode(p, ctx, x), creates: editKindId('connectorAgent') }),
+  spec({ key: 'browserConnectors', label: 'Endpoint browser connectors', icon: 'browser', noun: 'Google Chrome connectors', list: async (c, o) => (await c.resources('browserConnector')).list(o), toNode: browserConnectorNode, creates: editKindId('browserConnector') }),
+  spec({ key: 'licenses', label: 'Enterprise licenses', icon: 'verified', noun: 'licenses', list: async (c, o) => (await c.resources('license')).list(o), toNode: (p, ctx, l) => licenseNode(p, ctx, l), creates: editKindId('license') }),
   spec({ key: 'outposts', label: 'Outposts', icon: 'server', noun: 'outposts', list: (c, o) => c.listOutposts(o), toNode: outpostNode }),
   spec({ key: 'serviceConnections', label: 'Service connections', icon: 'server-environment', noun: 'service connections', list: (c, o) => c.listServiceConnections(o), toNode: serviceConnectionNode }),
   spec({ key: 'permissions', label: 'Permissions', icon: 'key', noun: 'permissions', list: (c, o) => c.listPermissions(o), toNode: permissionNode }),

@@ -4,8 +4,10 @@ import { InfoNode, TreeNode } from '../tree/node';
 import { Page } from '../tree/pageLoader';
 import { PagedFolderNode } from '../tree/pagedFolderNode';
 import { AuthentikTreeContext, SIGN_IN_COMMAND } from './context';
+import { editKindId } from './kinds/ids';
+import { entitlementNode } from './managedNodes';
 import { AuthentikObjectNode, ObjectLook, SectionNode } from './objectNode';
-import { modelName } from './objectRef';
+import { modelName, recordKeyOf } from './objectRef';
 import { expiryPresentation } from './presentation';
 import { refs } from './refs';
 
@@ -24,13 +26,33 @@ export function brandNode(parent: TreeNode, ctx: AuthentikTreeContext, b: A.Bran
     label: b.domain,
     description: [b.branding_title, b.default ? 'default' : undefined].filter(Boolean).join(' · '),
     icon: icon('globe'),
+    edit: { kindId: editKindId('brand'), address: { id: b.brand_uuid }, name: b.domain },
   });
 }
 
 export class FlowNode extends AuthentikObjectNode {
   constructor(parent: TreeNode, ctx: AuthentikTreeContext, readonly flow: Pick<A.Flow, 'pk' | 'slug' | 'name' | 'title' | 'designation'>, idSuffix = '') {
-    super(parent, ctx, refs.flow(flow), { label: flow.slug, description: `${flow.designation} · ${flow.name}`, tooltip: `${flow.name}\n${flow.title}\nDesignation: ${flow.designation}`, icon: icon('list-ordered') }, idSuffix);
+    super(
+      parent,
+      ctx,
+      refs.flow(flow),
+      {
+        label: flow.slug,
+        description: `${flow.designation} · ${flow.name}`,
+        tooltip: `${flow.name}\n${flow.title}\nDesignation: ${flow.designation}`,
+        icon: icon('list-ordered'),
+        edit: { kindId: editKindId('flow'), address: { id: flow.slug }, name: flow.slug },
+      },
+      idSuffix,
+    );
   }
+
+  /** The flow's bindings as loaded (in order), for Move up / Move down. */
+  bindings(): A.FlowStageBinding[] {
+    return this.loadedBindings;
+  }
+
+  private loadedBindings: A.FlowStageBinding[] = [];
 
   protected override hasChildren(): boolean {
     return true;
@@ -39,6 +61,7 @@ export class FlowNode extends AuthentikObjectNode {
   /** The stage bindings in execution order; a flow rarely has more than a page of them. */
   protected override async loadChildren(signal: AbortSignal): Promise<TreeNode[]> {
     const page = await this.ctx.client.listFlowBindings(this.flow.pk, { pageSize: 100, signal });
+    this.loadedBindings = page.items;
     const nodes: TreeNode[] = page.items.map((b) => new StageNode(this, this.ctx, b.stage_obj, { binding: b }));
     if (page.count > page.items.length) {
       nodes.push(new InfoNode(`${this.id}/more`, this, `${(page.count - page.items.length).toLocaleString('en-US')} more bindings`, { description: 'open the record for all', icon: icon('ellipsis') }));
@@ -55,9 +78,34 @@ export class StageNode extends AuthentikObjectNode {
   constructor(parent: TreeNode, ctx: AuthentikTreeContext, readonly stage: A.Stage, options: { binding?: A.FlowStageBinding } = {}) {
     const b = options.binding;
     const look: ObjectLook = b
-      ? { label: `${b.order} · ${stage.name}`, description: stage.verbose_name, tooltip: `Order ${b.order}: ${stage.name} (${stage.verbose_name})\nOn an invalid answer: ${b.invalid_response_action ?? 'retry'}`, icon: icon('debug-stackframe') }
+      ? {
+          label: `${b.order} · ${stage.name}`,
+          description: stage.verbose_name,
+          tooltip: [
+            `Order ${b.order}: ${stage.name} (${stage.verbose_name})`,
+            `On an invalid answer: ${b.invalid_response_action ?? 'retry'}`,
+            `Evaluate policies when planning: ${b.evaluate_on_plan ? 'yes' : 'no'}`,
+            `Re-evaluate policies when shown: ${b.re_evaluate_policies !== false ? 'yes' : 'no'}`,
+            `Policy engine mode: ${b.policy_engine_mode ?? 'any'}`,
+          ].join('\n'),
+          icon: icon('debug-stackframe'),
+          // A stage shown as a binding edits (and deletes) the binding, never the stage.
+          edit: { kindId: editKindId('flowStageBinding'), address: { parent: b.target, id: b.pk }, name: `${b.order} · ${stage.name}` },
+        }
       : { label: stage.name, description: stage.verbose_name, icon: icon('debug-stackframe') };
     super(parent, ctx, refs.stage(stage), look, b ? `#${b.pk}` : '');
+    this.binding = b;
+  }
+
+  readonly binding?: A.FlowStageBinding;
+
+  /** A binding opens the binding's record (order, policies…); a stage its own. */
+  override recordKey(): string {
+    return this.binding ? recordKeyOf({ kind: 'flowStageBinding', lookup: this.binding.pk }) : super.recordKey();
+  }
+
+  protected override extraContext(): string[] {
+    return this.binding ? ['binding'] : [];
   }
 
   protected override hasChildren(): boolean {
@@ -166,6 +214,7 @@ export class CertificateNode extends AuthentikObjectNode {
       description: [expiry.text, pair.private_key_available ? 'with key' : 'no key'].join(' · '),
       tooltip: `${pair.name}\n${pair.cert_subject ?? ''}\n${expiry.text}`,
       icon: icon(expiry.tone === 'error' ? 'error' : expiry.tone === 'warning' ? 'warning' : 'workspace-trusted', color),
+      edit: { kindId: editKindId('certificateKeyPair'), address: { id: pair.pk }, name: pair.name },
     });
   }
 
@@ -239,13 +288,40 @@ export class ProviderNode extends AuthentikObjectNode {
   }
 }
 
+/** An application; it expands to its entitlements. */
+export class ApplicationNode extends AuthentikObjectNode {
+  constructor(parent: TreeNode, ctx: AuthentikTreeContext, readonly application: A.Application) {
+    super(parent, ctx, refs.application(application), {
+      label: application.name,
+      description: [application.slug, application.provider_obj ? application.provider_obj.verbose_name : 'no provider'].join(' · '),
+      tooltip: [application.name, application.meta_description, application.launch_url].filter(Boolean).join('\n'),
+      icon: icon('window'),
+      edit: { kindId: editKindId('application'), address: { id: application.slug }, name: application.slug },
+    });
+  }
+
+  protected override extraContext(): string[] {
+    return ['application'];
+  }
+
+  protected override hasChildren(): boolean {
+    return true;
+  }
+
+  protected override async loadChildren(signal: AbortSignal): Promise<TreeNode[]> {
+    const page = await (await this.ctx.client.resources('applicationEntitlement')).listChildren(this.application.pk, { pageSize: 100, signal });
+    const nodes = page.items.map((e) => entitlementNode(this, this.ctx, e, this.application.slug));
+    if (page.count > page.items.length) nodes.push(new InfoNode(`${this.id}/more`, this, `${(page.count - page.items.length).toLocaleString('en-US')} more entitlements`, { icon: icon('ellipsis') }));
+    return nodes;
+  }
+
+  protected override emptyMessage(): string {
+    return 'No entitlements';
+  }
+}
+
 export function applicationNode(parent: TreeNode, ctx: AuthentikTreeContext, a: A.Application): TreeNode {
-  return new AuthentikObjectNode(parent, ctx, refs.application(a), {
-    label: a.name,
-    description: [a.slug, a.provider_obj ? a.provider_obj.verbose_name : 'no provider'].join(' · '),
-    tooltip: [a.name, a.meta_description, a.launch_url].filter(Boolean).join('\n'),
-    icon: icon('window'),
-  });
+  return new ApplicationNode(parent, ctx, a);
 }
 
 export function sourceNode(parent: TreeNode, ctx: AuthentikTreeContext, s: A.Source): TreeNode {

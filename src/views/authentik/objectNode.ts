@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import type { EditTarget } from '../../editing/editableKinds';
 import { ChildrenLoader } from '../tree/childrenLoader';
 import { ErrorNode, EmptyNode } from '../tree/messageNodes';
 import { TreeNode } from '../tree/node';
@@ -11,6 +12,10 @@ export interface ObjectLook {
   description?: string;
   tooltip?: string;
   icon: vscode.ThemeIcon;
+  /** The object as an editable kind (Edit…, Delete…, Copy as Terraform resource). */
+  edit?: EditTarget;
+  /** Only Delete… applies (a license is nothing but its secret key). */
+  deleteOnly?: boolean;
 }
 
 /**
@@ -23,6 +28,8 @@ export class AuthentikObjectNode implements TreeNode {
   readonly id: string;
   /** Made on the first expand: most objects are never expanded. */
   private loader?: ChildrenLoader;
+  /** Set only for managed kinds: the editing commands look for this function. */
+  readonly editTarget?: () => EditTarget;
 
   constructor(
     protected readonly parent: TreeNode,
@@ -33,6 +40,8 @@ export class AuthentikObjectNode implements TreeNode {
     idSuffix = '',
   ) {
     this.id = `${parent.id}/${ref.kind}:${ref.lookup}${idSuffix}`;
+    const edit = look.edit;
+    if (edit) this.editTarget = () => edit;
   }
 
   recordKey(): string {
@@ -56,7 +65,8 @@ export class AuthentikObjectNode implements TreeNode {
     item.description = this.look.description;
     item.tooltip = this.look.tooltip ?? [this.look.label, this.look.description].filter(Boolean).join('\n');
     item.iconPath = this.look.icon;
-    item.contextValue = ['opsConfig.authentik.object', this.ref.kind, 'none' in lookupFor(this.ref) ? undefined : 'iac', ...this.extraContext()].filter(Boolean).join('.');
+    const editing = this.look.edit ? (this.look.deleteOnly ? 'deletable' : 'editable') : undefined;
+    item.contextValue = ['opsConfig.authentik.object', this.ref.kind, 'none' in lookupFor(this.ref) ? undefined : 'iac', editing, ...this.extraContext()].filter(Boolean).join('.');
     item.command = { command: 'opsConfig.openRecord', title: 'Open Record', arguments: [this] };
     item.accessibilityInformation = { label: [this.look.label, this.look.description].filter(Boolean).join(', ') };
     return item;

@@ -16,7 +16,34 @@ export type AuthentikKind =
   | 'certificate'
   | 'outpost'
   | 'serviceConnection'
-  | 'permission';
+  | 'permission'
+  // The managed kinds the directory does not show elsewhere, named as in the kinds table.
+  | 'flowStageBinding'
+  | 'applicationEntitlement'
+  | 'blueprint'
+  | 'connectorAgent'
+  | 'enrollmentToken'
+  | 'browserConnector'
+  | 'license'
+  | 'eventRule'
+  | 'eventTransport';
+
+/** The tree's kinds that are also managed kinds (editable), under their name in the kinds table. */
+export const MANAGED_KIND_OF: Partial<Record<AuthentikKind, import('../../clients/authentik/resources/kinds').AuthentikKind>> = {
+  brand: 'brand',
+  flow: 'flow',
+  application: 'application',
+  certificate: 'certificateKeyPair',
+  flowStageBinding: 'flowStageBinding',
+  applicationEntitlement: 'applicationEntitlement',
+  blueprint: 'blueprint',
+  connectorAgent: 'connectorAgent',
+  enrollmentToken: 'enrollmentToken',
+  browserConnector: 'browserConnector',
+  license: 'license',
+  eventRule: 'eventRule',
+  eventTransport: 'eventTransport',
+};
 
 export interface ObjectRef {
   kind: AuthentikKind;
@@ -35,7 +62,10 @@ export interface ObjectRef {
 }
 
 const PREFIX = 'authentik:';
-const KINDS: AuthentikKind[] = ['brand', 'flow', 'stage', 'group', 'user', 'application', 'provider', 'source', 'mapping', 'certificate', 'outpost', 'serviceConnection', 'permission'];
+const KINDS: AuthentikKind[] = [
+  'brand', 'flow', 'stage', 'group', 'user', 'application', 'provider', 'source', 'mapping', 'certificate', 'outpost', 'serviceConnection', 'permission',
+  'flowStageBinding', 'applicationEntitlement', 'blueprint', 'connectorAgent', 'enrollmentToken', 'browserConnector', 'license', 'eventRule', 'eventTransport',
+];
 
 /** `authentik:flow:default-authentication-flow` — stable across reloads, so panels come back. */
 export function recordKeyOf(ref: Pick<ObjectRef, 'kind' | 'lookup'>): string {

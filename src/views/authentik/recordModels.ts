@@ -60,7 +60,17 @@ export function brandRecord(b: A.Brand, uiBase: string): LoadedRecord {
       { title: 'Brand', fields: [code('ID', b.brand_uuid), text('Domain', b.domain), text('Default', b.default === true), text('Title', b.branding_title), code('Logo', b.branding_logo), code('Favicon', b.branding_favicon), code('Flow background', b.branding_default_flow_background), text('Custom CSS', b.branding_custom_css, { format: 'json' })] },
       {
         title: 'Flows',
-        fields: [code('Authentication', b.flow_authentication), code('Invalidation', b.flow_invalidation), code('Recovery', b.flow_recovery), code('Unenrollment', b.flow_unenrollment), code('User settings', b.flow_user_settings), code('Device code', b.flow_device_code)],
+        fields: [
+          code('Authentication', b.flow_authentication),
+          code('Invalidation', b.flow_invalidation),
+          code('Recovery', b.flow_recovery),
+          code('Unenrollment', b.flow_unenrollment),
+          code('User settings', b.flow_user_settings),
+          code('Device code', b.flow_device_code),
+          code('Lockdown', b.flow_lockdown),
+          code('User switch', b.flow_user_switch),
+          code('Request', b.flow_request),
+        ],
       },
       { title: 'Certificates', fields: [certificateLink('Web certificate', b.web_certificate), ...(b.client_certificates ?? []).map((pk, i) => certificateLink(`Client certificate ${i + 1}`, pk))] },
       { title: 'Attributes', fields: [json('Attributes', b.attributes)] },
@@ -138,8 +148,12 @@ export function userRecord(u: A.User, membership: UserGroupMembership | undefine
 export function applicationRecord(a: A.Application, uiBase: string): LoadedRecord {
   const provider = a.provider_obj;
   return record(refs.application(a), uiBase, 'authentik application', a.name, [
-    { title: 'Application', fields: [code('ID', a.pk), text('Name', a.name), code('Slug', a.slug), text('Group', a.group), text('Launch URL', a.launch_url ?? '', a.launch_url && /^https?:/.test(a.launch_url) ? { link: { kind: 'url', url: a.launch_url } } : {}), text('Description', a.meta_description), text('Publisher', a.meta_publisher), text('Open in new tab', a.open_in_new_tab === true), text('Hidden', a.meta_hide === true), text('Policy engine mode', a.policy_engine_mode ?? 'any')] },
+    { title: 'Application', fields: [code('ID', a.pk), text('Name', a.name), code('Slug', a.slug), text('Group', a.group), text('Launch URL', a.launch_url ?? '', a.launch_url && /^https?:/.test(a.launch_url) ? { link: { kind: 'url', url: a.launch_url } } : {}), text('Description', a.meta_description), text('Publisher', a.meta_publisher), text('Open in new tab', a.open_in_new_tab === true), text('Hidden', a.meta_hide === true), text('Policy engine mode', a.policy_engine_mode ?? 'any'), code('Icon', a.meta_icon ?? '')] },
     { title: 'Provider', fields: provider ? [link(provider.verbose_name, provider.name, refs.provider(provider))] : [text('Provider', 'none')] },
+    {
+      title: `Backchannel providers (${(a.backchannel_providers ?? []).length})`,
+      fields: (a.backchannel_providers_obj ?? []).map((p) => link(p.verbose_name, p.name, refs.provider(p))),
+    },
   ], a, { subtitle: a.slug });
 }
 

@@ -4,8 +4,8 @@ import { ServiceError } from '../../core/errors';
 import { SecretRegistry } from '../../core/redact';
 import { STANDARD_ACTIONS } from '../panels/recordPanel';
 import { LoadedRecord, RecordSource } from '../panels/recordSources';
-import { AuthentikKind, ObjectRef, parseRecordKey } from './objectRef';
-import * as M from './recordModels';
+import { AuthentikKind, MANAGED_KIND_OF, ObjectRef, parseRecordKey } from './objectRef';
+import type * as RecordModels from './recordModels';
 import { refs } from './refs';
 
 /**
@@ -64,6 +64,8 @@ export class AuthentikRecords implements RecordSource {
   }
 
   private async loadKind(client: AuthentikClient, kind: AuthentikKind, lookup: string, key: string, signal?: AbortSignal): Promise<LoadedRecord> {
+    // The record builders load with the first record opened (they weigh on activation otherwise).
+    const M: typeof RecordModels = await import(/* webpackChunkName: "authentik-records" */ './recordModels');
     const ui = client.api.uiBase;
     const numeric = (): number => {
       if (!/^\d+$/.test(lookup)) throw new ServiceError({ kind: 'badInput', service: 'authentik', operation: 'openRecord', summary: `"${lookup}" is not a numeric ID` });
@@ -104,7 +106,7 @@ export class AuthentikRecords implements RecordSource {
       case 'provider': {
         const p = await client.retrieveProvider(numeric(), signal);
         const model = p.meta_model_name.split('.').pop();
-        const detail: Parameters<typeof M.providerRecord>[1] = {};
+        const detail: Parameters<typeof RecordModels.providerRecord>[1] = {};
         if (model === 'oauth2provider') {
           detail.oauth2 = await client.retrieveOAuth2Provider(p.pk, signal);
           detail.setupUrls = p.assigned_application_slug ? await client.oauth2SetupUrls(p.pk, signal).catch(() => null) : null;
@@ -138,6 +140,14 @@ export class AuthentikRecords implements RecordSource {
       case 'permission': {
         const p = await client.retrievePermission(numeric(), signal);
         return keep(refs.permission(p), M.permissionRecord(p, ui));
+      }
+      default: {
+        // The managed kinds shown only since they became editable: records from the kinds table.
+        const managed = MANAGED_KIND_OF[kind];
+        if (!managed) throw new ServiceError({ kind: 'notFound', service: 'authentik', operation: 'openRecord', summary: `no record kind for "${key}"` });
+        const { loadManagedRecord } = await import(/* webpackChunkName: "authentik-kinds" */ './managedRecords');
+        const { ref, loaded } = await loadManagedRecord(client, kind, managed, lookup, signal);
+        return keep(ref, loaded);
       }
     }
   }

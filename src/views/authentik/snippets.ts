@@ -61,6 +61,8 @@ export function lookupFor(ref: ObjectRef): Lookup | { none: string } {
         : { none: 'The authentik provider has a data source only for Kubernetes service connections.' };
     case 'application':
       return { none: 'The authentik provider has no application data source; import the resource by its slug instead.' };
+    default:
+      return { none: 'The authentik provider has no data source for this kind; use "Copy as Terraform Resource", which writes the resource with its import block.' };
   }
 }
 
@@ -117,6 +119,15 @@ export function adminUrl(uiBase: string, ref: ObjectRef): string {
     outpost: '/outpost/outposts',
     serviceConnection: '/outpost/integrations',
     permission: '/identity/roles',
+    flowStageBinding: `/flow/flows/${encodeURIComponent(ref.slug ?? '')}`,
+    applicationEntitlement: `/core/applications/${encodeURIComponent(ref.slug ?? '')}`,
+    blueprint: '/blueprints/instances',
+    connectorAgent: '/endpoints/connectors',
+    enrollmentToken: '/endpoints/connectors',
+    browserConnector: '/endpoints/connectors',
+    license: '/enterprise/licenses',
+    eventRule: '/events/rules',
+    eventTransport: '/events/transports',
   };
   return base + paths[ref.kind];
 }

@@ -203,17 +203,18 @@ describe('no secret reaches a log, message, notification or panel (markers for e
       }
       // The managed kinds with secrets: licenses, Chrome connectors, transports, enrollment tokens.
       for (const kind of ['license', 'browserConnector', 'eventTransport', 'enrollmentToken'] as const) {
-        const page = await detector.run(`list ${kind}`, () => ak.resources(kind).list({ pageSize: 100 }));
+        const collection = await ak.resources(kind);
+        const page = await detector.run(`list ${kind}`, () => collection.list({ pageSize: 100 }));
         for (const item of page?.items ?? []) {
-          const id = String((item as Record<string, unknown>)[ak.resources(kind).spec.lookupParam === 'uuid' ? 'pk' : ak.resources(kind).spec.idField]);
-          await detector.run(`retrieve ${kind}`, () => ak.resources(kind).retrieve(id as never));
+          const id = String((item as Record<string, unknown>)[collection.spec.lookupParam === 'uuid' ? 'pk' : collection.spec.idField]);
+          await detector.run(`retrieve ${kind}`, () => collection.retrieve(id as never));
           if (kind === 'enrollmentToken') await detector.run('viewEnrollmentKey', () => ak.viewEnrollmentKey(id));
           if (kind === 'eventTransport') await detector.run('testTransport', () => ak.testTransport(id));
         }
       }
       // Writes that carry a secret the server refuses: the refusal must not repeat it.
-      await detector.run('create certificate with a bad key', () => ak.resources('certificateKeyPair').create({ name: 'leak test', certificate_data: 'not a certificate', key_data: AK.writtenKey } as never));
-      await detector.run('create license with a bad key', () => ak.resources('license').create({ key: AK.writtenLicense } as never));
+      await detector.run('create certificate with a bad key', async () => (await ak.resources('certificateKeyPair')).create({ name: 'leak test', certificate_data: 'not a certificate', key_data: AK.writtenKey } as never));
+      await detector.run('create license with a bad key', async () => (await ak.resources('license')).create({ key: AK.writtenLicense } as never));
       // A refused token, the extra header missing, an echoing server, no server.
       await detector.run('wrong token', () => new AuthentikClient({ apiBase: authentikApiBase(authentik.url), token: `${AK.token}-wrong`, headers: { 'X-Proxy-Auth': AK.extraHeader }, logger: detector.logger, secrets: detector.registry }).getCurrentUser());
       await detector.run('missing header', () => new AuthentikClient({ apiBase: authentikApiBase(authentik.url), token: AK.token, logger: detector.logger, secrets: detector.registry }).getCurrentUser());

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { AUTHENTIK_KINDS, AUTHENTIK_KIND_NAMES, displayNameOf, idOf, itemPathOf, terraformImportOf } from '../../../../src/clients/authentik';
+import { AUTHENTIK_KINDS, AUTHENTIK_KIND_NAMES, displayNameOf, idOf, itemPathOf, terraformImportOf } from '../../../../src/clients/authentik/resources/kinds';
 import { KIND_NOTES } from '../../../../src/clients/authentik/resources/kindNotes';
 import { loadYamlDocument } from '../../../servers/openapi/loadDocument';
 

@@ -1,0 +1,49 @@
+import type { AuthentikClient } from '../../../clients/authentik';
+import { AUTHENTIK_KINDS, AuthentikKind, idOf } from '../../../clients/authentik/resources/kinds';
+import { Address, JsonObject, KindBackend } from '../../../editing/kind';
+
+/**
+ * The editing backend of one managed kind: each call is one request of the kind's collection
+ * (`client.resources(kind)`), writes are PATCHes of the changed fields, and `used_by/` lists
+ * what a delete would touch. `extraCreateFields` adds what a "New…" flow gathered outside the
+ * document (a certificate's PEM read from a file, never shown in the document).
+ */
+export interface ResourceBackendOptions {
+  extraCreateFields?(parent: Address): Promise<JsonObject>;
+}
+
+export function resourceBackend(clientFor: () => Promise<AuthentikClient>, kind: AuthentikKind, options: ResourceBackendOptions = {}): KindBackend {
+  const spec = AUTHENTIK_KINDS[kind];
+  const collection = async () => (await clientFor()).resources(kind);
+  return {
+    read: async (address, signal) => (await (await collection()).retrieve(address.id, signal)) as unknown as JsonObject,
+    create: async (parent, body, signal) => {
+      const extra = options.extraCreateFields ? await options.extraCreateFields(parent) : {};
+      const object = (await (await collection()).create({ ...body, ...extra } as never, signal)) as unknown as JsonObject;
+      const address: Address = spec.parent ? { parent: String(object[spec.parent.field] ?? parent.parent ?? ''), id: idOf(kind, object) } : { id: idOf(kind, object) };
+      return { object, address };
+    },
+    update: async (address, body, signal) => (await (await collection()).partialUpdate(address.id, body as never, signal)) as unknown as JsonObject,
+    remove: async (address, signal) => ((await (await collection()).destroy(address.id, signal)).outcome === 'deleted' ? 'deleted' : 'alreadyGone'),
+    usedBy: spec.usedBy
+      ? async (address, signal) => (await (await collection()).usedBy(address.id, signal)).map((u) => `${u.name} (${u.model_name}; on delete: ${describeAction(u.action)})`)
+      : undefined,
+  };
+}
+
+/** authentik's `on_delete` of each referring object, in words. */
+function describeAction(action: string): string {
+  switch (action) {
+    case 'cascade':
+    case 'cascade_many':
+      return 'deleted with it';
+    case 'set_null':
+      return 'the reference is cleared';
+    case 'set_default':
+      return 'the reference goes back to its default';
+    case 'left_dangling':
+      return 'left pointing at nothing';
+    default:
+      return action;
+  }
+}
