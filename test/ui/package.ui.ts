@@ -15,8 +15,8 @@ import { HONEYCOMB_KEYS, startHoneycombStandIn } from '../servers/honeycomb';
 import { UiCase, chooseFromContextMenu, openViewContainer, treeItem, webviewFrame } from './harness';
 import { vsixEntries } from './vsixContents';
 
-/** What the package may weigh: the .vsix file and its file count (today about 404 KB, 48 files). */
-const VSIX_BUDGET = { bytes: 480 * 1024, files: 60 };
+/** What the package may weigh: the .vsix file and its file count (today about 492 KB, 67 files, with the 13 authentik kinds editable). */
+const VSIX_BUDGET = { bytes: 520 * 1024, files: 75 };
 
 /** Every string inside a value (credential tables nest key IDs and secrets). */
 function stringsIn(value: unknown): string[] {
