@@ -290,7 +290,8 @@ function signerPolicy(result: OperationResult, ref: string, format: string, pred
   const authority: Record<string, unknown> = { name: 'signer' };
   if (format !== 'both') authority.signatureFormat = format;
   if (signer.keyFingerprint) {
-    if (!signer.publicKeyPem) return undefined;
+    // The policy controller reads bundles for keyless authorities only: no key policy can accept a bundle alone.
+    if (!signer.publicKeyPem || format === 'bundle') return undefined;
     authority.key = { data: signer.publicKeyPem };
     if (result.tlog.length > 0) authority.ctlog = { url: tlogUrl ?? 'https://rekor.sigstore.dev' };
   } else {

@@ -106,6 +106,13 @@ describe('admission policies read as strictly as the policy controller reads the
     assert.match(parsed.warnings.join('\n'), /holds 2 PEM blocks; only the first is a trusted key/);
   });
 
+  it('signatureFormat: bundle with a key authority is refused, as the webhook fails that authority', () => {
+    const pem = generateKeyPairSync('ec', { namedCurve: 'P-256' }).publicKey.export({ type: 'spki', format: 'pem' }).toString();
+    const keyed = (format: string) => `${header('p')}spec:\n  images:\n    - glob: "**"\n  authorities:\n    - key:\n        data: |\n${keyBlock(pem)}\n      signatureFormat: ${format}\n`;
+    assert.match(problems(keyed('bundle')).join('\n'), /authorities\[0\]\.signatureFormat: bundle works only with a keyless authority/);
+    assert.deepEqual(problems(keyed('legacy')), []);
+  });
+
   it('an unset signatureFormat reads legacy signatures only', () => {
     const [policy] = parsePolicies(keyless('issuer: https://a\n            subject: me')).policies;
     assert.equal(policy.authorities[0].signatureFormat, 'legacy');

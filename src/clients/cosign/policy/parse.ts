@@ -198,6 +198,11 @@ function readAuthority(entry: unknown, index: number, at: string, problems: Prob
     // The webhook accepts any text here and reads bundles only for exactly "bundle".
     warnings.push(`${at}.signatureFormat ${JSON.stringify(signatureFormat)} is neither legacy nor bundle; the policy controller reads it as legacy, and so does this check.`);
   }
+  if (signatureFormat === 'bundle' && kinds[0] === 'key') {
+    // The webhook accepts such a policy but then fails the authority for every image: it reads
+    // Sigstore bundles for keyless authorities only.
+    problems.add(`${at}.signatureFormat`, 'bundle works only with a keyless authority: the policy controller fails a key authority that asks for bundles; leave it unset (legacy) for key signatures');
+  }
   if (kinds[0] === 'static') {
     // A static verdict involves no signature, so signature settings beside it are a mistake.
     for (const field of ['attestations', 'source', 'ctlog', 'rfc3161timestamp']) {
