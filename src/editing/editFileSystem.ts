@@ -6,6 +6,7 @@ import { EditDiagnostics } from './diagnostics';
 import { documentOf, formatDocument } from './document';
 import { editPath } from './editPaths';
 import { EditableKinds } from './editableKinds';
+import { ExplicitSaves } from './explicitSaves';
 import type { SaveOutcome } from './guardedSave';
 import { Address, EditableKind, JsonObject } from './kind';
 import { PlanDocuments } from './planDocuments';
@@ -48,9 +49,8 @@ export class EditFileSystem implements vscode.FileSystemProvider, vscode.Disposa
   private readonly sessions = new Map<string, Session>();
   private readonly loading = new Map<string, Promise<Session>>();
   private newCounter = 0;
-  /** Why VS Code is about to save each document: only a save the user asked for may write. */
-  private readonly saveReasons = new Map<string, vscode.TextDocumentSaveReason>();
-  private readonly willSave: vscode.Disposable;
+  /** Only a save the user asked for may write. */
+  private readonly explicitSaves = new ExplicitSaves(EDIT_SCHEME);
 
   constructor(
     private readonly kinds: EditableKinds,
@@ -58,11 +58,7 @@ export class EditFileSystem implements vscode.FileSystemProvider, vscode.Disposa
     private readonly diagnostics: EditDiagnostics,
     private readonly plans: PlanDocuments,
     private readonly logger: Logger,
-  ) {
-    this.willSave = vscode.workspace.onWillSaveTextDocument((event) => {
-      if (event.document.uri.scheme === EDIT_SCHEME) this.saveReasons.set(event.document.uri.toString(), event.reason);
-    });
-  }
+  ) {}
 
   uriFor(kind: EditableKind, address: Address, name: string): vscode.Uri {
     return vscode.Uri.from({ scheme: EDIT_SCHEME, path: editPath(kind, address, name) });
@@ -116,14 +112,7 @@ export class EditFileSystem implements vscode.FileSystemProvider, vscode.Disposa
   async writeFile(uri: vscode.Uri, content: Uint8Array): Promise<void> {
     const refusal = this.gate.refusal();
     if (refusal) throw vscode.FileSystemError.NoPermissions(refusal);
-    // Auto-save (the default in VS Code for the web) would otherwise send half-typed objects to
-    // the server a second after each pause. Refusing it keeps the text dirty; VS Code then skips
-    // further auto-saves of this document until the user saves it.
-    const reason = this.saveReasons.get(uri.toString());
-    this.saveReasons.delete(uri.toString());
-    if (reason !== undefined && reason !== vscode.TextDocumentSaveReason.Manual) {
-      throw vscode.FileSystemError.Unavailable('Not saved automatically: live configuration changes only when you save it yourself (Ctrl+S), after you have seen the plan. Your edits are kept.');
-    }
+    this.explicitSaves.refuseAutomatic(uri);
     const session = await this.session(uri);
     const text = Buffer.from(content).toString('utf8');
     // The save pipeline (and its JSON parser and schema checker) loads on the first save.
@@ -255,7 +244,7 @@ export class EditFileSystem implements vscode.FileSystemProvider, vscode.Disposa
   }
 
   dispose(): void {
-    this.willSave.dispose();
+    this.explicitSaves.dispose();
     this.changes.dispose();
     this.objects.dispose();
   }
