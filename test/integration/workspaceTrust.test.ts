@@ -53,7 +53,20 @@ describe('workspace trust: where saved keys go', () => {
     }
     assert.deepEqual(shown.error, []);
     assert.equal(await api.services.secrets.boundOrigin(SecretKeys.honeycombApiKey), home.url);
+    // Saving the key reloads the view; on a busy machine that reload may reach `home` late. Let it
+    // finish first, so that the requests counted afterwards are the test's own.
+    await roots();
+    await quiet(home);
     home.reset();
+  }
+
+  /** Waits (at most 5 s) until a stand-in has heard nothing new for half a second. */
+  async function quiet(server: HoneycombStandIn): Promise<void> {
+    let seen = -1;
+    for (let i = 0; i < 10 && server.requests.length !== seen; i++) {
+      seen = server.requests.length;
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
   }
 
   async function roots() {
