@@ -22,9 +22,14 @@ export default tseslint.config(
       '@typescript-eslint/require-await': 'off',
       '@typescript-eslint/no-base-to-string': 'off',
       '@typescript-eslint/unbound-method': 'off',
+      'preserve-caught-error': 'off',
+      // Passing on a rejection as it came (an AbortSignal's reason, a caught value) is not inventing one.
+      '@typescript-eslint/prefer-promise-reject-errors': ['error', { allowThrowingAny: true, allowThrowingUnknown: true }],
       // `import x = require('…')` is TypeScript's typed CommonJS import, not an untyped require().
       '@typescript-eslint/no-require-imports': ['error', { allowAsImport: true }],
       // A leading underscore marks a value left out on purpose (`const { raw: _raw, ...rest } = x`).
+      // `let x; const f = () => x…; x = …` is how a value and a callback that needs it are tied.
+      'prefer-const': ['error', { ignoreReadBeforeAssign: true }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
     },
   },
