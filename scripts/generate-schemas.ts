@@ -150,12 +150,12 @@ function convert(input: unknown, components: Record<string, Schema>, depth = 0):
       out[key] = convert(value, components, depth + 1);
     }
   }
-  if (schema.nullable === true) out.type = Array.isArray(out.type) ? [...out.type, 'null'] : out.type ? [out.type, 'null'] : undefined;
+  if (schema.nullable === true) out.type = Array.isArray(out.type) ? [...(out.type as unknown[]), 'null'] : out.type ? [out.type, 'null'] : undefined;
   if (Array.isArray(schema.required) && out.properties) {
     const required = (schema.required as string[]).filter((name) => name in (out.properties as Schema));
     if (required.length) out.required = required;
   }
-  if (out.properties && Object.keys(out.properties as Schema).length > 0 && !('additionalProperties' in out)) out.additionalProperties = false;
+  if (out.properties && Object.keys(out.properties).length > 0 && !('additionalProperties' in out)) out.additionalProperties = false;
   return out;
 }
 

@@ -5,6 +5,8 @@
 #   integration  mocha inside the extension host of a real VS Code (code-server)
 #   ui           playwright-core driving Debian's Chromium against code-server; screenshots in
 #                test-output/screenshots/
+# Before the tiers, `npm run lint` (ESLint with type-aware rules, and the webview apps in media/
+# type-checked): a finding fails the run, but the tiers still run.
 # Every tier runs even when an earlier one fails; each ends with "N passed, N failed".
 # Run some tiers only with: bash scripts/test.sh unit integration  (or TEST_TIERS="unit ui").
 # Ends with the wall time of every step.
@@ -34,6 +36,10 @@ echo "[test] bundling"
 timed bundle npx webpack --mode production --stats errors-warnings || { print_times; exit 1; }
 
 failed=()
+echo
+echo "===== lint ====="
+timed lint npm run --silent lint || failed+=(lint)
+
 for tier in "${tiers[@]}"; do
   echo
   echo "===== $tier tests ====="

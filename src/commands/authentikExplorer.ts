@@ -65,7 +65,7 @@ export function registerAuthentikExplorer(
       );
     }
   });
-  const command = (id: string, handler: (...args: any[]) => unknown) => registerCommand(context, logger, id, handler, signIn);
+  const command = (id: string, handler: (...args: any[]) => unknown) => registerCommand(context, logger, id, handler, signIn); // eslint-disable-line @typescript-eslint/no-explicit-any -- as registerCommand
 
   /** The ObjectRef behind a node or a record key. */
   const refOf = async (target: unknown): Promise<ObjectRef> => {

@@ -1,4 +1,3 @@
-import * as vscode from 'vscode';
 import { checkRegistryLogin } from '../clients/registry/login';
 import { RegistryCredentialStore, normalizeHost } from '../connections/registryCredentials';
 import { CoreServices } from '../connections/services';

@@ -6,7 +6,7 @@ import { RegistryCredentialStore } from '../connections/registryCredentials';
 import { CoreServices } from '../connections/services';
 import { mapBounded } from '../core/boundedMap';
 import { badInput } from '../core/errors';
-import { readProxy, readRequestTimeoutMs, readSetting } from '../core/settings';
+import { readProxy, readRequestTimeoutMs } from '../core/settings';
 import { registerCommand, withCancellableProgress } from '../ui/commandRunner';
 import { readTrustFile } from './trustFiles';
 import { prompts } from '../ui/prompts';

@@ -8,7 +8,7 @@ import { RegistryCredentialStore } from '../connections/registryCredentials';
 import { CoreServices } from '../connections/services';
 import { resolveSigningConfig } from '../core/config';
 import { badInput } from '../core/errors';
-import { readProxy, readRequestTimeoutMs, readSetting, readSigningSettings, readUrlSetting } from '../core/settings';
+import { readProxy, readRequestTimeoutMs, readSigningSettings, readUrlSetting } from '../core/settings';
 import { registerCommand, withCancellableProgress } from '../ui/commandRunner';
 import { readTrustFile } from './trustFiles';
 import { prompts } from '../ui/prompts';
@@ -184,11 +184,6 @@ export function registerSigningCommands(services: CoreServices, store: RegistryC
 }
 
 const FORMAT_HELP = { legacy: 'cosign\u2019s .sig/.att tags', bundle: 'Sigstore bundles as OCI referrers', both: 'both formats' } as const;
-
-/** Through core/settings: a workspace cannot choose where signing sends the identity token or what it trusts. */
-function setting<T>(key: string): T | undefined {
-  return readSetting<T>(key);
-}
 
 async function pickOne<T extends string>(title: string, placeHolder: string, items: Array<{ id: T; label: string; description: string }>): Promise<T | undefined> {
   return (await prompts.quickPick(items, { title, placeHolder }))?.id;

@@ -119,6 +119,7 @@ function scrubbedCause(cause: unknown): unknown {
   const source = cause instanceof Error ? cause : undefined;
   const plain = new Error(PATTERNS_ONLY.redactText(source ? source.message : String(cause)));
   plain.name = source?.name ?? 'Error';
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- tsc needs it (cause is unknown)
   const code = (cause as { code?: unknown } | null)?.code;
   if (typeof code === 'string' || typeof code === 'number') {
     (plain as { code?: string | number }).code = code;

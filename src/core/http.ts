@@ -170,7 +170,7 @@ export class HttpClient {
         headers['Content-Type'] = 'application/json';
       }
     } else {
-      body = spec.body as string | Buffer | undefined;
+      body = spec.body;
     }
 
     const started = Date.now();
@@ -300,6 +300,7 @@ export class HttpClient {
       }
     } catch (error) {
       if (error instanceof ServiceError) throw error;
+      // eslint-disable-next-line @typescript-eslint/only-throw-error -- an internal signal, caught by the caller above
       throw new ExchangeFault(error, phase, controller.signal.aborted && !cancelled, cancelled);
     } finally {
       clearTimeout(timer);

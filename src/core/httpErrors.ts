@@ -166,7 +166,7 @@ export function genericErrorBody(body: unknown): ParsedErrorBody {
     const record = body as Record<string, unknown>;
     for (const key of ['error', 'detail', 'message', 'title']) {
       if (typeof record[key] === 'string') {
-        return { message: record[key] as string };
+        return { message: record[key] };
       }
     }
   }

@@ -49,7 +49,7 @@ export class Transport {
       // Chosen per request: a redirect may lead to a host that noProxy lists.
       proxy: proxyConfig(this.settings, hop.url),
     });
-    return { status: response.status, headers: flattenHeaders(response.headers as Record<string, unknown>), body: response.data as Readable };
+    return { status: response.status, headers: flattenHeaders(response.headers), body: response.data as Readable };
   }
 
   private axios(): Promise<AxiosInstance> {

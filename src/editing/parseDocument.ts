@@ -5,7 +5,7 @@ import { JsonObject, Problem } from './kind';
 export function parseDocument(text: string): { value: JsonObject } | { problems: Problem[] } {
   const errors: ParseError[] = [];
   // Comments and trailing commas are not JSON: the API would never see them, so they are errors.
-  const value = parse(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
+  const value: unknown = parse(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
   if (errors.length > 0) {
     return {
       problems: errors.map((error) => ({

@@ -25,7 +25,7 @@ export function terraformDataBlock(op: LookupOperation, input: LookupInput): str
     if (spec.type === 'detailFilter' && isObject(value)) {
       blocks.push(block('detail_filter', value));
     } else if (Array.isArray(value) && value.length > 0 && value.every(isObject)) {
-      for (const item of value) blocks.push(block(singular(name), item as Record<string, unknown>));
+      for (const item of value) blocks.push(block(singular(name), item));
     } else if (spec.name === 'queryJson') {
       const parsed = typeof value === 'string' ? safeJson(value) : value;
       attributes.push(`  ${name} = ${parsed === undefined ? hclString(String(value)) : `jsonencode(${hclValue(parsed, '  ')})`}`);

@@ -38,7 +38,7 @@ export function lookupRecord(key: string, op: LookupOperation, input: LookupInpu
     const secret = op.secretOutputs?.includes(name) && typeof value === 'string' && value !== '';
     json[name] = secret ? REDACTED : value;
     if (secret) {
-      secrets[name] = value as string;
+      secrets[name] = value;
       outputFields.push({ label: name, format: 'secret', secretId: name });
     } else {
       outputFields.push(fieldOf(name, value));

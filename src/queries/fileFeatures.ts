@@ -67,7 +67,7 @@ export class QueryFileDiagnostics implements vscode.Disposable {
 
   dispose(): void {
     this.timers.forEach((t) => clearTimeout(t));
-    this.subscriptions.forEach((s) => s.dispose());
+    this.subscriptions.forEach((s) => { s.dispose(); });
     this.collection.dispose();
   }
 }

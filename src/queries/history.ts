@@ -1,4 +1,3 @@
-import { ApiQuerySpec } from '../clients/honeycomb';
 import { describeQuery, equivalentQueries } from '../clients/honeycomb/queryJson';
 import type { QueryDraft } from './queryFile';
 
@@ -25,7 +24,7 @@ export interface StateStore {
 }
 
 function sameDraft(a: QueryDraft, b: QueryDraft): boolean {
-  return (a.environment ?? '') === (b.environment ?? '') && (a.dataset ?? '') === (b.dataset ?? '') && equivalentQueries(a.query as ApiQuerySpec, b.query as ApiQuerySpec);
+  return (a.environment ?? '') === (b.environment ?? '') && (a.dataset ?? '') === (b.dataset ?? '') && equivalentQueries(a.query, b.query);
 }
 
 export class QueryHistory {

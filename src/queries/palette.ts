@@ -262,7 +262,7 @@ async function pickFilters(explorer: HoneycombExplorer, state: State, n: number,
     const column = await prompts.pickStep(columns, { title: `${TITLE}: filter on which column?`, step: n, totalSteps: total });
     if (column === undefined) return undefined;
     if (column === 'back' || column.length === 0) continue;
-    const ops = FILTER_OPS.map((op) => ({ label: op, value: op as string }));
+    const ops = FILTER_OPS.map((op) => ({ label: op, value: op }));
     const op = await prompts.pickStep(ops, { title: `${TITLE}: ${column[0].value} …`, step: n, totalSteps: total, placeholder: 'Operator' });
     if (op === undefined) return undefined;
     if (op === 'back' || op.length === 0) continue;

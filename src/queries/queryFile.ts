@@ -48,7 +48,7 @@ function rangeOf(node: JsonNode | undefined, fallback: { start: number; end: num
 /** The node a problem is about: the deepest existing node on its path (the key for an unknown field). */
 function nodeFor(queryNode: JsonNode, p: QueryProblem): JsonNode | undefined {
   for (let depth = p.path.length; depth >= 0; depth--) {
-    const found = findNodeAtLocation(queryNode, p.path.slice(0, depth) as Array<string | number>);
+    const found = findNodeAtLocation(queryNode, p.path.slice(0, depth));
     if (!found) continue;
     const key = found.parent?.type === 'property' ? found.parent.children?.[0] : undefined;
     return p.onKey && depth === p.path.length && key ? key : found;

@@ -13,7 +13,8 @@ export function registerCommand(
   context: vscode.ExtensionContext,
   logger: Logger,
   id: string,
-  handler: (...args: any[]) => unknown,
+  // Each command's handler declares the arguments its menus pass; `unknown[]` would refuse those.
+  handler: (...args: any[]) => unknown, // eslint-disable-line @typescript-eslint/no-explicit-any
   signIn?: (error: ServiceError) => string | undefined,
 ): void {
   context.subscriptions.push(
@@ -54,6 +55,6 @@ export function withCancellableProgress<T>(title: string, task: (signal: AbortSi
   return vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title, cancellable: true }, (progress, token) => {
     const controller = new AbortController();
     const subscription = token.onCancellationRequested(() => controller.abort());
-    return task(controller.signal, progress).finally(() => subscription.dispose());
+    return task(controller.signal, progress).finally(() => { subscription.dispose(); });
   });
 }

@@ -37,8 +37,7 @@ export function registerViews(
 ): Views {
   const make = (name: ViewName, roots: (view: ExplorerProvider) => Promise<TreeNode[]> | TreeNode[]): [ExplorerProvider, vscode.TreeView<TreeNode>] => {
     const filter = new ViewFilter(context.workspaceState, VIEW_IDS[name]);
-    let provider: ExplorerProvider;
-    provider = new ExplorerProvider(VIEW_IDS[name], () => roots(provider), filter);
+    const provider: ExplorerProvider = new ExplorerProvider(VIEW_IDS[name], () => roots(provider), filter);
     const treeView = vscode.window.createTreeView(VIEW_IDS[name], { treeDataProvider: provider, showCollapseAll: true });
     provider.attach(treeView);
     context.subscriptions.push(provider, treeView, filter);

@@ -15,7 +15,6 @@ import '../unit/honeycomb/vscodeShim';
 import * as v8 from 'node:v8';
 import * as vm from 'node:vm';
 import { ColumnsFolderNode } from '../../src/views/honeycomb/columnNodes';
-import { TreeNode } from '../../src/views/tree/node';
 import { HONEYCOMB_KEYS, startHoneycombStandIn } from '../servers/honeycomb';
 import { SCALE } from '../servers/honeycomb/scale';
 import { child, explorerHarness } from '../unit/honeycomb/explorerHarness';
@@ -52,7 +51,7 @@ async function main(): Promise<void> {
     await production.getChildren!();
     log('expand an environment', '0');
     const datasets = await child(production, 'Datasets');
-    const datasetNodes = (await datasets.getChildren!()) as TreeNode[];
+    const datasetNodes = await datasets.getChildren!();
     log(`expand Datasets (${datasetNodes.length.toLocaleString('en-US')})`, '1');
     const wide = await child(datasets, SCALE.wideDataset);
     await wide.getChildren!();
@@ -61,10 +60,10 @@ async function main(): Promise<void> {
     await slos.getChildren!();
     log('expand SLOs (all datasets, 500)', '1');
     const recipients = await child(production, 'Recipients');
-    const groups = (await recipients.getChildren!()) as TreeNode[];
+    const groups = await recipients.getChildren!();
     log('expand Recipients (200)', '1');
     const firstGroup = groups[0];
-    const firstRecipient = ((await firstGroup.getChildren!()) as TreeNode[])[0];
+    const firstRecipient = (await firstGroup.getChildren!())[0];
     log('expand a recipient type', '0');
     await firstRecipient.getChildren!();
     log('expand a recipient (its triggers)', '1');
@@ -73,10 +72,10 @@ async function main(): Promise<void> {
     gc();
     const heapBefore = process.memoryUsage().heapUsed;
     let started = performance.now();
-    const first = (await columns.getChildren()) as TreeNode[];
+    const first = await columns.getChildren();
     const fetchAndBuild = performance.now() - started;
     log(`expand Columns of ${SCALE.wideDataset} (${first.length.toLocaleString('en-US')})`, 'exactly 1');
-    for (const node of first) node.getTreeItem();
+    for (const node of first) void node.getTreeItem();
     gc();
     const heapAfter = process.memoryUsage().heapUsed;
 
@@ -90,9 +89,9 @@ async function main(): Promise<void> {
       columns.invalidate();
       void h.explorer.cache.get(key, async () => list);
       started = performance.now();
-      const nodes = (await columns.getChildren()) as TreeNode[];
+      const nodes = await columns.getChildren();
       const built = performance.now();
-      for (const node of nodes) node.getTreeItem();
+      for (const node of nodes) void node.getTreeItem();
       const done = performance.now();
       buildMs.push(done - started);
       itemMs.push(done - built);

@@ -22,8 +22,8 @@ import { HONEYCOMB_KEYS, startHoneycombStandIn } from '../servers/honeycomb';
 const PAINT_ROUNDS = 7;
 
 // The functions passed to page.evaluate run in Chromium, not in Node: just enough of the DOM.
-declare const window: any;
-declare const document: any;
+declare const window: any; // eslint-disable-line @typescript-eslint/no-explicit-any
+declare const document: any; // eslint-disable-line @typescript-eslint/no-explicit-any
 declare function requestAnimationFrame(callback: () => void): number;
 const repoRoot = path.resolve(__dirname, '../../..');
 const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];

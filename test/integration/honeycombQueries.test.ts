@@ -97,7 +97,7 @@ describe('Honeycomb queries', function () {
       ['GET'],
     );
     const started = Date.now();
-    const outcome = (await vscode.commands.executeCommand('opsConfig.honeycomb.runQuery')) as { key: string; model: QueryResultViewModel } | undefined;
+    const outcome = await vscode.commands.executeCommand<{ key: string; model: QueryResultViewModel } | undefined>('opsConfig.honeycomb.runQuery');
     assert.deepEqual(errors, []);
     assert.ok(outcome, `the run finished (asked: ${asked.join(' | ')})`);
     assert.equal(asked.length, 11, 'every step was asked once');
@@ -141,7 +141,7 @@ describe('Honeycomb queries', function () {
   it('offers the last query again and runs it without asking anything else', async () => {
     const recent = (await queries()).history.entries()[0];
     const { errors } = scriptPalette([{ title: /^Run Honeycomb Query$/, pick: [(i: Item) => i.label === recent.title && i.description === 'api-gateway · Production'] }], []);
-    const outcome = (await vscode.commands.executeCommand('opsConfig.honeycomb.runQuery')) as { key: string; model: QueryResultViewModel } | undefined;
+    const outcome = await vscode.commands.executeCommand<{ key: string; model: QueryResultViewModel } | undefined>('opsConfig.honeycomb.runQuery');
     assert.deepEqual(errors, []);
     assert.ok(outcome);
     assert.equal(outcome.model.columns.length, 3);
@@ -163,7 +163,7 @@ describe('Honeycomb queries', function () {
       ],
       [],
     );
-    const outcome = (await vscode.commands.executeCommand('opsConfig.honeycomb.runQuery')) as { key: string; model: QueryResultViewModel } | undefined;
+    const outcome = await vscode.commands.executeCommand<{ key: string; model: QueryResultViewModel } | undefined>('opsConfig.honeycomb.runQuery');
     assert.deepEqual(errors, []);
     assert.ok(outcome);
     const created = honeycomb.requests.find((r) => r.route === 'POST /1/queries/{datasetSlug}');
@@ -220,7 +220,7 @@ describe('Honeycomb queries', function () {
     const run = lenses.find((l) => l.command?.title.includes('Run query'));
     assert.ok(run?.command, `a Run query lens (got ${lenses.map((l) => l.command?.title).join(', ')})`);
     await vscode.window.activeTextEditor!.edit((edit) => edit.replace(new vscode.Range(document.positionAt(text.indexOf('""')), document.positionAt(text.indexOf('""') + 2)), '"customer.tier"'));
-    const outcome = (await vscode.commands.executeCommand(run.command.command, ...(run.command.arguments ?? []))) as { key: string; model: QueryResultViewModel };
+    const outcome = await vscode.commands.executeCommand<{ key: string; model: QueryResultViewModel }>(run.command.command, ...(run.command.arguments ?? []));
     assert.ok(outcome, 'the lens ran the query');
     assert.deepEqual(outcome.model.columns.map((c) => c.key), ['customer.tier', 'COUNT']);
     assert.equal(outcome.model.rows.length, 4);
@@ -231,7 +231,7 @@ describe('Honeycomb queries', function () {
     const uri = vscode.Uri.file(path.join(folder(), 'routes.honeycomb-query.json'));
     const key = `honeycomb-query:file:${uri.toString()}`;
     const { runner } = await queries();
-    const first = (await vscode.commands.executeCommand('opsConfig.honeycomb.runQueryFile', uri)) as { model: QueryResultViewModel };
+    const first = await vscode.commands.executeCommand<{ model: QueryResultViewModel }>('opsConfig.honeycomb.runQueryFile', uri);
     const reopen = async () => {
       // What a window reload does: the panel is created anew from its key alone.
       api.queries.panels.get(key)?.panel.dispose();

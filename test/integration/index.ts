@@ -22,7 +22,7 @@ export function run(): Promise<void> {
     ui: 'bdd',
     timeout: 60_000,
     color: false,
-    reporter: require(path.join(root, 'test/reporters/summary.js')),
+    reporter: require(path.join(root, 'test/reporters/summary.js')), // eslint-disable-line @typescript-eslint/no-require-imports -- plain JS outside the compiled tree
     grep: process.env.MOCHA_GREP || undefined,
   });
   for (const file of testFiles(__dirname)) mocha.addFile(file);

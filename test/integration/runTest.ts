@@ -29,7 +29,7 @@ export async function runIntegration(extraEnv: Record<string, string> = {}): Pro
       extensionTestsEnv: { ...extraEnv, MOCHA_OUTPUT_FILE: outputFile },
     });
   } catch (e) {
-    console.error(`Integration run failed: ${e instanceof Error ? e.message : e}`);
+    console.error(`Integration run failed: ${e instanceof Error ? e.message : String(e)}`);
     code = 1;
   }
   // runTests prints "Exit code: N" after the report, so repeat the report's summary line as the

@@ -201,7 +201,7 @@ export async function startStandIn(options: StandInOptions): Promise<StandIn> {
       response = await match.value.handler(ctx);
       options.decorate?.(ctx, response);
     } catch (e) {
-      const message = `stand-in ${options.name} handler for ${entry.route} threw: ${(e as Error).stack ?? e}`;
+      const message = `stand-in ${options.name} handler for ${entry.route} threw: ${(e as Error).stack ?? String(e)}`;
       return prepare(record(ctx, entry, standInError(500, 'handler', message, [])));
     }
     const prepared = prepare(response);

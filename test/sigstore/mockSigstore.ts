@@ -37,7 +37,7 @@ export async function startMockSigstore(): Promise<MockSigstore> {
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const tlog = await initializeTLog(url, tlogKeys);
   const fulcio = fulcioHandler(ca);
-  const rekor = rekorHandler({ ...tlog, log: (proposed: object) => tlog.log(asStoredByRekor(proposed as Record<string, any>)), logV2: tlog.logV2 } as typeof tlog); // eslint-disable-line @typescript-eslint/no-explicit-any
+  const rekor = rekorHandler({ ...tlog, log: (proposed: object) => tlog.log(asStoredByRekor(proposed as Record<string, any>)), logV2: tlog.logV2 }); // eslint-disable-line @typescript-eslint/no-explicit-any
 
   server.on('request', (req, res) => {
     const chunks: Buffer[] = [];

@@ -4,7 +4,6 @@
  * keyboard focus of every control in a webview is visible.
  */
 import * as fs from 'fs';
-import * as path from 'path';
 import type { AxeResults } from 'axe-core';
 import { Frame, FrameLocator, Page } from 'playwright-core';
 import { runCommand } from './harness';
@@ -73,9 +72,9 @@ export async function runAxe(frameLocator: FrameLocator): Promise<Violation[]> {
   const frame = await frameOf(frameLocator);
   const loaded = await frame.evaluate('typeof window.axe === "object"');
   if (!loaded) await frame.evaluate(`${axeSource};0`);
-  const results = (await frame.evaluate(
+  const results = await frame.evaluate<AxeResults>(
     `window.axe.run(document, { runOnly: { type: 'tag', values: ${JSON.stringify(AXE_TAGS)} }, resultTypes: ['violations'] })`,
-  )) as AxeResults;
+  );
   return results.violations.flatMap((v) =>
     v.nodes.map((node) => ({
       rule: v.id,
@@ -113,7 +112,7 @@ export async function checkFocusVisible(page: Page, frameLocator: FrameLocator, 
   const seen = new Set<string>();
   for (let i = 0; i < maxControls; i++) {
     await page.keyboard.press('Tab');
-    const report = (await frame.evaluate(`${PROBE}(document.activeElement, true)`)) as (StateReport & { id: string }) | null;
+    const report = await frame.evaluate<(StateReport & { id: string }) | null>(`${PROBE}(document.activeElement, true)`);
     if (!report || seen.has(report.id)) break; // focus left the webview, or came round again
     seen.add(report.id);
     reports.push({ control: report.control, problem: report.problem });
@@ -130,7 +129,7 @@ export async function checkHoverContrast(page: Page, frameLocator: FrameLocator)
     await button.hover();
     // The probe is a string (the page's CSP forbids eval): it finds the button by a mark.
     await button.evaluate((el) => el.setAttribute('data-hover-probe', ''));
-    const report = (await frame.evaluate(`${PROBE}(document.querySelector('[data-hover-probe]'), false)`)) as StateReport;
+    const report = await frame.evaluate<StateReport>(`${PROBE}(document.querySelector('[data-hover-probe]'), false)`);
     await button.evaluate((el) => el.removeAttribute('data-hover-probe'));
     reports.push({ control: report.control, problem: report.problem });
   }

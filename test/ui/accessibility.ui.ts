@@ -270,7 +270,7 @@ export const cases: UiCase[] = [
 
 /** What has the keyboard focus in the webview: tag, text, and for a grid cell its row and column. */
 async function focused(frame: FrameLocator): Promise<{ tag: string; text: string; rowIndex: string | null; col: number; inGrid: boolean }> {
-  return (await (await frameOf(frame)).evaluate(`(() => {
+  return (await frameOf(frame)).evaluate<{ tag: string; text: string; rowIndex: string | null; col: number; inGrid: boolean }>(`(() => {
     const el = document.activeElement;
     const cell = el && el.closest('td, th');
     return {
@@ -280,7 +280,7 @@ async function focused(frame: FrameLocator): Promise<{ tag: string; text: string
       col: cell ? cell.cellIndex : -1,
       inGrid: !!(el && el.closest('table.results')),
     };
-  })()`)) as { tag: string; text: string; rowIndex: string | null; col: number; inGrid: boolean };
+  })()`);
 }
 
 function check(condition: boolean, message: string): void {

@@ -29,7 +29,7 @@ async function main(): Promise<number> {
   const filter = process.argv[2] ?? process.env.UI_GREP ?? '';
   const cases: { title: string; c: UiCase }[] = [];
   for (const file of specFiles(__dirname)) {
-    const spec = require(file) as { cases?: UiCase[] };
+    const spec = require(file) as { cases?: UiCase[] }; // eslint-disable-line @typescript-eslint/no-require-imports -- a file found at run time
     if (!Array.isArray(spec.cases)) throw new Error(`${file} does not export "cases: UiCase[]"`);
     const rel = path.relative(__dirname, file).replace(/\.ui\.js$/, '');
     for (const c of spec.cases) {

@@ -127,7 +127,7 @@ export class AuthentikApi {
 
   /** A GET of the schema's `path` template with its parameters filled in (each one URL-encoded). */
   async call<P extends ApiPath>(operation: string, path: P, options: CallOptions<P> = {}): Promise<BodyOf<P>> {
-    const spec: RequestSpec = { operation, path: fillPath(path, options.params), query: options.query as RequestSpec['query'], signal: options.signal };
+    const spec: RequestSpec = { operation, path: fillPath(path, options.params), query: options.query, signal: options.signal };
     if (!options.quiet) {
       return this.request<BodyOf<P>>(spec);
     }

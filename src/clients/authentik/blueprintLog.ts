@@ -1,4 +1,4 @@
-import { LineCounter, Pair, YAMLMap, isMap, isScalar, isSeq, parseDocument } from 'yaml';
+import { LineCounter, isMap, isScalar, isSeq, parseDocument } from 'yaml';
 import type { FieldError } from '../../core/errors';
 
 /**
@@ -173,29 +173,29 @@ function locateIn(text: string): Located | undefined {
   const root = doc.contents;
   if (!isMap(root)) return located;
   const versionPair = root.items.find((p) => isScalar(p.key) && p.key.value === 'version');
-  located.version = rangeOf(versionPair?.key as never);
+  located.version = rangeOf(versionPair?.key);
   const entriesNode = root.get('entries', true);
   const lists = isSeq(entriesNode) ? [entriesNode] : isMap(entriesNode) ? entriesNode.items.map((p) => p.value).filter(isSeq) : [];
   for (const list of lists) {
     for (const entry of list.items) {
       if (!isMap(entry)) continue;
-      const modelPair = (entry as YAMLMap).items.find((p) => isScalar(p.key) && p.key.value === 'model') as Pair | undefined;
+      const modelPair = entry.items.find((p) => isScalar(p.key) && p.key.value === 'model');
       const fields = new Map<string, { range: Range; value: unknown }>();
       for (const section of ['identifiers', 'attrs']) {
-        const map = (entry as YAMLMap).get(section, true);
+        const map = entry.get(section, true);
         if (!isMap(map)) continue;
         for (const pair of map.items) {
           if (!isScalar(pair.key)) continue;
           const name = String(pair.key.value);
-          const range = rangeOf(pair.key as never);
+          const range = rangeOf(pair.key);
           if (range && !fields.has(name)) fields.set(name, { range, value: isScalar(pair.value) ? pair.value.value : (pair.value as { toJSON?: () => unknown } | null)?.toJSON?.() });
         }
       }
       located.entries.push({
         index: located.entries.length,
-        model: isScalar(modelPair?.value) ? String(modelPair!.value.value) : undefined,
+        model: isScalar(modelPair?.value) ? String(modelPair.value.value) : undefined,
         modelRange: rangeOf((modelPair?.value ?? modelPair?.key) as never),
-        start: rangeOf(entry as never) ?? { line: 1, column: 1, endLine: 1, endColumn: 1 },
+        start: rangeOf(entry) ?? { line: 1, column: 1, endLine: 1, endColumn: 1 },
         fields,
       });
     }

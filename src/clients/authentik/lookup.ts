@@ -83,7 +83,7 @@ export async function orNotFound<T>(operation: string, noun: string, inputs: Loo
 /** JSON-valued attributes are JSON strings in the provider's outputs (`attributes`, `settings`, `kubeconfig`). */
 export function jsonString(value: unknown): string {
   // Most attributes are empty; skipping the serialiser for them matters on 100,000 members.
-  if (value === undefined || value === null || (typeof value === 'object' && isEmpty(value as object))) return '{}';
+  if (value === undefined || value === null || (typeof value === 'object' && isEmpty(value))) return '{}';
   return JSON.stringify(value);
 }
 

@@ -2,7 +2,7 @@ import { ServiceError } from '../../core/errors';
 import { SERVICE } from './api';
 import { listId } from './paths';
 import { decodeApiQuery, decodeSeedInput } from './queryDecode';
-import { goJson, queryJson, toSeedSpec } from './queryJson';
+import { queryJson, toSeedSpec } from './queryJson';
 import { checkQueryRules, effectiveTimeRange } from './queryRules';
 import { API_TO_CAMEL, ApiQuerySpec, QueryProblem, QuerySpecification, QuerySpecificationRecord, pathText } from './querySpec';
 

@@ -1,8 +1,8 @@
 import { ServiceError } from '../../core/errors';
 import { abortableSleep } from '../../core/sleep';
 import { HoneycombApi, SERVICE } from './api';
-import { datasetOrAll, datasetSegment, idSegment, listId } from './paths';
-import { getQuerySpecification, invalid, parseQueryJson, validateApiQuery } from './queries';
+import { datasetOrAll, datasetSegment, idSegment } from './paths';
+import { invalid, parseQueryJson } from './queries';
 import { decodeApiQuery } from './queryDecode';
 import { equivalentQueries, goJson, orderQuery, querySent } from './queryJson';
 import { LimiterClock, QueryResultLimiter, SlotWait } from './queryRateLimit';
@@ -254,7 +254,7 @@ class Run {
 
   finish(result: ApiQueryResult, queryId: string, stored: ApiQuerySpec | undefined, dataset: string | undefined): QueryRun {
     const rows = (result.data?.results ?? []).map((r) => (r && typeof r.data === 'object' && r.data !== null ? r.data : {}));
-    const series = Array.isArray(result.data?.series) ? result.data!.series! : [];
+    const series = Array.isArray(result.data?.series) ? result.data.series : [];
     const query = stored ?? decodeApiQuery(result.query ?? {}).query;
     const record: QueryResultRecord = {
       ...(dataset !== undefined ? { dataset } : {}),

@@ -60,7 +60,7 @@ function encodeAsn1(node: Asn1Node): Buffer {
  * Decided once per library object; later calls answer the same.
  */
 export function installFastDerEncoding(samples: Buffer[], options: PatchOptions<Asn1Library> = {}): PatchDecision {
-  const library = options.library ?? (ASN1Obj as unknown as Asn1Library);
+  const library = options.library ?? ASN1Obj;
   const known = decisions.get(library);
   if (known) return known;
   const problem = selfCheckProblem(library, samples);

@@ -23,7 +23,7 @@ export function readIdentityToken(token: string, now: Date = new Date()): TokenI
   if (parts.length !== 3 || parts.some((p) => !/^[A-Za-z0-9_-]*$/.test(p))) fail('is not a JWT');
   let claims: Record<string, unknown>;
   try {
-    claims = JSON.parse(Buffer.from(parts[1], 'base64url').toString('utf8'));
+    claims = JSON.parse(Buffer.from(parts[1], 'base64url').toString('utf8')) as typeof claims;
   } catch {
     return fail('has claims that are not JSON');
   }

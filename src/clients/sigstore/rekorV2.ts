@@ -53,6 +53,7 @@ export class RekorV2Client {
   }
 }
 
+/* eslint-disable @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-argument, @typescript-eslint/no-unsafe-assignment -- the log's answer is walked as `any`, each field checked with typeof before use */
 type Raw = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 function readEntry(data: unknown, request: CreateEntryRequestV2, invalid: (summary: string) => ServiceError): RekorV2Entry {
@@ -93,6 +94,7 @@ function readEntry(data: unknown, request: CreateEntryRequestV2, invalid: (summa
     origin: checkpoint.origin,
   };
 }
+/* eslint-enable @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-argument, @typescript-eslint/no-unsafe-assignment */
 
 /** The entry as a Sigstore bundle's `tlogEntries[]` item: an inclusion proof, no promise, no time. */
 export function bundleTlogEntryV2(entry: RekorV2Entry): Record<string, unknown> {

@@ -106,18 +106,20 @@ export function bodyProblem(body: Buffer, request: CreateEntryRequestV2): string
   let stored: { kind?: string; apiVersion?: string; spec?: Record<string, any> }; // eslint-disable-line @typescript-eslint/no-explicit-any
   let expected: typeof stored;
   try {
-    stored = JSON.parse(body.toString('utf8'));
-    expected = JSON.parse(expectedEntryBody(request).toString('utf8'));
+    stored = JSON.parse(body.toString('utf8')) as typeof stored;
+    expected = JSON.parse(expectedEntryBody(request).toString('utf8')) as typeof expected;
   } catch {
     return 'the entry body it returned is not JSON';
   }
   if (stored.kind !== expected.kind || stored.apiVersion !== expected.apiVersion) return `it logged a ${stored.kind} ${stored.apiVersion} entry, not ${expected.kind} ${expected.apiVersion}`;
   const signer = (s: { content?: string; verifier?: V2Verifier } | undefined) => [s?.content, s?.verifier?.x509Certificate?.rawBytes ?? s?.verifier?.publicKey?.rawBytes];
+  /* eslint-disable @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-argument, @typescript-eslint/no-unsafe-assignment, @typescript-eslint/no-unsafe-call -- both bodies are walked as `any` only to compare the same fields of each */
   const fingerprint = (spec: Record<string, any> | undefined) => { // eslint-disable-line @typescript-eslint/no-explicit-any
     const dsse = spec?.dsseV002;
     if (dsse) return JSON.stringify([dsse.payloadHash?.digest, (dsse.signatures ?? []).map(signer)]);
     const rekord = spec?.hashedRekordV002;
     return JSON.stringify([rekord?.data?.digest, signer(rekord?.signature)]);
   };
+  /* eslint-enable @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-argument, @typescript-eslint/no-unsafe-assignment, @typescript-eslint/no-unsafe-call */
   return fingerprint(stored.spec) === fingerprint(expected.spec) ? undefined : 'the entry it logged holds another signature, signer or digest than the one sent';
 }

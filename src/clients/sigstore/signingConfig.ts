@@ -28,7 +28,7 @@ interface ServiceEntry {
 export function parseSigningConfig(text: string, source: string, now: Date = new Date()): BundleServices {
   let json: Record<string, unknown>;
   try {
-    json = JSON.parse(text);
+    json = JSON.parse(text) as typeof json;
   } catch (error) {
     throw badInput('Signing config', 'read', `${source} is not valid JSON (${(error as Error).message})`);
   }

@@ -33,14 +33,14 @@ export function renderShell(webview: vscode.Webview, extensionUri: vscode.Uri, s
 <meta http-equiv="Content-Security-Policy" content="${csp}">
 <meta name="viewport" content="width=device-width, initial-scale=1.0">
 <title>${DOCUMENT_TITLES[script] ?? 'Ops Config'}</title>
-<link rel="stylesheet" href="${asset('webview.css')}">
+<link rel="stylesheet" href="${asset('webview.css').toString()}">
 </head>
 <body>
 <main>
 <div id="app"><p class="muted">Loading…</p></div>
 <div id="announcer" class="visually-hidden" role="status"></div>
 </main>
-<script nonce="${nonce}" src="${asset(script)}"></script>
+<script nonce="${nonce}" src="${asset(script).toString()}"></script>
 </body>
 </html>`;
 }

@@ -26,7 +26,7 @@ export async function run(): Promise<void> {
   for (const file of files) {
     report(`# ${file.replace(/\.hostbench\.js$/, '')}`);
     try {
-      await (require(path.join(__dirname, file)) as HostBench).run(report);
+      await (require(path.join(__dirname, file)) as HostBench).run(report); // eslint-disable-line @typescript-eslint/no-require-imports -- a file found at run time
     } catch (error) {
       failures++;
       report(`  FAILED: ${(error as Error).stack ?? String(error)}`);

@@ -161,7 +161,7 @@ const PUBLISHED_QUERIES = ['POST_1_queries_DATASET.json', 'POST_1_queries_DATASE
 function canonical(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
   if (value && typeof value === 'object') {
-    return `{${Object.keys(value as object)
+    return `{${Object.keys(value)
       .filter((k) => k !== 'id')
       .sort()
       .map((k) => `${JSON.stringify(k)}:${canonical((value as Record<string, unknown>)[k])}`)
@@ -230,7 +230,7 @@ export function queryRoutes(seed: () => HoneycombSeed, state: QueryState, option
         if (schemaErrors.length > 0) {
           return invalid(req, schemaErrors.map(schemaDetail));
         }
-        const rules = apiRules(req.body as StoredQuery);
+        const rules = apiRules(req.body);
         if (rules.length > 0) return invalid(req, rules);
         const id = state.nextId('query');
         const body = storedBody(id, req.body as Record<string, unknown>);

@@ -154,7 +154,7 @@ function triggerRules(seed: HoneycombSeed, content: EnvironmentContent, environm
 function resolveRecipient(seed: HoneycombSeed, r: Body): SeedTriggerRecipient | undefined {
   const found = seed.recipients.find((x) => {
     if (x.type !== r.type) return false;
-    const d = x.details as Record<string, unknown>;
+    const d = x.details;
     const target = d.email_address ?? d.slack_channel ?? d.webhook_name ?? d.pagerduty_integration_name ?? '';
     return x.type === 'pagerduty' || target === (r.target ?? '');
   });
@@ -169,7 +169,7 @@ function triggerFrom(seed: HoneycombSeed, dataset: string, body: Body, content: 
     const resolved = typeof r.id === 'string' && r.id ? seed.recipients.find((x) => x.id === r.id) : undefined;
     const base = resolved ? { id: resolved.id, type: resolved.type } : (resolveRecipient(seed, r) as SeedTriggerRecipient);
     const target = typeof r.target === 'string' ? r.target : undefined;
-    return { ...base, ...(target !== undefined ? { target } : {}), ...(r.details ? { details: r.details as SeedTriggerRecipient['details'] } : {}) };
+    return { ...base, ...(target !== undefined ? { target } : {}), ...(r.details ? { details: r.details } : {}) };
   });
   const threshold = body.threshold as SeedTrigger['threshold'];
   const trigger: SeedTrigger = {

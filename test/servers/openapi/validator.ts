@@ -212,7 +212,7 @@ export class OpenApiValidator {
     const lower = method.toLowerCase();
     if (!m || !(lower in m.value)) return undefined;
     const found = this.findResponse(`/paths/${escapeToken(m.template)}/${lower}`, status);
-    return found ? Object.keys((found.response.content ?? {}) as object) : undefined;
+    return found ? Object.keys((found.response.content ?? {})) : undefined;
   }
 
   /**

@@ -18,7 +18,7 @@ describe('authentik error bodies', () => {
     const body = JSON.parse(fs.readFileSync(path.join(openapiDir(), 'examples', 'authentik', 'validation-error-400-oauth2-provider.json'), 'utf8'));
     const parsed = parseAuthentikErrorBody(400, 'application/json', body);
     assert.ok(parsed.fieldErrors && parsed.fieldErrors.length > 0);
-    for (const field of parsed.fieldErrors!) {
+    for (const field of parsed.fieldErrors) {
       assert.ok(field.messages.length > 0 && field.messages.every((m) => typeof m === 'string' && m.length > 0));
     }
   });

@@ -224,7 +224,7 @@ describe('core/http HttpClient', () => {
 
   it('masks a key the server echoes back in an error message', async () => {
     const secrets = new SecretRegistry();
-    server = await startTestServer((req, res) => json(res, 401, { error: `unknown API key ${req.headers['x-honeycomb-team']}` }));
+    server = await startTestServer((req, res) => json(res, 401, { error: `unknown API key ${String(req.headers['x-honeycomb-team'])}` }));
     const { http: c } = client(server.url, { headers: { 'X-Honeycomb-Team': 'hcxlk_supersecretvalue123' }, secrets });
     const error = await failure(c.request({ operation: 'getAuthMetadata', path: '/1/auth' }));
     assert.doesNotMatch(error.message, /supersecretvalue/);

@@ -96,7 +96,7 @@ describe('secrets never reach the log', () => {
     registry.addHeaderName('X-Proxy-Auth');
     const server = await startTestServer((req, res) =>
       json(res, req.url === '/fail' ? 401 : 200, {
-        error: req.url === '/fail' ? `bad key ${req.headers['x-honeycomb-team']}` : undefined,
+        error: req.url === '/fail' ? `bad key ${String(req.headers['x-honeycomb-team'])}` : undefined,
         details: { webhook_secret: SECRETS.webhookSecret, pagerduty_integration_key: SECRETS.pagerdutyIntegrationKey },
         client_secret: SECRETS.oauth2ClientSecret,
       }),

@@ -13,7 +13,7 @@ function memoryStorage(): vscode.SecretStorage & { entries: Map<string, string> 
     delete: async (key: string) => void entries.delete(key),
     keys: async () => [...entries.keys()],
     onDidChange: () => ({ dispose: () => undefined }),
-  } as unknown as vscode.SecretStorage & { entries: Map<string, string> };
+  };
 }
 
 describe('core/secrets: a credential and the origin it was checked with', () => {

@@ -99,11 +99,11 @@ describe('each patch checks the library first, and leaves it alone when it disag
     };
     const library = { prototype: { toDER: differentToDER }, parseBuffer: (der: Buffer) => ASN1Obj.parseBuffer(der as Buffer<ArrayBuffer>) };
     const warnings: string[] = [];
-    const decision = installFastDerEncoding(samples(), { library: library as never, warn: (m) => warnings.push(m) });
+    const decision = installFastDerEncoding(samples(), { library, warn: (m) => warnings.push(m) });
     assert.equal(decision.installed, false);
     assert.equal(library.prototype.toDER, differentToDER, 'the library keeps its own encoder');
     assert.match(warnings.join('\n'), /the faster DER encoder for @sigstore\/core is not used, the library's own encodes instead: the two encoders write different bytes for certificate 1 of \d+/);
-    assert.deepEqual(installFastDerEncoding(samples(), { library: library as never, warn: (m) => warnings.push(m) }), decision, 'decided once');
+    assert.deepEqual(installFastDerEncoding(samples(), { library, warn: (m) => warnings.push(m) }), decision, 'decided once');
     assert.equal(warnings.length, 1, 'said once');
   });
 
@@ -117,7 +117,7 @@ describe('each patch checks the library first, and leaves it alone when it disag
     };
     const library = { prototype: { toDER: cachingToDER }, parseBuffer: (der: Buffer) => ASN1Obj.parseBuffer(der as Buffer<ArrayBuffer>) };
     const warnings: string[] = [];
-    const decision = installFastDerEncoding(samples(), { library: library as never, warn: (m) => warnings.push(m) });
+    const decision = installFastDerEncoding(samples(), { library, warn: (m) => warnings.push(m) });
     assert.equal(decision.installed, false);
     assert.equal(library.prototype.toDER, cachingToDER);
     assert.match(warnings.join('\n'), /write different bytes for certificate 1 of \d+ after an edit/);
@@ -145,7 +145,7 @@ describe('each patch checks the library first, and leaves it alone when it disag
     for (const [label, verify, reason] of cases) {
       const library = { prototype: { verify } };
       const warnings: string[] = [];
-      const decision = rememberTrustedChecks(material, { library: library as never, warn: (m) => warnings.push(m) });
+      const decision = rememberTrustedChecks(material, { library, warn: (m) => warnings.push(m) });
       assert.equal(decision.installed, false, label);
       assert.equal(library.prototype.verify, verify, `${label}: the library keeps its own check`);
       assert.match(warnings.join('\n'), reason, label);
@@ -153,7 +153,7 @@ describe('each patch checks the library first, and leaves it alone when it disag
     }
     const real = { prototype: { verify: SigstoreCertificate.prototype.verify } };
     const original = real.prototype.verify;
-    assert.deepEqual(rememberTrustedChecks(material, { library: real as never, warn: assert.fail }), { installed: true });
+    assert.deepEqual(rememberTrustedChecks(material, { library: real, warn: assert.fail }), { installed: true });
     assert.notEqual(real.prototype.verify, original, 'the real method passes and is wrapped');
   });
 });

@@ -55,6 +55,7 @@ describe('verify-bundle: the conformance client protocol', function () {
   function verifyMade(made: MadeBundle, target: string, options: { identity?: string; issuer?: string; root?: string; key?: string } = {}) {
     const signer = made.keyPem
       ? ['--key', options.key ?? write('key.pub', made.keyPem)]
+      // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- tsc needs them (string | undefined)
       : ['--certificate-identity', options.identity ?? (made.subject as string), '--certificate-oidc-issuer', options.issuer ?? (made.issuer as string)];
     return run(['verify-bundle', '--bundle', write('bundle.json', made.bundle), ...signer, '--trusted-root', options.root ?? rootFile, target]);
   }
@@ -150,6 +151,7 @@ describe('verify-bundle: the conformance client protocol', function () {
     it('bad usage and a key file that is no key are exit 2 with the reason', async () => {
       const made = await makeArtifactBundle(sigstore, { artifact, content: 'message', signer: {}, log: 'v1' });
       const bundleFile = write('bundle.json', made.bundle);
+      // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- tsc needs it (string | undefined)
       const both = await run(['verify-bundle', '--bundle', bundleFile, '--key', write('k.pub', made.keyPem as string), '--certificate-identity', 'x', '--trusted-root', rootFile, artifactFile]);
       assert.equal(both.code, 2);
       assert.match(both.err, /--key cannot be combined with --certificate-identity or --certificate-oidc-issuer/);

@@ -84,7 +84,7 @@ describe('editing authentik managed kinds (stand-in)', function () {
       const page = await (await client.resources(k)).list();
       assert.ok(page.items.length > 0, `the seed has ${k} objects`);
       for (const item of page.items) {
-        const document = documentOf(kind(k), item as unknown as JsonObject);
+        const document = documentOf(kind(k), item);
         for (const secret of secretFieldsOf(AUTHENTIK_KINDS[k])) assert.equal(secret in document, false, `${k}: ${secret} is not in the document`);
         const problems = await validateDocument(kind(k), document, document);
         assert.deepEqual(problems, [], `${k} ${idOf(k, item)}: ${JSON.stringify(problems)}`);
@@ -190,8 +190,8 @@ describe('editing authentik managed kinds (stand-in)', function () {
       for (const item of (await collection.list()).items) {
         const id = idOf(k, item);
         const object = await collection.retrieve(id);
-        rendered.push(formatDocument(documentOf(kind(k), object as unknown as JsonObject)));
-        const record = managedRecord(managedRef('eventRule', k, object as unknown as JsonObject), k, object as unknown as JsonObject, await collection.usedBy(id), 'https://ak.example.com');
+        rendered.push(formatDocument(documentOf(kind(k), object)));
+        const record = managedRecord(managedRef('eventRule', k, object), k, object, await collection.usedBy(id), 'https://ak.example.com');
         rendered.push(JSON.stringify(record.model), JSON.stringify(record.json));
       }
     }
@@ -215,11 +215,11 @@ describe('editing authentik managed kinds (stand-in)', function () {
     assert.ok(appModel.sections.some((s) => s.title.startsWith('Backchannel providers') && s.fields.length === app.backchannel_providers!.length));
     const bindings = await client.resources('flowStageBinding');
     const binding = (await bindings.list()).items[0];
-    const bindingFields = labels(managedRecord(managedRef('flowStageBinding', 'flowStageBinding', binding as never), 'flowStageBinding', binding as never, [], 'https://ak').model);
+    const bindingFields = labels(managedRecord(managedRef('flowStageBinding', 'flowStageBinding', binding), 'flowStageBinding', binding, [], 'https://ak').model);
     for (const field of ['evaluate_on_plan', 're_evaluate_policies', 'policy_engine_mode', 'order', 'invalid_response_action']) assert.ok(bindingFields.has(field), field);
     const license = (await (await client.resources('license')).list()).items[0];
-    const soon = Date.parse(license.expiry!) - 5 * 86_400_000;
-    const model = managedRecord(managedRef('license', 'license', license as never), 'license', license as never, [], 'https://ak', {}, soon).model;
+    const soon = Date.parse(license.expiry) - 5 * 86_400_000;
+    const model = managedRecord(managedRef('license', 'license', license), 'license', license, [], 'https://ak', {}, soon).model;
     assert.deepEqual(model.badges?.[0], { text: 'expires in 5 days', tone: 'warning' });
     for (const field of ['expiry', 'internal_users', 'external_users']) assert.ok(labels(model).has(field), field);
   });

@@ -28,7 +28,7 @@ describe('Honeycomb client: errors of the package operations', () => {
     try {
       await promise;
     } catch (error) {
-      assert.ok(error instanceof ServiceError, `expected a ServiceError, got ${error}`);
+      assert.ok(error instanceof ServiceError, `expected a ServiceError, got ${String(error)}`);
       return error;
     }
     assert.fail('the operation did not fail');

@@ -176,14 +176,14 @@ describe('Honeycomb explorer tree', function () {
     it('a failed load is an error node with Retry, and Retry recovers', async () => {
       const triggers = await child(await child(await child(production, 'Datasets'), 'payments'), 'Triggers');
       standIn.faults.inject({ kind: 'serverError', route: 'GET /1/triggers/{datasetSlug}', times: 4 });
-      const [failed] = (await triggers.getChildren!()) as TreeNode[];
+      const [failed] = await triggers.getChildren!();
       assert.ok(failed instanceof ErrorNode);
       const failedItem = await item(failed);
       assert.equal(failedItem.label, 'Failed to load from Honeycomb');
       assert.equal(failedItem.command?.command, 'opsConfig.retry');
       assert.equal(failed.retryTarget, triggers);
       // What the Retry command does: refresh the target (invalidate) and load again.
-      failed.retryTarget!.invalidate!();
+      failed.retryTarget.invalidate!();
       assert.deepEqual(await labels(triggers), ['Decline spike']);
     });
 
@@ -200,7 +200,7 @@ describe('Honeycomb explorer tree', function () {
     it('an environment without a key invites to set one; with a stored key it opens with that key', async () => {
       const h = explorerHarness(standIn.url, { apiKey: HONEYCOMB_KEYS.production, managementKey: HONEYCOMB_KEYS.management });
       let staging = (await h.open()).children[1] as EnvironmentNode;
-      const [invite] = (await staging.getChildren()) as TreeNode[];
+      const [invite] = staging.getChildren();
       const inviteItem = await item(invite);
       assert.equal(inviteItem.label, 'Set an API key to browse this environment…');
       assert.equal(inviteItem.command?.command, 'opsConfig.honeycomb.setEnvironmentApiKey');

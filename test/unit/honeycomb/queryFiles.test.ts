@@ -100,7 +100,7 @@ describe('the results panel model, from a run against the stand-in', () => {
     const chart = model.chart!;
     assert.deepEqual(chart.calculations, ['COUNT', 'P99(duration_ms)']);
     assert.equal(chart.lines.length, CHART_GROUPS * 2);
-    assert.equal(chart.lines[0].group, `${run.rows[0]['http.route']} · ${run.rows[0]['http.request.method']}`);
+    assert.equal(chart.lines[0].group, `${String(run.rows[0]['http.route'])} · ${String(run.rows[0]['http.request.method'])}`);
     assert.ok(chart.times.length >= 30, `${chart.times.length} buckets`);
     assert.ok(chart.lines.every((l) => l.values.length === chart.times.length));
     assert.deepEqual(chart.times, [...chart.times].sort((a, b) => a - b));

@@ -56,7 +56,7 @@ describe('Honeycomb explorer: links, snippets, record keys and records', () => {
       assert.equal(uiUrl(objects.slo), 'https://ui.honeycomb.io/acme/environments/production/datasets/api-gateway/slos/slo1');
       assert.equal(uiUrl(objects.trigger), 'https://ui.honeycomb.io/acme/environments/production/datasets/api-gateway/triggers/tr1');
       assert.equal(uiUrl(objects.recipient), 'https://ui.honeycomb.io/teams/acme/integrations');
-      assert.equal(uiUrl({ ...objects.dataset, env: { ...env, apiUrl: 'https://api.eu1.honeycomb.io' } } as HoneycombObject), 'https://ui.eu1.honeycomb.io/acme/environments/production/datasets/api-gateway/home');
+      assert.equal(uiUrl({ ...objects.dataset, env: { ...env, apiUrl: 'https://api.eu1.honeycomb.io' } }), 'https://ui.eu1.honeycomb.io/acme/environments/production/datasets/api-gateway/home');
     });
 
     it('uses team-level paths for Classic and escapes every segment', () => {
@@ -110,7 +110,7 @@ describe('Honeycomb explorer: links, snippets, record keys and records', () => {
         assert.ok(key.startsWith(`honeycomb:${o.kind}:production`), key);
         const ref = parseRecordKey(key);
         assert.equal(ref?.kind, o.kind);
-        assert.equal(recordKeyOf(ref!), key);
+        assert.equal(recordKeyOf(ref), key);
       }
       const odd = recordKeyOf({ kind: 'sli', env: 'prod:eu', dataset: 'a/b', alias: 'x:y' });
       assert.deepEqual(parseRecordKey(odd), { kind: 'sli', env: 'prod:eu', dataset: 'a/b', alias: 'x:y' });

@@ -86,7 +86,7 @@ describe('authentik stand-in: managed kinds', function () {
 
   it('deleting a flow cascades to its bindings and to providers it authorizes, clearing the rest', async () => {
     const explicit = d().flows.find((f) => f.slug === 'default-provider-authorization-explicit-consent')!;
-    const used = (await call('GET', `/flows/instances/${explicit.slug}/used_by/`)).json() as Array<{ model_name: string; action: string; name: string }>;
+    const used = (await call('GET', `/flows/instances/${explicit.slug}/used_by/`)).json<Array<{ model_name: string; action: string; name: string }>>();
     const providers = used.filter((u) => u.model_name.endsWith('provider'));
     assert.ok(providers.length > 0 && providers.every((u) => u.action === 'cascade'));
     assert.ok(used.some((u) => u.model_name === 'flowstagebinding' && u.name.startsWith('Flow-stage binding #0 to ')));

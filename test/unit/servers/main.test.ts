@@ -53,7 +53,7 @@ describe('stand-in CLI (main.js)', function () {
   it('refuses an unknown argument', async function () {
     const child = spawn(process.execPath, [MAIN, '--bogus'], { stdio: ['ignore', 'pipe', 'pipe'] });
     let stderr = '';
-    child.stderr!.on('data', (d: Buffer) => (stderr += d));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
     assert.equal(await exitOf(child), 2);
     assert.match(stderr, /unknown argument --bogus/);
   });

@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
+import * as net from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { getVerify } from '../../../src/clients/cosign';
@@ -65,8 +66,8 @@ describe('signing failures leave the registry unchanged and say why', function (
   it('an unreachable transparency log: the error names Rekor and its address, nothing is written', async () => {
     const { digest, ref } = await image('fail/unreachable');
     const closed = await new Promise<number>((resolve) => {
-      const server = require('node:net').createServer().listen(0, '127.0.0.1', () => {
-        const port = server.address().port;
+      const server = net.createServer().listen(0, '127.0.0.1', () => {
+        const port = (server.address() as net.AddressInfo).port;
         server.close(() => resolve(port));
       });
     });

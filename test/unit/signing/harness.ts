@@ -3,7 +3,7 @@ import { toSignedEntity, Verifier } from '@sigstore/verify';
 import * as assert from 'node:assert/strict';
 import { createHash, X509Certificate } from 'node:crypto';
 import { CosignAnnotations, CosignMediaTypes } from '../../../src/clients/cosign/formats/annotations';
-import { SigningCredentials, SigningDefaults, SigningOptions } from '../../../src/clients/cosign/sign/types';
+import { SigningDefaults, SigningOptions } from '../../../src/clients/cosign/sign/types';
 import { parseSigningConfig } from '../../../src/clients/sigstore/signingConfig';
 import { trustMaterial } from '../../../src/clients/cosign/trust/trustRoot';
 import { RegistryClient } from '../../../src/clients/registry/client';
@@ -25,7 +25,7 @@ export function defaults(overrides: Partial<SigningDefaults> = {}): SigningDefau
 
 export function keylessOptions(sigstore: MockSigstore, overrides: Partial<SigningOptions> = {}): SigningOptions {
   return {
-    credentials: { kind: 'keyless', identityToken: testIdentityToken() } as SigningCredentials,
+    credentials: { kind: 'keyless', identityToken: testIdentityToken() },
     defaults: defaults(),
     bundleServices: parseSigningConfig(sigstore.signingConfigJson(), 'mock signing config'),
     ...overrides,
@@ -40,7 +40,7 @@ export async function signatureManifest(client: RegistryClient, repository: stri
   const found = await client.findManifest(repository, attachmentTag(digest, kind));
   if (!found) return undefined;
   assert.ok(!isIndex(found.manifest));
-  return found.manifest as ImageManifest;
+  return found.manifest;
 }
 
 /** @sigstore/verify on a legacy layer, turned into a bundle v0.1 here (independently of the engine). */

@@ -1,4 +1,4 @@
-import { bundleFromJSON, SerializedBundle } from '@sigstore/bundle';
+import { bundleFromJSON } from '@sigstore/bundle';
 import { toSignedEntity, Verifier } from '@sigstore/verify';
 import * as assert from 'node:assert/strict';
 import { generateKeyPairSync } from 'node:crypto';
@@ -127,6 +127,6 @@ describe('bundle signing with Rekor v2 and a timestamp authority (useTransparenc
     );
     const [json] = await readBundles(client, 'v2/key', digest);
     const hint = (json.verificationMaterial as { publicKey?: { hint?: string } }).publicKey?.hint ?? '';
-    new Verifier(trustMaterial(sigstore.trustRoot, new Map([[hint, publicPem]])), { tlogThreshold: 1, ctlogThreshold: 0, timestampThreshold: 1 }).verify(toSignedEntity(bundleFromJSON(json as SerializedBundle)));
+    new Verifier(trustMaterial(sigstore.trustRoot, new Map([[hint, publicPem]])), { tlogThreshold: 1, ctlogThreshold: 0, timestampThreshold: 1 }).verify(toSignedEntity(bundleFromJSON(json)));
   });
 });

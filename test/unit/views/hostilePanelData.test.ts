@@ -20,7 +20,7 @@ function cloneable<T>(model: T): T {
 
 function run(rows: string, series: string, breakdowns: string[]): QueryRun {
   return {
-    record: { id: 'r1', queryId: 'q1', queryJson: '{}', queryUrl: '', graphImageUrl: '', results: [] } as unknown as QueryRun['record'],
+    record: { id: 'r1', queryId: 'q1', queryJson: '{}', queryUrl: '', graphImageUrl: '', results: [] },
     query: { calculations: [{ op: 'COUNT' }], breakdowns, time_range: 3600 },
     datasetPath: 'api-gateway',
     // As the client gets them: parsed from the server's JSON.
@@ -42,7 +42,7 @@ describe('panels and hostile server data', () => {
       assert.equal(model.subtitle, `${type} · team-wide`);
       assert.deepEqual(model.badges, [{ text: `Unknown type ${type}`, tone: 'warning' }]);
 
-      const trigger = toTrigger('api-gateway', { id: 't1', name: 'T', threshold: { op: '>', value: 1 }, recipients: [{ id: 'x1', type: type as 'email', target: 'somewhere' }], frequency: 300 });
+      const trigger = toTrigger('api-gateway', { id: 't1', name: 'T', threshold: { op: '>', value: 1 }, recipients: [{ id: 'x1', type: type, target: 'somewhere' }], frequency: 300 });
       const triggerModel = buildRecord({ kind: 'trigger', env, item: trigger }).model;
       cloneable(triggerModel);
       const recipients = triggerModel.sections.find((s) => s.title.startsWith('Recipients'))!;

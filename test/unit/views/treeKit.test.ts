@@ -32,7 +32,7 @@ function scriptedFetcher<T>(): { fetch(cursor: number | undefined, signal: Abort
   };
 }
 
-const node = (id: string): TreeNode => ({ id, getTreeItem: () => ({}) as vscode.TreeItem, getParent: () => undefined });
+const node = (id: string): TreeNode => ({ id, getTreeItem: () => ({}), getParent: () => undefined });
 
 describe('tree kit (editor-independent parts)', () => {
   describe('PageLoader', () => {
@@ -212,7 +212,7 @@ describe('tree kit (editor-independent parts)', () => {
   });
 
   describe('tree text from servers', () => {
-    const item = (fields: Partial<vscode.TreeItem>): vscode.TreeItem => ({ ...fields }) as vscode.TreeItem;
+    const item = (fields: Partial<vscode.TreeItem>): vscode.TreeItem => ({ ...fields });
 
     it('shows bidirectional controls instead of letting them reorder a name', () => {
       const spoof = 'invoice\u202Efdp.exe';

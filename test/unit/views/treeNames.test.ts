@@ -13,7 +13,7 @@ import { child, explorerHarness } from '../honeycomb/explorerHarness';
  * tells them apart.
  */
 describe('tree rows as a screen reader hears them', () => {
-  const item = (fields: Partial<vscode.TreeItem>): vscode.TreeItem => ({ ...fields }) as vscode.TreeItem;
+  const item = (fields: Partial<vscode.TreeItem>): vscode.TreeItem => ({ ...fields });
 
   it('a row with a plain tooltip is named by its label and description, not the tooltip', () => {
     const folder = presentTreeItem(item({ label: 'Flows', description: '42', tooltip: 'Flows: loaded a page at a time' }));
@@ -35,7 +35,7 @@ describe('tree rows as a screen reader hears them', () => {
     before(async () => {
       standIn = await startHoneycombStandIn();
       // A second trigger named like the first, on the same dataset, with the same threshold.
-      const triggers = standIn.seed.content.production!.triggers;
+      const triggers = standIn.seed.content.production.triggers;
       const original = triggers.find((t) => t.name === 'High 5xx rate')!;
       triggers.push({ ...original, id: 'twinTrigger1' });
       const h = explorerHarness(standIn.url, { apiKey: HONEYCOMB_KEYS.production, managementKey: HONEYCOMB_KEYS.management });

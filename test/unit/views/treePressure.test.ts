@@ -66,6 +66,7 @@ describe('trees under pressure', function () {
       let provider!: ExplorerProvider;
       const root: TreeNode = { id: 'authentik/connection', getTreeItem: () => new vscodeShim.TreeItem('root') as never, getParent: () => undefined, getChildren: () => [folder] };
       const ctx: AuthentikTreeContext = { client, view: { refresh: (n) => provider.refresh(n), redraw: (n) => provider.redraw(n) }, pageSize: () => pageSize };
+      // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- tsc needs it (FOLDERS is a union of folder kinds)
       const folder = new ListFolderNode(root, ctx, FOLDERS.find((f) => f.key === 'groups')! as never);
       const view = viewOf(() => [root]);
       provider = view.provider;

@@ -56,7 +56,7 @@ export class ResourceCollection<K extends AuthentikKind> {
     };
     const pageSize = options.pageSize ?? MAX_PAGE_SIZE;
     if (!this.quiet) {
-      return (await this.api.page(operation, this.spec.collectionPath as ApiPath, { query: query as never, page, pageSize, signal: options.signal })) as unknown as ListPage<ItemOfKind<K>>;
+      return await this.api.page(operation, this.spec.collectionPath as ApiPath, { query: query as never, page, pageSize, signal: options.signal });
     }
     const body = await send<unknown>(this.api, { operation, method: 'GET', path: this.spec.collectionPath, query: { ...query, page, page_size: pageSize }, signal: options.signal, quiet: true });
     const result = pageFromBody<ItemOfKind<K>>(operation, this.spec.collectionPath, page, body);
@@ -85,21 +85,21 @@ export class ResourceCollection<K extends AuthentikKind> {
   /** POST with the `…Request` body. */
   async create(body: CreateOfKind<K>, signal?: AbortSignal): Promise<ItemOfKind<K>> {
     const operation = this.op('create');
-    this.checkFields(operation, body as object, 'create');
+    this.checkFields(operation, body, 'create');
     return this.write(operation, 'POST', this.spec.collectionPath, body, signal);
   }
 
   /** PUT: the whole `…Request` body (fields left out keep their value on authentik). */
   async update(id: string, body: CreateOfKind<K>, signal?: AbortSignal): Promise<ItemOfKind<K>> {
     const operation = this.op('update');
-    this.checkFields(operation, body as object, 'update');
+    this.checkFields(operation, body, 'update');
     return this.write(operation, 'PUT', this.itemPath(id, 'update'), body, signal);
   }
 
   /** PATCH with exactly the given fields (the `Patched…Request` schema). */
   async partialUpdate(id: string, fields: PatchOfKind<K>, signal?: AbortSignal): Promise<ItemOfKind<K>> {
     const operation = this.op('partialUpdate');
-    const body = Object.fromEntries(Object.entries(fields as object).filter(([, value]) => value !== undefined));
+    const body = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
     if (Object.keys(body).length === 0) {
       throw new ServiceError({ kind: 'badInput', service: SERVICE, operation, summary: 'there is nothing to change (no fields given)' });
     }

@@ -30,7 +30,7 @@ export function bundleCandidate(referrerDigest: string, manifest: ImageManifest,
   if (blob instanceof Error) return { ...unread, problem: blob.message };
   let json: SerializedBundle & { verificationMaterial?: Record<string, unknown> };
   try {
-    json = JSON.parse(blob.toString('utf8'));
+    json = JSON.parse(blob.toString('utf8')) as typeof json;
   } catch {
     return { ...unread, problem: 'the bundle is not valid JSON' };
   }

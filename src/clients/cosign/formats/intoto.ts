@@ -17,7 +17,7 @@ export function readStatement(payload: Buffer, payloadType: string | undefined):
   if (payloadType !== CosignMediaTypes.inTotoPayload) return { problem: `the DSSE payload type is ${payloadType ?? 'missing'}, expected ${CosignMediaTypes.inTotoPayload}` };
   let json: Record<string, unknown>;
   try {
-    json = JSON.parse(payload.toString('utf8'));
+    json = JSON.parse(payload.toString('utf8')) as typeof json;
   } catch {
     return { problem: 'the in-toto statement is not valid JSON' };
   }
@@ -43,7 +43,7 @@ export function statementCoversDigest(statement: Statement, digest: string): str
 export function simpleSigningProblem(payload: Buffer, digest: string): string | undefined {
   let claim: { critical?: { image?: { 'docker-manifest-digest'?: unknown }; type?: unknown } };
   try {
-    claim = JSON.parse(payload.toString('utf8'));
+    claim = JSON.parse(payload.toString('utf8')) as typeof claim;
   } catch {
     return 'the signed payload is not JSON';
   }

@@ -25,9 +25,9 @@ interface RekorBundleAnnotation {
   Payload?: { body?: string; integratedTime?: number; logIndex?: number; logID?: string };
 }
 
-export function legacyLayers(manifest: ImageManifest | unknown): Descriptor[] | string {
+export function legacyLayers(manifest: unknown): Descriptor[] | string {
   const m = manifest as ImageManifest;
-  if (isIndex(m as never) || !Array.isArray(m.layers)) return 'the signature tag holds an index, not a signature manifest';
+  if (isIndex(m) || !Array.isArray(m.layers)) return 'the signature tag holds an index, not a signature manifest';
   if (m.layers.length > MAX_SIGNATURE_LAYERS) return `the signature manifest has ${m.layers.length} layers, more than the ${MAX_SIGNATURE_LAYERS} cosign reads`;
   return m.layers;
 }
@@ -79,7 +79,7 @@ export function legacyCandidate(input: LegacyLayerInput): Candidate {
   // Attestations: the blob is the DSSE envelope; its signature is inside, the annotation is empty.
   let envelope: { payloadType?: unknown; payload?: unknown; signatures?: Array<{ sig?: unknown; keyid?: unknown }> };
   try {
-    envelope = JSON.parse(input.blob.toString('utf8'));
+    envelope = JSON.parse(input.blob.toString('utf8')) as typeof envelope;
   } catch {
     return { ...base, problem: 'the attestation layer is not a JSON DSSE envelope' };
   }
@@ -114,7 +114,7 @@ function rekorEntry(annotation: string | undefined): Record<string, unknown> | u
   if (!annotation) return undefined;
   let parsed: RekorBundleAnnotation;
   try {
-    parsed = JSON.parse(annotation);
+    parsed = JSON.parse(annotation) as RekorBundleAnnotation;
   } catch {
     return `the ${CosignAnnotations.bundle} annotation is not JSON`;
   }
@@ -122,8 +122,8 @@ function rekorEntry(annotation: string | undefined): Record<string, unknown> | u
   if (!parsed.SignedEntryTimestamp || !payload?.body || payload.integratedTime === undefined || payload.logIndex === undefined || !payload.logID) {
     return `the ${CosignAnnotations.bundle} annotation lacks SignedEntryTimestamp, body, integratedTime, logIndex or logID`;
   }
-  let kind = '';
-  let version = '';
+  let kind: string;
+  let version: string;
   try {
     const body = JSON.parse(Buffer.from(payload.body, 'base64').toString('utf8')) as { kind?: string; apiVersion?: string };
     kind = body.kind ?? '';

@@ -83,7 +83,7 @@ function walk(value: unknown, shape: Shape, path: string, found: UnknownField[])
       const message = removed ? REMOVED.message : near ? `is not a field here; did you mean ${near}?` : `is not a field here (known: ${known.join(', ')})`;
       found.push({ path: at, message });
     } else if (Array.isArray(inner)) {
-      if (Array.isArray(child)) child.forEach((item, i) => walk(item, inner[0], `${at}[${i}]`, found));
+      if (Array.isArray(child)) child.forEach((item, i) => walk(item, (inner as readonly [Shape])[0], `${at}[${i}]`, found));
     } else if (typeof inner === 'object') {
       walk(child, inner as Shape, at, found);
     }

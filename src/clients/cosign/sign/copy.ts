@@ -1,7 +1,7 @@
 import { badInput } from '../../../core/errors';
 import { FetchedManifest } from '../../registry/client';
 import { attachmentTag } from '../../registry/digest';
-import { Descriptor, ImageIndex, ImageManifest, MediaTypes, isIndex } from '../../registry/manifest';
+import { Descriptor, ImageIndex, MediaTypes, isIndex } from '../../registry/manifest';
 import { ImageReference, parseReference, repositoryName } from '../../registry/reference';
 import { isBundleDescriptor } from '../formats/bundles';
 import { digestReference } from './inputs';
@@ -60,7 +60,7 @@ export async function copy(input: CopyInput, options: SigningOptions): Promise<C
       const attached = await from.findManifest(source.repository, tag, { signal: session.signal });
       if (!attached || isIndex(attached.manifest)) continue;
       const current = await to.findManifest(destination.repository, tag, { signal: session.signal });
-      const layers = (attached.manifest as ImageManifest).layers;
+      const layers = attached.manifest.layers;
       const existing = current && !isIndex(current.manifest) ? current.manifest.layers : [];
       const key = (d: Descriptor) => `${d.digest} ${JSON.stringify(d.annotations ?? {})}`;
       const added = layers.filter((d) => !existing.some((e) => key(e) === key(d)));

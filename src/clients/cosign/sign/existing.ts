@@ -1,6 +1,6 @@
 import { RegistryClient, FetchedManifest } from '../../registry/client';
 import { attachmentTag } from '../../registry/digest';
-import { Descriptor, ImageManifest, MediaTypes, isIndex } from '../../registry/manifest';
+import { Descriptor, MediaTypes, isIndex } from '../../registry/manifest';
 import { bundleCandidate, bundleLayer, isBundleDescriptor } from '../formats/bundles';
 import { Candidate } from '../formats/candidate';
 import { legacyCandidate } from '../formats/legacy';
@@ -55,7 +55,7 @@ export async function readBundles(client: RegistryClient, repository: string, di
   for (const descriptor of referrers.descriptors.filter(isBundleDescriptor)) {
     const fetched = await client.getManifest(repository, descriptor.digest, { signal });
     if (isIndex(fetched.manifest)) continue;
-    const manifest = fetched.manifest as ImageManifest;
+    const manifest = fetched.manifest;
     const layer = bundleLayer(manifest);
     if (typeof layer === 'string') continue;
     const blob = await client.getBlob(repository, layer.digest, { signal, maxBytes: 8 * 1024 * 1024 }).catch((e: Error) => e);

@@ -59,7 +59,7 @@ interface CosignEnvelope {
 function decryptCosignKey(body: string, password: string, source: string): Buffer {
   let envelope: CosignEnvelope;
   try {
-    envelope = JSON.parse(Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8'));
+    envelope = JSON.parse(Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8')) as CosignEnvelope;
   } catch {
     throw badInput('Signing key', 'read', `${source} is a cosign key whose body is not base64 JSON`);
   }

@@ -50,9 +50,9 @@ export function dsseBundle(signer: Signer, envelope: SignedEnvelope, tlogEntries
     keyHint: signer.certificatePem ? undefined : envelope.keyid,
     certificateChain: false,
   });
-  const json = bundleToJSON(built) as SerializedBundle & { verificationMaterial: Record<string, unknown> };
+  const json = bundleToJSON(built);
   json.verificationMaterial.tlogEntries = tlogEntries as never;
-  json.verificationMaterial.timestampVerificationData = { rfc3161Timestamps: rfc3161Timestamps.map((signedTimestamp) => ({ signedTimestamp })) } as never;
+  json.verificationMaterial.timestampVerificationData = { rfc3161Timestamps: rfc3161Timestamps.map((signedTimestamp) => ({ signedTimestamp })) };
   // Round-trips through the validator, so a malformed bundle fails here rather than in a verifier.
   bundleFromJSON(json);
   return json;

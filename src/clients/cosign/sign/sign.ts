@@ -22,7 +22,7 @@ export async function sign(input: SignInput, options: SigningOptions): Promise<S
   const session = new SigningSession('sign', options);
   return session.run(async () => {
     const common = await prepare(input, options, session, 'sign');
-    const { ref, client, plan, format } = common;
+    const { ref, format } = common;
     const repo = repositoryName(ref);
     const outcomes: PartOutcome[] = [];
     let signer: Signer | undefined;

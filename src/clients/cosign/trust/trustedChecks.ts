@@ -32,7 +32,7 @@ export function rememberTrustedChecks(material: TrustMaterial, options: PatchOpt
     chains.flat().map((certificate) => libraryToDER.call(certificate.root)),
     { warn: options.warn },
   );
-  const library = options.library ?? (X509Certificate as unknown as VerifyLibrary);
+  const library = options.library ?? X509Certificate;
   const decision = installRememberingVerify(library, material, options.warn ?? warnPatchSkipped);
   for (const certificate of material.certificateAuthorities.flatMap((authority) => authority.certChain)) {
     pinEncoding(certificate.root);

@@ -6,10 +6,11 @@
  * and dsse 0.0.2 (`spec.dsseV002.signatures[].verifier`), each a DER certificate or key,
  * returned here as PEM too. `undefined` when the body is of a kind this does not know.
  */
+/* eslint-disable @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-argument, @typescript-eslint/no-unsafe-assignment -- the entry body is walked as `any`; what it yields is checked as a string */
 export function rekorBodyKeys(body: Buffer): string[] | undefined {
   let json: { kind?: string; apiVersion?: string; spec?: Record<string, any> }; // eslint-disable-line @typescript-eslint/no-explicit-any
   try {
-    json = JSON.parse(body.toString('utf8'));
+    json = JSON.parse(body.toString('utf8')) as typeof json;
   } catch {
     return [];
   }
@@ -31,6 +32,7 @@ export function rekorBodyKeys(body: Buffer): string[] | undefined {
   }
   return undefined;
 }
+/* eslint-enable @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-argument, @typescript-eslint/no-unsafe-assignment */
 
 interface V2Verifier {
   x509Certificate?: { rawBytes?: string };

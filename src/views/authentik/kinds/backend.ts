@@ -16,14 +16,14 @@ export function resourceBackend(clientFor: () => Promise<AuthentikClient>, kind:
   const spec = AUTHENTIK_KINDS[kind];
   const collection = async () => (await clientFor()).resources(kind);
   return {
-    read: async (address, signal) => (await (await collection()).retrieve(address.id, signal)) as unknown as JsonObject,
+    read: async (address, signal) => await (await collection()).retrieve(address.id, signal),
     create: async (parent, body, signal) => {
       const extra = options.extraCreateFields ? await options.extraCreateFields(parent) : {};
       const object = (await (await collection()).create({ ...body, ...extra } as never, signal)) as unknown as JsonObject;
       const address: Address = spec.parent ? { parent: String(object[spec.parent.field] ?? parent.parent ?? ''), id: idOf(kind, object) } : { id: idOf(kind, object) };
       return { object, address };
     },
-    update: async (address, body, signal) => (await (await collection()).partialUpdate(address.id, body as never, signal)) as unknown as JsonObject,
+    update: async (address, body, signal) => await (await collection()).partialUpdate(address.id, body, signal),
     remove: async (address, signal) => ((await (await collection()).destroy(address.id, signal)).outcome === 'deleted' ? 'deleted' : 'alreadyGone'),
     usedBy: spec.usedBy
       ? async (address, signal) => (await (await collection()).usedBy(address.id, signal)).map((u) => `${u.name} (${u.model_name}; on delete: ${describeAction(u.action)})`)

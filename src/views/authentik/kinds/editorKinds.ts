@@ -43,8 +43,8 @@ export function loadAuthentikKind(id: string, deps: AuthentikKindsDeps): Editabl
 
 async function schemaOf(kind: AuthentikKind): Promise<JsonObject> {
   const file = schemaFileOf(kind);
-  const module = await import(/* webpackChunkName: "schemas-authentik", webpackMode: "lazy-once" */ `../../../../schemas/${file}.schema.json`);
-  return (module.default ?? module) as JsonObject;
+  const module = (await import(/* webpackChunkName: "schemas-authentik", webpackMode: "lazy-once" */ `../../../../schemas/${file}.schema.json`)) as { default?: JsonObject };
+  return module.default ?? module;
 }
 
 function prepareCreate(kind: AuthentikKind, deps: AuthentikKindsDeps): ((parent: Address) => Promise<Address | undefined>) | undefined {

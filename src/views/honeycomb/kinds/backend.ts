@@ -1,5 +1,4 @@
 import type { HoneycombApi } from '../../../clients/honeycomb/api';
-import type { ApiObject } from '../../../clients/honeycomb/writes';
 import { Address, KindBackend } from '../../../editing/kind';
 
 /**
@@ -13,10 +12,10 @@ export function datasetCollectionBackend(apiFor: (address: Address) => Promise<H
   return {
     read: async (a, signal) => (await writes()).get(await apiFor(a), a.dataset, a.id, signal),
     create: async (parent, body, signal) => {
-      const object = await (await writes()).create(await apiFor(parent), parent.dataset, body as ApiObject, signal);
+      const object = await (await writes()).create(await apiFor(parent), parent.dataset, body, signal);
       return { object, address: { env: parent.env, dataset: parent.dataset, id: String(object.id ?? '') } };
     },
-    update: async (a, body, signal) => (await writes()).update(await apiFor(a), a.dataset, a.id, body as ApiObject, signal),
+    update: async (a, body, signal) => (await writes()).update(await apiFor(a), a.dataset, a.id, body, signal),
     remove: async (a, signal) => (await writes()).remove(await apiFor(a), a.dataset, a.id, signal),
   };
 }

@@ -1,8 +1,7 @@
 import * as vscode from 'vscode';
-import { HoneycombClient } from '../../../clients/honeycomb';
 import type { QueryProblem } from '../../../clients/honeycomb/querySpec';
 import { Logger } from '../../../core/logger';
-import { EditableNode, isEditable } from '../../../editing/editableKinds';
+import { isEditable } from '../../../editing/editableKinds';
 import { Address, JsonObject, Problem } from '../../../editing/kind';
 import { Editing } from '../../../editing/register';
 import { registerCommand } from '../../../ui/commandRunner';
@@ -20,7 +19,7 @@ import { registerTriggerCompletion } from './triggerCompletion';
  * annotation lists are dropped from the explorer's cache and the view and open records redraw.
  */
 export function registerHoneycombKinds(context: vscode.ExtensionContext, logger: Logger, editing: Editing, explorer: HoneycombExplorer, onChanged: (recordKey?: string) => void): void {
-  const api = async (address: Address) => ((await explorer.requireClient(address.env)) as HoneycombClient).api;
+  const api = async (address: Address) => (await explorer.requireClient(address.env)).api;
   // Schemas load with the first document that needs them (they are in their own chunk).
   const triggerSchema = () => import(/* webpackChunkName: "schemas-honeycomb" */ '../../../../schemas/honeycomb-trigger.schema.json').then((m) => (m.default ?? m) as Record<string, unknown>);
   const annotationSchema = () => import(/* webpackChunkName: "schemas-honeycomb" */ '../../../../schemas/honeycomb-query-annotation.schema.json').then((m) => (m.default ?? m) as Record<string, unknown>);
@@ -41,7 +40,7 @@ export function registerHoneycombKinds(context: vscode.ExtensionContext, logger:
 
   const setDisabled = (disabled: boolean) => async (node: unknown) => {
     if (!isEditable(node) || node.editTarget().kindId !== TRIGGER_KIND_ID) throw new Error('Pick a trigger in the Honeycomb view.');
-    const target = (node as EditableNode).editTarget();
+    const target = node.editTarget();
     const kind = editing.kinds.get(TRIGGER_KIND_ID);
     if (kind) await editing.files.applyChange(kind, target.address, (document) => ({ ...document, disabled }));
   };

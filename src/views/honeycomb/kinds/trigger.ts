@@ -1,4 +1,4 @@
-import { Address, EditableKind, JsonObject, KindBackend, Problem } from '../../../editing/kind';
+import { EditableKind, JsonObject, KindBackend, Problem } from '../../../editing/kind';
 import { TRIGGER_KIND_ID } from './ids';
 import { datasetLocation } from './locations';
 
@@ -79,7 +79,7 @@ export function triggerDocument(object: JsonObject): JsonObject {
     if (field === 'query_id' && hasInlineQuery) continue;
     if (field === 'query' && !hasInlineQuery) continue;
     // An empty baseline object means "no baseline"; it only clutters the document.
-    if (field === 'baseline_details' && isObject(object[field]) && Object.keys(object[field] as object).length === 0) continue;
+    if (field === 'baseline_details' && isObject(object[field]) && Object.keys(object[field]).length === 0) continue;
     document[field] = object[field];
   }
   return document;

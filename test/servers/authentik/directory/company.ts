@@ -379,7 +379,7 @@ export function buildCompanyDirectory(now = Date.now()): { directory: Directory;
   ];
   providers[0].property_mappings.push(custom('Acme: Grafana role claim'));
   providers[3].property_mappings.push(custom('Acme: Expense cost center'));
-  for (const p of providers) delete (p.extra as Record<string, unknown>).property_mappings;
+  for (const p of providers) delete (p.extra).property_mappings;
 
   const app = (name: string, slug: string, provider: number | null, launch: string, description: string, group: string, publisher = ''): SeedApplication => ({
     pk: uuidFor(`application:${slug}`),

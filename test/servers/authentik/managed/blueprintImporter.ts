@@ -20,7 +20,7 @@
  * lines (authentik raises them uncaught, a 500 the schema does not declare), and applying a
  * blueprint records its status but does not create the entries' objects.
  */
-import { isMap, isScalar, isSeq, parseDocument, type Node, type Scalar } from 'yaml';
+import { isMap, isScalar, isSeq, parseDocument, type Node } from 'yaml';
 import type { ErrorObject } from 'ajv/dist/2020';
 import { openApiValidator } from '../../openapi/validator';
 import { uuidFor } from '../directory/ids';
@@ -253,7 +253,7 @@ function toValue(node: unknown): unknown {
   const n = node as (Node & { tag?: string }) | null | undefined;
   if (n === null || n === undefined) return null;
   let value: unknown;
-  if (isMap(n)) value = Object.fromEntries(n.items.map((p) => [String(isScalar(p.key) ? (p.key as Scalar).value : toValue(p.key)), toValue(p.value)]));
+  if (isMap(n)) value = Object.fromEntries(n.items.map((p) => [String(isScalar(p.key) ? p.key.value : toValue(p.key)), toValue(p.value)]));
   else if (isSeq(n)) value = n.items.map(toValue);
   else if (isScalar(n)) value = n.value;
   else value = (n as { toJSON?: () => unknown }).toJSON?.();

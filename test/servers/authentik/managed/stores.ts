@@ -62,7 +62,7 @@ export const applications: Store<SeedApplication> = {
   items: (s) => s.directory.applications,
   key: (a) => a.slug,
   serialize: (ctx, a) => S.application(ctx.r, a),
-  fields: (a) => pick({ ...a, meta_icon: a.meta_icon ?? '' } as unknown as Body, APPLICATION_FIELDS),
+  fields: (a) => pick({ ...a, meta_icon: a.meta_icon ?? '' }, APPLICATION_FIELDS),
   defaults: () => ({ provider: null, backchannel_providers: [], open_in_new_tab: false, meta_launch_url: '', meta_icon: '', meta_description: '', meta_publisher: '', policy_engine_mode: 'any', group: '', meta_hide: false }),
   check(ctx, merged, sent, existing) {
     const { errors, add } = errorsOf();
@@ -191,7 +191,7 @@ export const brands: Store<Api.Brand> = {
   items: (s) => s.directory.brands,
   key: (b) => b.brand_uuid,
   serialize: (_ctx, b) => b,
-  fields: (b) => pick(b as unknown as Body, BRAND_FIELDS),
+  fields: (b) => pick(b, BRAND_FIELDS),
   defaults: () => ({
     default: false,
     branding_title: 'authentik',
@@ -354,7 +354,7 @@ export const agentConnectors: Store<SeedAgentConnector> = {
   check(ctx, _merged, sent, existing) {
     const { errors, add } = errorsOf();
     for (const field of DURATIONS) {
-      if (typeof sent[field] === 'string' && !serverAcceptsDuration(sent[field] as string)) add(field, `${String(sent[field])} is not in the correct format of 'hours=3;minutes=1'.`);
+      if (typeof sent[field] === 'string' && !serverAcceptsDuration(sent[field])) add(field, `${String(sent[field])} is not in the correct format of 'hours=3;minutes=1'.`);
     }
     checkRefs(add, sent, {
       authorization_flow: flowRef(ctx),
