@@ -3,7 +3,9 @@
  * kind saved through the plan (a PATCH of the one changed field), a flow made with New…, a used
  * flow whose delete demands its name, a license deleted; the secret commands (generate a
  * certificate, replace its private key from a file, install a license key, copy an enrollment
- * key); a broken blueprint refused by the server with a diagnostic on its line; a binding moved.
+ * key); a broken blueprint refused by the server with a diagnostic on its line; a binding moved;
+ * a transport's test notification, a rule's transports picked by name, a blueprint applied, a flow
+ * exported as YAML; and the context menus of these commands matched against real nodes.
  */
 import * as assert from 'assert';
 import * as crypto from 'crypto';
@@ -50,6 +52,7 @@ describe('Editing authentik managed resources', function () {
   let pickMany: (items: readonly vscode.QuickPickItem[]) => readonly vscode.QuickPickItem[] | undefined;
   let files: string[];
   let infos: string[];
+  let errors: string[];
   let restore: () => void = () => undefined;
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'ak-edit-'));
 
@@ -84,6 +87,7 @@ describe('Editing authentik managed resources', function () {
     pickMany = () => undefined;
     files = [];
     infos = [];
+    errors = [];
     const prompts = api.prompts as unknown as Record<string, unknown>;
     const original = { ...prompts };
     prompts.warn = async (message: string, options: vscode.MessageOptions | string | undefined) => {
@@ -91,6 +95,7 @@ describe('Editing authentik managed resources', function () {
       return answers.shift();
     };
     prompts.info = async (message: string) => void infos.push(message);
+    prompts.error = async (message: string) => void errors.push(message);
     prompts.inputBox = async (options: vscode.InputBoxOptions) => {
       inputOptions.push(options);
       return inputs.shift();
@@ -239,6 +244,11 @@ describe('Editing authentik managed resources', function () {
     }, 'the validation log as diagnostics');
     assert.ok(diagnostics.some((x) => x.range.start.line > 0), `placed on a line of the entry: ${diagnostics.map((x) => `${x.range.start.line}: ${x.message}`).join('; ')}`);
     assert.equal(d().blueprints.find((b) => b.pk === blueprint.pk)?.content, blueprint.content, 'the server kept the old content');
+
+    // A blueprint authentik reads from a file on the server ignores `content`: it does not open as if editable.
+    const fromFile = d().blueprints.find((b) => b.path)!;
+    await vscode.commands.executeCommand('opsConfig.authentik.editBlueprintContent', `authentik:blueprint:${fromFile.pk}`);
+    assert.ok(errors.some((m) => m.includes(`is read from the file ${fromFile.path} on the authentik server`)), errors.join('\n'));
   });
 
   it('Move Down on a binding swaps the two orders in one confirmed plan', async () => {
