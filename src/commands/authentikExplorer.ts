@@ -1,16 +1,21 @@
 import * as vscode from 'vscode';
+import type { AuthentikClient } from '../clients/authentik';
 import { AuthentikConnection } from '../connections/authentikConnection';
 import { CoreServices } from '../connections/services';
 import { ServiceError } from '../core/errors';
 import { Editing } from '../editing/register';
 import { registerCommand } from '../ui/commandRunner';
+import type { SecretCommandDeps } from './authentikSecrets';
 import { prompts } from '../ui/prompts';
+import type { BlueprintDocuments } from '../views/authentik/blueprintDocuments';
+import { BLUEPRINT_SCHEME } from '../views/authentik/blueprintScheme';
 import { AuthentikConnectionNode } from '../views/authentik/connectionNode';
+import { lazyFileSystem } from '../views/lazyFileSystem';
 import type { AuthentikDialogs } from '../views/authentik/kinds/editorKinds';
 import { editKindId } from '../views/authentik/kinds/ids';
 import { authentikDialogs, registerAuthentikKinds } from '../views/authentik/kinds/register';
 import { AgentConnectorNode } from '../views/authentik/managedNodes';
-import { ApplicationNode, FlowNode } from '../views/authentik/nodes';
+import { ApplicationNode, FlowNode, StageNode } from '../views/authentik/nodes';
 import { ListFolderNode } from '../views/authentik/folders';
 import { AuthentikObjectNode } from '../views/authentik/objectNode';
 import { ObjectRef, recordKeyOf } from '../views/authentik/objectRef';
@@ -56,7 +61,7 @@ export function registerAuthentikExplorer(
   const signIn = (): string => 'opsConfig.authentik.connect';
 
   // After a create, update or delete: the view reloads and open authentik records show the server's version.
-  registerAuthentikKinds(context, editing, connection, () => {
+  const changed = (): void => {
     views.providers.authentik.refresh();
     for (const key of panels.keys().filter((k) => k.startsWith('authentik:'))) {
       sources.load(key).then(
@@ -64,7 +69,8 @@ export function registerAuthentikExplorer(
         (error) => panels.get(key)?.post({ type: 'error', message: error instanceof Error ? error.message : String(error) }),
       );
     }
-  });
+  };
+  registerAuthentikKinds(context, editing, connection, changed);
   const command = (id: string, handler: (...args: any[]) => unknown) => registerCommand(context, logger, id, handler, signIn); // eslint-disable-line @typescript-eslint/no-explicit-any -- as registerCommand
 
   /** The ObjectRef behind a node or a record key. */
@@ -75,6 +81,11 @@ export function registerAuthentikExplorer(
     }
     if (typeof target === 'string') return records.refOf(target);
     throw new ServiceError({ kind: 'badInput', service: 'authentik', operation: 'command', summary: 'pick an object in the authentik view first' });
+  };
+  const refOfKind = async (target: unknown, kind: ObjectRef['kind']): Promise<ObjectRef> => {
+    const ref = await refOf(target);
+    if (ref.kind !== kind) throw new ServiceError({ kind: 'badInput', service: 'authentik', operation: 'command', summary: `this command takes a ${kind}, not a ${ref.kind}` });
+    return ref;
   };
   const copy = async (text: string, what: string): Promise<void> => {
     await vscode.env.clipboard.writeText(text);
@@ -161,6 +172,58 @@ export function registerAuthentikExplorer(
   newChild('opsConfig.authentik.newBinding', editKindId('flowStageBinding'), (n) => (n instanceof FlowNode ? n.flow.pk : undefined), 'a flow');
   newChild('opsConfig.authentik.newEntitlement', editKindId('applicationEntitlement'), (n) => (n instanceof ApplicationNode ? n.application.pk : undefined), 'an application');
   newChild('opsConfig.authentik.newEnrollmentToken', editKindId('enrollmentToken'), (n) => (n instanceof AgentConnectorNode ? n.connector.connector_uuid ?? undefined : undefined), 'an agent connector');
+
+  // Secrets: set from a file or a hidden prompt, revealed only to the clipboard (authentikSecrets.ts, loaded on first use).
+  const client = async (): Promise<AuthentikClient> => {
+    const current = await connection.client();
+    if (!current) throw new ServiceError({ kind: 'auth', service: 'authentik', operation: 'command', summary: 'not connected', hint: 'Run "authentik: Connect…".' });
+    return current;
+  };
+  const secretDeps: SecretCommandDeps = {
+    client,
+    dialogs: authentikDialogs,
+    where: async () => `authentik at ${new URL((await connection.config()).url ?? 'http://unknown').host}`,
+    changed,
+    checkWrites: () => editing.gate.check(),
+  };
+  const secretCommands = () => import(/* webpackChunkName: "authentik-kinds" */ './authentikSecrets');
+  command('opsConfig.authentik.replacePrivateKey', async (target?: unknown) => (await secretCommands()).replacePrivateKey(secretDeps, await refOf(target)));
+  command('opsConfig.authentik.installLicense', async () => (await secretCommands()).installLicense(secretDeps));
+  command('opsConfig.authentik.copyEnrollmentKey', async (target?: unknown) => (await secretCommands()).copyEnrollmentKey(secretDeps, await refOf(target)));
+  command('opsConfig.authentik.generateCertificate', async () => (await secretCommands()).generateCertificate(secretDeps));
+  command('opsConfig.authentik.replaceCredentials', async (target?: unknown) => (await secretCommands()).replaceCredentials(secretDeps, await refOf(target)));
+  command('opsConfig.authentik.setWebhookUrl', async (target?: unknown) => (await secretCommands()).setWebhookUrl(secretDeps, await refOf(target)));
+
+  // A blueprint's content as YAML, validated by the server on every save (blueprintDocuments.ts, loaded on first use).
+  let blueprintDocuments: Promise<BlueprintDocuments> | undefined;
+  const blueprints = () =>
+    (blueprintDocuments ??= import(/* webpackChunkName: "authentik-kinds" */ '../views/authentik/blueprintDocuments').then((m) => new m.BlueprintDocuments(client, editing.gate, secretDeps.where, changed)));
+  context.subscriptions.push(
+    vscode.workspace.registerFileSystemProvider(BLUEPRINT_SCHEME, lazyFileSystem(blueprints), { isCaseSensitive: true }),
+    vscode.workspace.onDidCloseTextDocument((d) => d.uri.scheme === BLUEPRINT_SCHEME && void blueprintDocuments?.then((b) => b.forget(d.uri))),
+    { dispose: () => void blueprintDocuments?.then((b) => b.dispose()) },
+  );
+  command('opsConfig.authentik.editBlueprintContent', async (target?: unknown) => {
+    const ref = await refOfKind(target, 'blueprint');
+    await (await blueprints()).open(ref.id, ref.name);
+  });
+
+  // Object actions (authentikActions.ts, loaded on first use).
+  const actionDeps = { ...secretDeps, editing };
+  const actions = () => import(/* webpackChunkName: "authentik-kinds" */ './authentikActions');
+  const move = (direction: 'up' | 'down') => async (node?: unknown) => {
+    const flow = node instanceof StageNode && node.binding ? node.getParent() : undefined;
+    if (!(flow instanceof FlowNode) || !(node instanceof StageNode) || !node.binding) {
+      throw new ServiceError({ kind: 'badInput', service: 'authentik', operation: 'moveBinding', summary: 'pick a stage binding under a flow in the authentik view first' });
+    }
+    await (await actions()).moveBinding(actionDeps, flow.flow, node.binding.pk, direction);
+  };
+  command('opsConfig.authentik.moveBindingUp', move('up'));
+  command('opsConfig.authentik.moveBindingDown', move('down'));
+  command('opsConfig.authentik.sendTestNotification', async (target?: unknown) => (await actions()).sendTestNotification(actionDeps, await refOfKind(target, 'eventTransport')));
+  command('opsConfig.authentik.chooseRuleTransports', async (target?: unknown) => (await actions()).chooseRuleTransports(actionDeps, await refOfKind(target, 'eventRule')));
+  command('opsConfig.authentik.applyBlueprint', async (target?: unknown) => (await actions()).applyBlueprint(actionDeps, await refOfKind(target, 'blueprint')));
+  command('opsConfig.authentik.exportFlowBlueprint', async (target?: unknown) => (await actions()).exportFlowBlueprint(await client(), await refOfKind(target, 'flow')));
 
   return { records, saml, dialogs: authentikDialogs };
 }

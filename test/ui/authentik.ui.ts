@@ -1,11 +1,12 @@
 /**
  * The authentik explorer as a user sees it: a flow expanded to its stage bindings next to the
- * flow's record panel, and a certificate panel with its expiry badge. Connects through
+ * flow's record panel, a certificate panel with its expiry badge, the 13 managed kinds in one
+ * tree, and a blueprint the server refused with the diagnostic on its line. Connects through
  * AUTHENTIK_URL / AUTHENTIK_TOKEN, as a user with those variables set would.
  */
 import { Page } from 'playwright-core';
 import { AUTHENTIK_TOKENS, AuthentikStandIn, startAuthentikStandIn } from '../servers/authentik';
-import { UiCase, UiContext, openViewContainer, treeItem, webviewFrame, expandTreeItem, showOnlyView } from './harness';
+import { UiCase, UiContext, chooseFromContextMenu, openViewContainer, treeItem, webviewFrame, expandTreeItem, showOnlyView } from './harness';
 
 async function withAuthentik(ctx: UiContext, body: (page: Page, standIn: AuthentikStandIn) => Promise<void>): Promise<void> {
   const standIn = await startAuthentikStandIn();
@@ -55,6 +56,61 @@ export const cases: UiCase[] = [
         await treeItem(page, /^Legacy partner IdP, expired \d+ days ago/).click();
         await webviewFrame(page).locator('.badge.tone-error', { hasText: /^expired \d+ days ago$/ }).waitFor();
         await ctx.screenshot(page, 'authentik-certificate-expired');
+      });
+    },
+  },
+  {
+    name: 'shows all 13 managed kinds in the tree, and a blueprint refused on save with the diagnostic on its line',
+    timeoutMs: 240_000,
+    async run(ctx) {
+      await withAuthentik(ctx, async (page) => {
+        // Every kind expanded at once is taller than the usual window.
+        await page.setViewportSize({ width: 1400, height: 1900 });
+        // Bottom up, so expanding a folder never pushes the next one out of sight.
+        for (const folder of [/^Enterprise licenses/, /^Endpoint browser connectors/, /^Endpoint agent connectors/, /^Event transports/, /^Event rules/, /^Blueprints/, /^Certificates/, /^Applications/, /^Flows/, /^Brands/]) {
+          await expandTreeItem(page, folder);
+        }
+        await expandTreeItem(page, /^Acme laptops/);
+        await expandTreeItem(page, /^Grafana/);
+        await expandTreeItem(page, /^default-authentication-flow/);
+        const rows: Array<[string, RegExp]> = [
+          ['Brand', /^id\.acme\.example/],
+          ['Flow', /^default-authentication-flow/],
+          ['FlowStageBinding', /^10 · default-authentication-identification/],
+          ['Application', /^Grafana/],
+          ['ApplicationEntitlement', /^grafana-admins/],
+          ['CertificateKeyPair', /^SAML signing 2025/],
+          ['Blueprint', /^Acme - partner portal \(draft\)/],
+          ['EventRule', /^Failed logins to the SRE channel/],
+          ['EventTransport', /^Incident webhook/],
+          ['EndpointsConnectorAgent', /^Acme laptops/],
+          ['EndpointsConnectorAgentEnrollmentToken', /^Engineering MacBooks/],
+          ['EndpointsBrowserConnector', /^Acme Chrome Enterprise/],
+          ['EnterpriseLicense', /^Acme Corp/],
+        ];
+        for (const [kind, name] of rows) {
+          const row = treeItem(page, name).first();
+          await row.waitFor();
+          if (!(await row.isVisible())) throw new Error(`${kind} (${name}) is not in sight`);
+        }
+        await ctx.screenshot(page, 'authentik-all-managed-kinds');
+
+        // Opened while its row is in sight (rows out of sight are not rendered), then the usual window.
+        await chooseFromContextMenu(page, treeItem(page, /^Acme - partner portal \(draft\)/).first(), 'Edit Blueprint Content (YAML)…');
+        await page.setViewportSize({ width: 1400, height: 900 });
+        const title = page.locator('.view-line', { hasText: 'title: Acme partner portal' });
+        await title.waitFor();
+        await title.click();
+        await page.keyboard.press('End');
+        await page.keyboard.type(' (v2)');
+        await page.keyboard.press('Control+S');
+        const dialog = page.locator('.monaco-dialog-box');
+        await dialog.getByText('Save the content of blueprint “Acme - partner portal (draft)”?').waitFor();
+        await dialog.getByRole('button', { name: 'Save', exact: true }).click();
+        await page.locator('.monaco-editor .squiggly-error').first().waitFor();
+        await page.keyboard.press('Control+Shift+M');
+        await page.locator('.markers-panel .monaco-list-row', { hasText: /designation/ }).first().waitFor();
+        await ctx.screenshot(page, 'authentik-blueprint-diagnostic');
       });
     },
   },

@@ -12,6 +12,7 @@ import { Address, EditableKind, JsonObject } from '../../../src/editing/kind';
 import { spanOf } from '../../../src/editing/problemRanges';
 import { validateDocument } from '../../../src/editing/validate';
 import { resourceBackend } from '../../../src/views/authentik/kinds/backend';
+import { planMove } from '../../../src/views/authentik/kinds/bindingOrder';
 import { schemaFileOf } from '../../../src/views/authentik/kinds/ids';
 import { authentikEditableKind, secretFieldsOf } from '../../../src/views/authentik/kinds/kind';
 import { managedRecord, managedRef } from '../../../src/views/authentik/managedRecords';
@@ -222,5 +223,23 @@ describe('editing authentik managed kinds (stand-in)', function () {
     const model = managedRecord(managedRef('license', 'license', license), 'license', license, [], 'https://ak', {}, soon).model;
     assert.deepEqual(model.badges?.[0], { text: 'expires in 5 days', tone: 'warning' });
     for (const field of ['expiry', 'internal_users', 'external_users']) assert.ok(labels(model).has(field), field);
+  });
+
+  it('a blueprint edit that changes neither path nor content still carries one (authentik refuses the write otherwise)', async () => {
+    const { address, baseline, object } = await opened('blueprint', (b) => b.status !== 'error' && !!b.content);
+    const outcome = await guardedSave({ kind: kind('blueprint'), target: { mode: 'update', address, baseline }, text: edited(baseline, (doc) => (doc.enabled = !doc.enabled)), ui: scriptedUi().ui });
+    assert.equal(outcome.status, 'saved', JSON.stringify(outcome));
+    assert.deepEqual(writes()[0].body, { enabled: !baseline.enabled, content: object.content });
+  });
+
+  it('Move up / Move down swap a binding with its neighbour; equal orders move one past it; the ends do nothing', () => {
+    const b = (pk: string, order: number) => ({ pk, order, stage: `s${pk}` });
+    const flow = [b('c', 30), b('a', 10), b('b', 20)];
+    assert.deepEqual(planMove(flow, 'b', 'up').map((p) => [p.binding.pk, p.from, p.to]), [['b', 20, 10], ['a', 10, 20]]);
+    assert.deepEqual(planMove(flow, 'b', 'down').map((p) => [p.binding.pk, p.from, p.to]), [['b', 20, 30], ['c', 30, 20]]);
+    assert.deepEqual(planMove(flow, 'a', 'up'), []);
+    assert.deepEqual(planMove(flow, 'c', 'down'), []);
+    assert.deepEqual(planMove([b('a', 10), b('b', 10)], 'b', 'up').map((p) => [p.binding.pk, p.to]), [['b', 9]]);
+    assert.throws(() => planMove(flow, 'gone', 'up'), /not in this flow/);
   });
 });

@@ -23,7 +23,17 @@ export function resourceBackend(clientFor: () => Promise<AuthentikClient>, kind:
       const address: Address = spec.parent ? { parent: String(object[spec.parent.field] ?? parent.parent ?? ''), id: idOf(kind, object) } : { id: idOf(kind, object) };
       return { object, address };
     },
-    update: async (address, body, signal) => await (await collection()).partialUpdate(address.id, body, signal),
+    update: async (address, body, signal) => {
+      const resources = await collection();
+      let sent = body;
+      if (kind === 'blueprint' && body.path === undefined && body.content === undefined) {
+        // authentik refuses any blueprint write that carries neither path nor content ("Either
+        // path or content must be set."), so the current one goes along; content is validated again.
+        const current = (await resources.retrieve(address.id, signal)) as unknown as JsonObject;
+        sent = { ...body, ...(current.path ? { path: current.path } : { content: current.content }) };
+      }
+      return (await resources.partialUpdate(address.id, sent as never, signal)) as unknown as JsonObject;
+    },
     remove: async (address, signal) => ((await (await collection()).destroy(address.id, signal)).outcome === 'deleted' ? 'deleted' : 'alreadyGone'),
     usedBy: spec.usedBy
       ? async (address, signal) => (await (await collection()).usedBy(address.id, signal)).map((u) => `${u.name} (${u.model_name}; on delete: ${describeAction(u.action)})`)
