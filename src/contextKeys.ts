@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { AuthentikConnection } from './connections/authentikConnection';
+import { AuthentikConnections } from './connections/authentikConnections';
 import { HoneycombConnection } from './connections/honeycombConnection';
 import { RegistryCredentialStore } from './connections/registryCredentials';
 
@@ -7,13 +7,14 @@ import { RegistryCredentialStore } from './connections/registryCredentials';
  * Context keys that drive the welcome content and menus: whether each service has credentials.
  * Computed off the activation path (SecretStorage reads are asynchronous).
  */
-export function updateContextKeys(context: vscode.ExtensionContext, honeycomb: HoneycombConnection, authentik: AuthentikConnection, registries: RegistryCredentialStore): void {
+export function updateContextKeys(context: vscode.ExtensionContext, honeycomb: HoneycombConnection, authentik: AuthentikConnections, registries: RegistryCredentialStore): void {
   const set = (key: string, value: unknown): Thenable<unknown> => vscode.commands.executeCommand('setContext', key, value);
   const refreshHoneycomb = async (): Promise<void> => {
     await set('opsConfig.honeycomb.connected', await honeycomb.hasCredentials());
   };
   const refreshAuthentik = async (): Promise<void> => {
-    await set('opsConfig.authentik.connected', await authentik.hasCredentials());
+    await set('opsConfig.authentik.connected', (await authentik.configured()).length > 0);
+    await set('opsConfig.authentik.hasAddedConnections', authentik.entries().length > 0);
   };
   const refreshRegistries = async (): Promise<void> => {
     await set('opsConfig.signatures.hasLogins', registries.list().length > 0);

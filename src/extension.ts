@@ -9,7 +9,7 @@ import { registerRegistryCommands } from './commands/registryConnection';
 import { registerSignatureCommands } from './commands/signatures';
 import { registerSigningCommands } from './commands/signing';
 import { registerViewCommands } from './commands/viewCommands';
-import { AuthentikConnection } from './connections/authentikConnection';
+import { AuthentikConnections } from './connections/authentikConnections';
 import { HoneycombConnection } from './connections/honeycombConnection';
 import { RegistryCredentialStore } from './connections/registryCredentials';
 import { CoreServices, userAgentFor } from './connections/services';
@@ -43,9 +43,11 @@ export function activate(context: vscode.ExtensionContext) {
   const services: CoreServices = { context, logger, channel, registry, secrets, userAgent: userAgentFor(context) };
 
   const honeycomb = new HoneycombConnection(services);
-  const authentik = new AuthentikConnection(services);
+  // The default authentik connection (settings) and the named ones added beside it.
+  const authentikConnections = new AuthentikConnections(services, context.globalState);
+  const authentik = authentikConnections.default;
   const registries = new RegistryCredentialStore(context.globalState, secrets);
-  context.subscriptions.push(channel, honeycomb, authentik, registries);
+  context.subscriptions.push(channel, honeycomb, authentikConnections, registries);
 
   // One explorer per connection, handed to the view, records, commands and queries that use it.
   const honeycombExplorer = createHoneycombExplorer(context, services, honeycomb);
@@ -59,7 +61,7 @@ export function activate(context: vscode.ExtensionContext) {
   const signings = new SigningHistory(context.workspaceState);
   context.subscriptions.push(verifications, signings);
   const editing = registerEditing(context, logger);
-  const views = registerViews(context, honeycomb, honeycombExplorer, authentik, registries, verifications, signings);
+  const views = registerViews(context, honeycomb, honeycombExplorer, authentikConnections, registries, verifications, signings);
   registerViewCommands(context, logger, channel, views, records, json);
   registerHoneycombConnectionCommands(context, logger, secrets, honeycomb);
   registerHoneycombExplorer(context, services, honeycomb, honeycombExplorer, editing, (recordKey) => {
@@ -67,13 +69,13 @@ export function activate(context: vscode.ExtensionContext) {
     if (recordKey) void reloadRecord(recordKey);
   });
   const queries = registerHoneycombQueries(context, services, honeycombExplorer);
-  registerAuthentikConnectionCommands(context, logger, secrets, authentik);
-  const authentikExplorer = registerAuthentikExplorer(context, services, authentik, views, records, sources, editing);
+  registerAuthentikConnectionCommands(context, logger, secrets, authentikConnections);
+  const authentikExplorer = registerAuthentikExplorer(context, services, authentikConnections, views, records, sources, editing);
   registerRegistryCommands(services, registries);
   const signatures = registerSignatureCommands(services, registries, verifications);
   const signing = registerSigningCommands(services, registries, signings);
-  registerLookup(context, logger, lookupClients(honeycomb, authentik, signatures), sources, records);
-  updateContextKeys(context, honeycomb, authentik, registries);
+  registerLookup(context, logger, lookupClients(honeycomb, authentikConnections, signatures), sources, records);
+  updateContextKeys(context, honeycomb, authentikConnections, registries);
 
   /** An open record of a changed object shows the server's version (or why it cannot). */
   async function reloadRecord(key: string): Promise<void> {
@@ -91,7 +93,7 @@ export function activate(context: vscode.ExtensionContext) {
   // The internals go to the test host only (integration tests, in-editor benchmarks): another
   // extension calling activate() gets nothing it could reach secrets or services through.
   if (context.extensionMode !== vscode.ExtensionMode.Test) return undefined;
-  return { activationMs, services, honeycomb, authentik, registries, views, records, sources, json, prompts, signatures, authentikExplorer, queries, signing, editing };
+  return { activationMs, services, honeycomb, authentik, authentikConnections, registries, views, records, sources, json, prompts, signatures, authentikExplorer, queries, signing, editing };
 }
 
 export function deactivate(): void {

@@ -16,6 +16,8 @@ import type { SecretCommandDeps } from './authentikSecrets';
  */
 export interface ActionDeps extends SecretCommandDeps {
   editing: Editing;
+  /** The authentik connection the object lives in, for its edit kind. */
+  connectionId: string;
 }
 
 /** "Move Up" / "Move Down" on a binding under its flow. */
@@ -75,7 +77,7 @@ export async function chooseRuleTransports(deps: ActionDeps, ref: ObjectRef): Pr
     { title: `Transports of “${rule.name}”`, placeHolder: 'Which transports send this rule’s notifications?' },
   );
   if (!picked) return;
-  const kind = await deps.editing.kinds.ensure(editKindId('eventRule'));
+  const kind = await deps.editing.kinds.ensure(editKindId('eventRule', deps.connectionId));
   if (!kind) throw new Error('The notification rule kind could not be loaded.');
   await deps.editing.files.applyChange(kind, { id: ref.id }, (document) => ({ ...document, transports: picked.map((p) => p.pk) }));
 }

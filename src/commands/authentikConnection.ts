@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { AuthentikConnection } from '../connections/authentikConnection';
+import { AuthentikConnections } from '../connections/authentikConnections';
 import { ConfigError, httpUrlProblem, validateHeaderMap } from '../core/config';
 import { ServiceError } from '../core/errors';
 import { Logger } from '../core/logger';
@@ -7,17 +8,22 @@ import { SecretKeys, SecretStore } from '../core/secrets';
 import { updateGlobalSetting } from '../core/settings';
 import { registerCommand, withCancellableProgress } from '../ui/commandRunner';
 import { prompts } from '../ui/prompts';
+import { connectionOfNode, registerAddedConnectionCommands } from './authentikConnections';
 
 /**
- * Connect to authentik (server URL + API token), set the extra headers, test and clear. The
- * token is checked with `GET /api/v3/core/users/me/` before anything is saved.
+ * Connect to authentik (server URL + API token), set the extra headers, test and clear: these
+ * act on the default connection (the settings). Add and remove further named connections
+ * (authentikConnections.ts). A token is checked with `GET /api/v3/core/users/me/` before
+ * anything is saved.
  */
-export function registerAuthentikConnectionCommands(context: vscode.ExtensionContext, logger: Logger, secrets: SecretStore, connection: AuthentikConnection): void {
+export function registerAuthentikConnectionCommands(context: vscode.ExtensionContext, logger: Logger, secrets: SecretStore, connections: AuthentikConnections): void {
   const signIn = (): string => 'opsConfig.authentik.connect';
+  const connection = connections.default;
   registerCommand(context, logger, 'opsConfig.authentik.connect', () => connect(secrets, connection), signIn);
   registerCommand(context, logger, 'opsConfig.authentik.setHeaders', () => setHeaders(secrets, connection), signIn);
-  registerCommand(context, logger, 'opsConfig.authentik.testConnection', () => testConnection(connection), signIn);
+  registerCommand(context, logger, 'opsConfig.authentik.testConnection', (node?: unknown) => testConnection(connectionOfNode(connections, node)), signIn);
   registerCommand(context, logger, 'opsConfig.authentik.clearCredentials', () => clearCredentials(secrets, connection));
+  registerAddedConnectionCommands(context, logger, connections);
 }
 
 async function connect(secrets: SecretStore, connection: AuthentikConnection): Promise<boolean> {
@@ -126,7 +132,8 @@ async function testConnection(connection: AuthentikConnection): Promise<void> {
   const [user, version] = await withCancellableProgress(`Testing ${config.url}…`, (signal) =>
     Promise.all([client.getCurrentUser(signal), client.getServerVersion(signal).catch(() => undefined)]),
   );
-  void prompts.info(`authentik at ${config.url}${version ? ` (version ${version.versionCurrent})` : ''}: signed in as ${user.username}${user.isSuperuser ? ' (superuser)' : ''}.`);
+  const which = connection.isDefault ? 'authentik' : `authentik "${connection.name}"`;
+  void prompts.info(`${which} at ${config.url}${version ? ` (version ${version.versionCurrent})` : ''}: signed in as ${user.username}${user.isSuperuser ? ' (superuser)' : ''}.`);
 }
 
 async function clearCredentials(secrets: SecretStore, connection: AuthentikConnection): Promise<void> {

@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import type { AuthentikClient } from '../clients/authentik';
 import { AuthentikConnection } from '../connections/authentikConnection';
+import { AuthentikConnections } from '../connections/authentikConnections';
 import { CoreServices } from '../connections/services';
 import { ServiceError } from '../core/errors';
 import { Editing } from '../editing/register';
@@ -43,20 +44,20 @@ export interface AuthentikExplorer {
 export function registerAuthentikExplorer(
   context: vscode.ExtensionContext,
   services: CoreServices,
-  connection: AuthentikConnection,
+  connections: AuthentikConnections,
   views: Views,
   panels: PanelHost<RecordViewModel>,
   sources: RecordSources,
   editing: Editing,
 ): AuthentikExplorer {
   const logger = services.logger;
-  const records = new AuthentikRecords(connection, services.registry);
+  const records = new AuthentikRecords(connections, services.registry);
   sources.register('authentik', records);
-  const saml = new SamlMetadataDocuments(connection);
+  const saml = new SamlMetadataDocuments(connections);
   context.subscriptions.push(
     vscode.workspace.registerFileSystemProvider(SAML_SCHEME, saml, { isReadonly: true, isCaseSensitive: true }),
     saml,
-    connection.onDidChange(() => sources.forget('authentik')),
+    connections.onDidChange(() => sources.forget('authentik')),
   );
   const signIn = (): string => 'opsConfig.authentik.connect';
 
@@ -70,7 +71,7 @@ export function registerAuthentikExplorer(
       );
     }
   };
-  registerAuthentikKinds(context, editing, connection, changed);
+  registerAuthentikKinds(context, editing, connections, changed);
   const command = (id: string, handler: (...args: any[]) => unknown) => registerCommand(context, logger, id, handler, signIn); // eslint-disable-line @typescript-eslint/no-explicit-any -- as registerCommand
 
   /** The ObjectRef behind a node or a record key. */
@@ -87,6 +88,8 @@ export function registerAuthentikExplorer(
     if (ref.kind !== kind) throw new ServiceError({ kind: 'badInput', service: 'authentik', operation: 'command', summary: `this command takes a ${kind}, not a ${ref.kind}` });
     return ref;
   };
+  /** The connection a node's or a record key's object lives in. */
+  const connectionOf = (target: unknown): AuthentikConnection => records.connectionOf(target instanceof AuthentikObjectNode ? target.recordKey() : String(target ?? ''));
   const copy = async (text: string, what: string): Promise<void> => {
     await vscode.env.clipboard.writeText(text);
     prompts.status(`Copied ${what}`, 3000);
@@ -119,7 +122,7 @@ export function registerAuthentikExplorer(
   });
   command('opsConfig.authentik.openInAuthentik', async (target?: unknown) => {
     const ref = await refOf(target);
-    const client = await connection.client();
+    const client = await connectionOf(target).client();
     if (!client) throw new ServiceError({ kind: 'auth', service: 'authentik', operation: 'openInAuthentik', summary: 'not connected' });
     await vscode.env.openExternal(vscode.Uri.parse(adminUrl(client.api.uiBase, ref), true));
   });
@@ -139,15 +142,15 @@ export function registerAuthentikExplorer(
   }
   command('opsConfig.authentik.copyValue', (value?: string, what?: string) => (typeof value === 'string' ? copy(value, what ?? 'the value') : undefined));
 
-  command('opsConfig.authentik.openSamlMetadata', async (target?: unknown, name?: string) => {
-    if (typeof target === 'number') return saml.open(target, name ?? `provider-${target}`);
+  command('opsConfig.authentik.openSamlMetadata', async (target?: unknown, name?: string, connectionId?: string) => {
+    if (typeof target === 'number') return saml.open(target, name ?? `provider-${target}`, connectionId);
     const ref = await refOf(target);
-    return saml.open(Number(ref.id), ref.name);
+    return saml.open(Number(ref.id), ref.name, connectionOf(target).id);
   });
 
   command('opsConfig.authentik.loadPrivateKey', async (target?: unknown) => {
     const ref = await refOf(target);
-    const key = recordKeyOf(ref);
+    const key = target instanceof AuthentikObjectNode ? target.recordKey() : recordKeyOf(ref, connectionOf(target).id);
     const choice = await prompts.warn(
       `Load the private key of "${ref.name}"? authentik records every view of a private key in its event log. The key stays hidden until you click Reveal.`,
       { modal: true },
@@ -163,41 +166,47 @@ export function registerAuthentikExplorer(
 
   // "New…" of the kinds that live under another object: a flow's binding, an application's
   // entitlement, a connector's enrollment token.
-  const newChild = (id: string, kindId: string, parentOf: (node: unknown) => string | undefined, what: string) =>
+  // The child is made in the connection of the node it is made under.
+  const newChild = (id: string, kind: Parameters<typeof editKindId>[0], parentOf: (node: unknown) => string | undefined, what: string) =>
     command(id, async (node?: unknown) => {
       const parent = parentOf(node);
       if (!parent) throw new ServiceError({ kind: 'badInput', service: 'authentik', operation: 'newObject', summary: `pick ${what} in the authentik view first` });
+      const kindId = editKindId(kind, node instanceof AuthentikObjectNode ? node.connectionId : undefined);
       await vscode.commands.executeCommand('opsConfig.newObject', { kindId, parent: { parent } });
     });
-  newChild('opsConfig.authentik.newBinding', editKindId('flowStageBinding'), (n) => (n instanceof FlowNode ? n.flow.pk : undefined), 'a flow');
-  newChild('opsConfig.authentik.newEntitlement', editKindId('applicationEntitlement'), (n) => (n instanceof ApplicationNode ? n.application.pk : undefined), 'an application');
-  newChild('opsConfig.authentik.newEnrollmentToken', editKindId('enrollmentToken'), (n) => (n instanceof AgentConnectorNode ? n.connector.connector_uuid ?? undefined : undefined), 'an agent connector');
+  newChild('opsConfig.authentik.newBinding', 'flowStageBinding', (n) => (n instanceof FlowNode ? n.flow.pk : undefined), 'a flow');
+  newChild('opsConfig.authentik.newEntitlement', 'applicationEntitlement', (n) => (n instanceof ApplicationNode ? n.application.pk : undefined), 'an application');
+  newChild('opsConfig.authentik.newEnrollmentToken', 'enrollmentToken', (n) => (n instanceof AgentConnectorNode ? n.connector.connector_uuid ?? undefined : undefined), 'an agent connector');
 
   // Secrets: set from a file or a hidden prompt, revealed only to the clipboard (authentikSecrets.ts, loaded on first use).
-  const client = async (): Promise<AuthentikClient> => {
+  // Each command works in the connection of the object it is given; one without an object, in the first connection.
+  const clientOf = (connection: AuthentikConnection) => async (): Promise<AuthentikClient> => {
     const current = await connection.client();
-    if (!current) throw new ServiceError({ kind: 'auth', service: 'authentik', operation: 'command', summary: 'not connected', hint: 'Run "authentik: Connect…".' });
+    if (!current) throw new ServiceError({ kind: 'auth', service: 'authentik', operation: 'command', summary: `not connected to ${connection.name}`, hint: 'Run "authentik: Connect…".' });
     return current;
   };
-  const secretDeps: SecretCommandDeps = {
-    client,
+  const whereOf = (connection: AuthentikConnection) => async () => `authentik "${connection.name}" at ${new URL((await connection.config()).url ?? 'http://unknown').host}`;
+  const depsOf = (connection: AuthentikConnection): SecretCommandDeps & { connectionId: string } => ({
+    client: clientOf(connection),
     dialogs: authentikDialogs,
-    where: async () => `authentik at ${new URL((await connection.config()).url ?? 'http://unknown').host}`,
+    where: whereOf(connection),
     changed,
     checkWrites: () => editing.gate.check(),
-  };
+    connectionId: connection.id,
+  });
+  const depsFor = (target: unknown) => depsOf(target === undefined ? connections.default : connectionOf(target));
   const secretCommands = () => import(/* webpackChunkName: "authentik-kinds" */ './authentikSecrets');
-  command('opsConfig.authentik.replacePrivateKey', async (target?: unknown) => (await secretCommands()).replacePrivateKey(secretDeps, await refOf(target)));
-  command('opsConfig.authentik.installLicense', async () => (await secretCommands()).installLicense(secretDeps));
-  command('opsConfig.authentik.copyEnrollmentKey', async (target?: unknown) => (await secretCommands()).copyEnrollmentKey(secretDeps, await refOf(target)));
-  command('opsConfig.authentik.generateCertificate', async () => (await secretCommands()).generateCertificate(secretDeps));
-  command('opsConfig.authentik.replaceCredentials', async (target?: unknown) => (await secretCommands()).replaceCredentials(secretDeps, await refOf(target)));
-  command('opsConfig.authentik.setWebhookUrl', async (target?: unknown) => (await secretCommands()).setWebhookUrl(secretDeps, await refOf(target)));
+  command('opsConfig.authentik.replacePrivateKey', async (target?: unknown) => (await secretCommands()).replacePrivateKey(depsFor(target), await refOf(target)));
+  command('opsConfig.authentik.installLicense', async () => (await secretCommands()).installLicense(depsOf(connections.default)));
+  command('opsConfig.authentik.copyEnrollmentKey', async (target?: unknown) => (await secretCommands()).copyEnrollmentKey(depsFor(target), await refOf(target)));
+  command('opsConfig.authentik.generateCertificate', async () => (await secretCommands()).generateCertificate(depsOf(connections.default)));
+  command('opsConfig.authentik.replaceCredentials', async (target?: unknown) => (await secretCommands()).replaceCredentials(depsFor(target), await refOf(target)));
+  command('opsConfig.authentik.setWebhookUrl', async (target?: unknown) => (await secretCommands()).setWebhookUrl(depsFor(target), await refOf(target)));
 
   // A blueprint's content as YAML, validated by the server on every save (blueprintDocuments.ts, loaded on first use).
   let blueprintDocuments: Promise<BlueprintDocuments> | undefined;
   const blueprints = () =>
-    (blueprintDocuments ??= import(/* webpackChunkName: "authentik-kinds" */ '../views/authentik/blueprintDocuments').then((m) => new m.BlueprintDocuments(client, editing.gate, secretDeps.where, changed)));
+    (blueprintDocuments ??= import(/* webpackChunkName: "authentik-kinds" */ '../views/authentik/blueprintDocuments').then((m) => new m.BlueprintDocuments((id) => depsOf(connections.get(id) ?? connections.default), editing.gate, changed)));
   context.subscriptions.push(
     vscode.workspace.registerFileSystemProvider(BLUEPRINT_SCHEME, lazyFileSystem(blueprints), { isCaseSensitive: true }),
     vscode.workspace.onDidCloseTextDocument((d) => d.uri.scheme === BLUEPRINT_SCHEME && void blueprintDocuments?.then((b) => b.forget(d.uri))),
@@ -205,37 +214,44 @@ export function registerAuthentikExplorer(
   );
   command('opsConfig.authentik.editBlueprintContent', async (target?: unknown) => {
     const ref = await refOfKind(target, 'blueprint');
-    await (await blueprints()).open(ref.id, ref.name);
+    await (await blueprints()).open(ref.id, ref.name, connectionOf(target).id);
   });
 
   // Object actions (authentikActions.ts, loaded on first use).
-  const actionDeps = { ...secretDeps, editing };
+  const actionDeps = (target: unknown) => ({ ...depsFor(target), editing });
   const actions = () => import(/* webpackChunkName: "authentik-kinds" */ './authentikActions');
   const move = (direction: 'up' | 'down') => async (node?: unknown) => {
     const flow = node instanceof StageNode && node.binding ? node.getParent() : undefined;
     if (!(flow instanceof FlowNode) || !(node instanceof StageNode) || !node.binding) {
       throw new ServiceError({ kind: 'badInput', service: 'authentik', operation: 'moveBinding', summary: 'pick a stage binding under a flow in the authentik view first' });
     }
-    await (await actions()).moveBinding(actionDeps, flow.flow, node.binding.pk, direction);
+    await (await actions()).moveBinding(actionDeps(node), flow.flow, node.binding.pk, direction);
   };
   command('opsConfig.authentik.moveBindingUp', move('up'));
   command('opsConfig.authentik.moveBindingDown', move('down'));
-  command('opsConfig.authentik.sendTestNotification', async (target?: unknown) => (await actions()).sendTestNotification(actionDeps, await refOfKind(target, 'eventTransport')));
-  command('opsConfig.authentik.chooseRuleTransports', async (target?: unknown) => (await actions()).chooseRuleTransports(actionDeps, await refOfKind(target, 'eventRule')));
-  command('opsConfig.authentik.applyBlueprint', async (target?: unknown) => (await actions()).applyBlueprint(actionDeps, await refOfKind(target, 'blueprint')));
-  command('opsConfig.authentik.exportFlowBlueprint', async (target?: unknown) => (await actions()).exportFlowBlueprint(await client(), await refOfKind(target, 'flow')));
+  command('opsConfig.authentik.sendTestNotification', async (target?: unknown) => (await actions()).sendTestNotification(actionDeps(target), await refOfKind(target, 'eventTransport')));
+  command('opsConfig.authentik.chooseRuleTransports', async (target?: unknown) => (await actions()).chooseRuleTransports(actionDeps(target), await refOfKind(target, 'eventRule')));
+  command('opsConfig.authentik.applyBlueprint', async (target?: unknown) => (await actions()).applyBlueprint(actionDeps(target), await refOfKind(target, 'blueprint')));
+  command('opsConfig.authentik.exportFlowBlueprint', async (target?: unknown) => (await actions()).exportFlowBlueprint(await depsFor(target).client(), await refOfKind(target, 'flow')));
 
   return { records, saml, dialogs: authentikDialogs };
 }
 
-/** From the command palette: which folder to search. */
+/** From the command palette: which folder to search (of which connection, when there are several). */
 async function pickFolder(views: Views): Promise<ListFolderNode<unknown> | undefined> {
-  const roots = await views.providers.authentik.getChildren();
-  const connection = roots.find((n): n is AuthentikConnectionNode => n instanceof AuthentikConnectionNode);
-  if (!connection) {
+  const roots = (await views.providers.authentik.getChildren()).filter((n): n is AuthentikConnectionNode => n instanceof AuthentikConnectionNode);
+  if (roots.length === 0) {
     await prompts.info('Connect to authentik first ("authentik: Connect…").');
     return undefined;
   }
+  const connection =
+    roots.length === 1
+      ? roots[0]
+      : (await prompts.quickPick(
+          roots.map((r) => ({ label: r.connection?.name ?? new URL(r.config.url!).host, description: r.config.url, root: r })),
+          { title: 'authentik: Search', placeHolder: 'Which connection?' },
+        ))?.root;
+  if (!connection) return undefined;
   const folders = connection.getChildren().filter((n): n is ListFolderNode<unknown> => n instanceof ListFolderNode);
   const picked = await prompts.quickPick(
     folders.map((f) => ({ label: f.label, folder: f })),

@@ -2,6 +2,7 @@ import { AuthentikClient } from '../clients/authentik';
 import { AuthentikConfig, authentikApiBase, resolveAuthentikConfig } from '../core/config';
 import { SecretKeys } from '../core/secrets';
 import { readAuthentikSettings, readProxy, readRequestTimeoutMs } from '../core/settings';
+import { AuthentikConnectionEntry, DEFAULT_CONNECTION_ID, DEFAULT_CONNECTION_NAME, connectionTokenKey } from './authentikConnectionList';
 import { CredentialTarget, StoredCredential } from './credentialOrigins';
 import { ServiceConnection } from './serviceConnection';
 import { CoreServices } from './services';
@@ -12,14 +13,38 @@ export const AUTHENTIK_CREDENTIALS = {
   headers: { key: SecretKeys.authentikHeaders, label: 'extra headers', setCommand: 'authentik: Set Extra Headers…' },
 } satisfies Record<string, StoredCredential>;
 
+/** The token of an added connection, bound to the URL it was checked with like the default one. */
+export function connectionTokenCredential(entry: Pick<AuthentikConnectionEntry, 'id' | 'name'>): StoredCredential {
+  return { key: connectionTokenKey(entry.id), label: `API token of the connection "${entry.name}"`, setCommand: 'authentik: Add Connection…' };
+}
+
 /**
- * The authentik connection of this window: URL and `insecure` from settings (or AUTHENTIK_*),
- * token and extra headers from SecretStorage (or AUTHENTIK_TOKEN). `insecure` applies to this
- * connection's own agent only, never to the process.
+ * One authentik connection. The default one (no `entry`) is what it always was: URL and
+ * `insecure` from settings (or AUTHENTIK_*), token and extra headers from SecretStorage (or
+ * AUTHENTIK_TOKEN). An added connection (`entry`) takes its URL and TLS choice from the entry
+ * and its token from SecretStorage under its own key; it reads no setting or variable, so the
+ * default's configuration never leaks into it. `insecure` applies to the connection's own agent
+ * only, never to the process.
  */
 export class AuthentikConnection extends ServiceConnection<AuthentikConfig, AuthentikClient> {
-  constructor(services: CoreServices) {
+  constructor(
+    services: CoreServices,
+    readonly entry?: AuthentikConnectionEntry,
+  ) {
     super(services, 'authentik', 'authentik');
+  }
+
+  /** `default`, or the added connection's id: part of tree ids, record keys and edit kinds. */
+  get id(): string {
+    return this.entry?.id ?? DEFAULT_CONNECTION_ID;
+  }
+
+  get name(): string {
+    return this.entry?.name ?? DEFAULT_CONNECTION_NAME;
+  }
+
+  get isDefault(): boolean {
+    return !this.entry;
   }
 
   /**
@@ -37,7 +62,7 @@ export class AuthentikConnection extends ServiceConnection<AuthentikConfig, Auth
       url: candidate.url,
       apiBase: authentikApiBase(candidate.url),
       token: candidate.token,
-      insecure: current?.insecure ?? false,
+      insecure: current?.insecure ?? this.entry?.insecure ?? false,
       insecureSource: current?.insecureSource ?? 'default',
       headers: candidate.headers ?? current?.headers ?? {},
     });
@@ -48,6 +73,7 @@ export class AuthentikConnection extends ServiceConnection<AuthentikConfig, Auth
   }
 
   protected storedCredentials(config: AuthentikConfig): StoredCredential[] {
+    if (this.entry) return config.token ? [connectionTokenCredential(this.entry)] : [];
     const stored: StoredCredential[] = [];
     if (config.tokenSource === 'secret') stored.push(AUTHENTIK_CREDENTIALS.token);
     // Extra headers come from SecretStorage only.
@@ -57,15 +83,29 @@ export class AuthentikConnection extends ServiceConnection<AuthentikConfig, Auth
 
   protected credentialTarget(config: AuthentikConfig): CredentialTarget | undefined {
     if (!config.url) return undefined;
+    if (this.entry) {
+      const where = `the connection "${this.entry.name}"`;
+      return { url: config.url, urlSource: where, settingName: `${where} (remove it and add it again)` };
+    }
     const fromEnv = config.urlSource === 'env:AUTHENTIK_URL';
     return { url: config.url, urlSource: fromEnv ? 'AUTHENTIK_URL' : 'opsConfig.authentik.url', settingName: fromEnv ? 'AUTHENTIK_URL' : 'opsConfig.authentik.url' };
   }
 
   protected async load(): Promise<{ config: AuthentikConfig; client?: AuthentikClient }> {
-    const [token, headers] = await Promise.all([this.services.secrets.get(SecretKeys.authentikToken), this.services.secrets.get(SecretKeys.authentikHeaders)]);
-    const config = resolveAuthentikConfig(readAuthentikSettings(), { token, headers }, process.env);
+    const config = this.entry ? await this.loadEntry(this.entry) : await this.loadDefault();
     this.services.registry.add(config.token);
     return { config, client: config.apiBase && config.token ? this.createClient(config) : undefined };
+  }
+
+  private async loadDefault(): Promise<AuthentikConfig> {
+    const [token, headers] = await Promise.all([this.services.secrets.get(SecretKeys.authentikToken), this.services.secrets.get(SecretKeys.authentikHeaders)]);
+    return resolveAuthentikConfig(readAuthentikSettings(), { token, headers }, process.env);
+  }
+
+  private async loadEntry(entry: AuthentikConnectionEntry): Promise<AuthentikConfig> {
+    const token = await this.services.secrets.get(connectionTokenKey(entry.id));
+    // An empty environment: AUTHENTIK_* belong to the default connection.
+    return resolveAuthentikConfig({ url: entry.url, insecure: entry.insecure }, { token }, {});
   }
 
   private createClient(config: AuthentikConfig): AuthentikClient {
@@ -75,7 +115,7 @@ export class AuthentikConnection extends ServiceConnection<AuthentikConfig, Auth
       headers: config.headers,
       insecure: config.insecure,
       userAgent: this.services.userAgent,
-      logger: this.services.logger.child('authentik'),
+      logger: this.services.logger.child(this.entry ? `authentik:${this.entry.id}` : 'authentik'),
       secrets: this.services.registry,
       timeoutMs: readRequestTimeoutMs(),
       ...readProxy(),

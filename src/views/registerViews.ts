@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { AuthentikConnection } from '../connections/authentikConnection';
+import { AuthentikConnections } from '../connections/authentikConnections';
 import { HoneycombConnection } from '../connections/honeycombConnection';
 import { RegistryCredentialStore } from '../connections/registryCredentials';
 import { authentikRoots } from './authentik/roots';
@@ -30,7 +30,7 @@ export function registerViews(
   context: vscode.ExtensionContext,
   honeycomb: HoneycombConnection,
   honeycombExplorer: HoneycombExplorer,
-  authentik: AuthentikConnection,
+  authentik: AuthentikConnections,
   registries: RegistryCredentialStore,
   verifications: VerificationHistory,
   signings: SigningHistory,

@@ -18,8 +18,17 @@ import { BLUEPRINT_SCHEME } from './blueprintScheme';
  * The schema is not among the project's reference documents, so none is shipped.
  */
 
+/** What a blueprint document needs of its authentik connection. */
+export interface BlueprintConnection {
+  client(): Promise<AuthentikClient>;
+  /** `authentik "staging" at id.example.com`, for the confirmation. */
+  where(): Promise<string>;
+}
+
 interface Session {
   id: string;
+  /** The authentik connection the blueprint lives in (the URI's authority). */
+  connection: BlueprintConnection;
   name: string;
   /** The content as read or last written: what a conflict is measured against. */
   baseline: string;
@@ -35,19 +44,19 @@ export class BlueprintDocuments implements vscode.FileSystemProvider, vscode.Dis
   private readonly explicitSaves = new ExplicitSaves(BLUEPRINT_SCHEME);
 
   constructor(
-    private readonly client: () => Promise<AuthentikClient>,
+    /** A connection by its id: its client, and how a confirmation names it. */
+    private readonly connectionOf: (connectionId: string) => BlueprintConnection,
     private readonly gate: WriteGate,
-    private readonly where: () => Promise<string>,
     private readonly changed: () => void,
   ) {}
 
-  uriFor(id: string, name: string): vscode.Uri {
+  uriFor(id: string, name: string, connectionId: string): vscode.Uri {
     const safe = name.replace(/[\\/:*?"<>|\u0000-\u001f]+/g, '_').slice(0, 60) || 'blueprint';
-    return vscode.Uri.from({ scheme: BLUEPRINT_SCHEME, path: `/${encodeURIComponent(id)}/${safe}.blueprint.yaml` });
+    return vscode.Uri.from({ scheme: BLUEPRINT_SCHEME, authority: connectionId, path: `/${encodeURIComponent(id)}/${safe}.blueprint.yaml` });
   }
 
-  async open(id: string, name: string): Promise<vscode.TextEditor> {
-    const uri = this.uriFor(id, name);
+  async open(id: string, name: string, connectionId: string): Promise<vscode.TextEditor> {
+    const uri = this.uriFor(id, name, connectionId);
     this.sessions.delete(uri.toString());
     const document = await vscode.languages.setTextDocumentLanguage(await vscode.workspace.openTextDocument(uri), 'yaml');
     return vscode.window.showTextDocument(document, { preview: false });
@@ -72,14 +81,14 @@ export class BlueprintDocuments implements vscode.FileSystemProvider, vscode.Dis
     this.explicitSaves.refuseAutomatic(uri);
     const session = await this.session(uri);
     const text = Buffer.from(content).toString('utf8');
-    const collection = await (await this.client()).resources('blueprint');
+    const collection = await (await session.connection.client()).resources('blueprint');
     const now = (await collection.retrieve(session.id)).content ?? '';
     if (now !== session.baseline) {
       throw vscode.FileSystemError.Unavailable(`Not saved: blueprint “${session.name}” changed on the server since you opened it. Copy your text, close the document and open it again.`);
     }
     if (text === session.baseline) return;
     const lines = changedLines(session.baseline, text);
-    const choice = await prompts.warn(`Save the content of blueprint “${session.name}”?`, { modal: true, detail: `${await this.where()}\n\n${lines} line${lines === 1 ? '' : 's'} changed. authentik validates the content first and refuses it with its log when an entry is wrong. Saving does not apply it: "Apply Blueprint" does (authentik also applies enabled blueprints on its own schedule).` }, 'Save');
+    const choice = await prompts.warn(`Save the content of blueprint “${session.name}”?`, { modal: true, detail: `${await session.connection.where()}\n\n${lines} line${lines === 1 ? '' : 's'} changed. authentik validates the content first and refuses it with its log when an entry is wrong. Saving does not apply it: "Apply Blueprint" does (authentik also applies enabled blueprints on its own schedule).` }, 'Save');
     if (choice !== 'Save') throw vscode.FileSystemError.Unavailable('Not saved: not confirmed, nothing was sent. Your edits are kept.');
     try {
       const saved = await collection.partialUpdate(session.id, { content: text });
@@ -142,9 +151,10 @@ export class BlueprintDocuments implements vscode.FileSystemProvider, vscode.Dis
     const known = this.sessions.get(uri.toString());
     if (known) return known;
     const id = decodeURIComponent(uri.path.split('/')[1] ?? '');
+    const connection = this.connectionOf(uri.authority);
     let blueprint;
     try {
-      blueprint = await (await (await this.client()).resources('blueprint')).retrieve(id);
+      blueprint = await (await (await connection.client()).resources('blueprint')).retrieve(id);
     } catch (error) {
       if (isServiceError(error) && error.kind === 'notFound') throw vscode.FileSystemError.FileNotFound(uri);
       throw vscode.FileSystemError.Unavailable(error instanceof Error ? error.message : String(error));
@@ -153,7 +163,7 @@ export class BlueprintDocuments implements vscode.FileSystemProvider, vscode.Dis
       // authentik reads such a blueprint from its file and ignores `content`: editing it here would change nothing.
       throw vscode.FileSystemError.NoPermissions(`Blueprint “${blueprint.name}” is read from the file ${blueprint.path} on the authentik server; change that file instead.`);
     }
-    const session = { id, name: blueprint.name, baseline: blueprint.content ?? '', mtime: Date.now() };
+    const session = { id, connection, name: blueprint.name, baseline: blueprint.content ?? '', mtime: Date.now() };
     this.sessions.set(uri.toString(), session);
     return session;
   }

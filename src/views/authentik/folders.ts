@@ -5,7 +5,7 @@ import { TreeNode } from '../tree/node';
 import { Page } from '../tree/pageLoader';
 import { PagedFolderNode } from '../tree/pagedFolderNode';
 import { AuthentikTreeContext, SIGN_IN_COMMAND } from './context';
-import { editKindId } from './kinds/ids';
+import { editKindId, kindIdInConnection } from './kinds/ids';
 import { AgentConnectorNode, EventTransportNode, blueprintNode, browserConnectorNode, eventRuleNode, licenseNode } from './managedNodes';
 import {
   applicationNode,
@@ -53,7 +53,7 @@ export class ListFolderNode<T> extends PagedFolderNode<T, number> {
     readonly spec: FolderSpec<T>,
   ) {
     super(`${parent.id}/${spec.key}`, parent, ctx.view);
-    const kindId = spec.creates;
+    const kindId = spec.creates && kindIdInConnection(spec.creates, ctx.connectionId);
     if (kindId) this.createTarget = () => ({ kindId, parent: {} });
   }
 

@@ -101,7 +101,7 @@ export class StageNode extends AuthentikObjectNode {
 
   /** A binding opens the binding's record (order, policies…); a stage its own. */
   override recordKey(): string {
-    return this.binding ? recordKeyOf({ kind: 'flowStageBinding', lookup: this.binding.pk }) : super.recordKey();
+    return this.binding ? recordKeyOf({ kind: 'flowStageBinding', lookup: this.binding.pk }, this.connectionId) : super.recordKey();
   }
 
   protected override extraContext(): string[] {
@@ -278,7 +278,7 @@ export class ProviderNode extends AuthentikObjectNode {
       new InfoNode(`${this.id}/metadata`, this, 'Metadata (XML)', {
         description: 'open as a document',
         icon: icon('file-code'),
-        command: { command: 'opsConfig.authentik.openSamlMetadata', title: 'Open SAML Metadata', arguments: [this.provider.pk, this.provider.name] },
+        command: { command: 'opsConfig.authentik.openSamlMetadata', title: 'Open SAML Metadata', arguments: [this.provider.pk, this.provider.name, this.connectionId] },
       }),
     ];
   }

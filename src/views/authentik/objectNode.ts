@@ -4,6 +4,7 @@ import { ChildrenLoader } from '../tree/childrenLoader';
 import { ErrorNode, EmptyNode } from '../tree/messageNodes';
 import { TreeNode } from '../tree/node';
 import { AuthentikTreeContext, SIGN_IN_COMMAND } from './context';
+import { kindIdInConnection } from './kinds/ids';
 import { ObjectRef, recordKeyOf } from './objectRef';
 import { lookupFor } from './snippets';
 
@@ -40,12 +41,18 @@ export class AuthentikObjectNode implements TreeNode {
     idSuffix = '',
   ) {
     this.id = `${parent.id}/${ref.kind}:${ref.lookup}${idSuffix}`;
-    const edit = look.edit;
+    // Kinds are named as the default connection's; an added connection's objects are its own kind.
+    const edit = look.edit && { ...look.edit, kindId: kindIdInConnection(look.edit.kindId, ctx.connectionId) };
     if (edit) this.editTarget = () => edit;
   }
 
+  /** The connection the node's object lives in (`default` or an added one's id). */
+  get connectionId(): string | undefined {
+    return this.ctx.connectionId;
+  }
+
   recordKey(): string {
-    return recordKeyOf(this.ref);
+    return recordKeyOf(this.ref, this.ctx.connectionId);
   }
 
   recordTitle(): string {

@@ -1,3 +1,5 @@
+import { DEFAULT_CONNECTION_ID } from '../../connections/authentikConnectionList';
+
 /**
  * What the explorer knows about any authentik object it shows: enough to open its record, copy
  * its ID, link to the admin UI and write an infrastructure-as-code lookup for it. Pure data (no
@@ -67,20 +69,48 @@ const KINDS: AuthentikKind[] = [
   'flowStageBinding', 'applicationEntitlement', 'blueprint', 'connectorAgent', 'enrollmentToken', 'browserConnector', 'license', 'eventRule', 'eventTransport',
 ];
 
-/** `authentik:flow:default-authentication-flow` — stable across reloads, so panels come back. */
-export function recordKeyOf(ref: Pick<ObjectRef, 'kind' | 'lookup'>): string {
-  return `${PREFIX}${ref.kind}:${encodeURIComponent(ref.lookup)}`;
+/**
+ * `authentik:flow:default-authentication-flow` — stable across reloads, so panels come back.
+ * Objects of an added connection carry its id: `authentik:staging/flow:default-authentication-flow`
+ * (ids are letters, digits and dashes; kinds hold no `/`).
+ */
+export function recordKeyOf(ref: Pick<ObjectRef, 'kind' | 'lookup'>, connection?: string): string {
+  return `${PREFIX}${connectionPart(connection)}${ref.kind}:${encodeURIComponent(ref.lookup)}`;
 }
 
-export function parseRecordKey(key: string): { kind: AuthentikKind; lookup: string } | undefined {
-  if (!key.startsWith(PREFIX)) return undefined;
+/** The record of a connection itself: `authentik:connection`, `authentik:staging/connection`. */
+export function connectionRecordKey(connection?: string): string {
+  return `${PREFIX}${connectionPart(connection)}connection`;
+}
+
+function connectionPart(connection: string | undefined): string {
+  return connection && connection !== DEFAULT_CONNECTION_ID ? `${connection}/` : '';
+}
+
+/** The connection a record key belongs to (`default` when it names none) and the key as the default connection's. */
+export function splitRecordKey(key: string): { connection: string; key: string } {
+  if (!key.startsWith(PREFIX)) return { connection: DEFAULT_CONNECTION_ID, key };
   const rest = key.slice(PREFIX.length);
+  const match = /^([a-z0-9][a-z0-9-]*)\//.exec(rest);
+  return match ? { connection: match[1], key: PREFIX + rest.slice(match[0].length) } : { connection: DEFAULT_CONNECTION_ID, key };
+}
+
+/** A record key of the default connection, moved into `connection` (unchanged when it is the default). */
+export function keyInConnection(key: string, connection: string | undefined): string {
+  const split = splitRecordKey(key);
+  return `${PREFIX}${connectionPart(connection)}${split.key.slice(PREFIX.length)}`;
+}
+
+export function parseRecordKey(key: string): { kind: AuthentikKind; lookup: string; connection: string } | undefined {
+  const split = splitRecordKey(key);
+  if (!split.key.startsWith(PREFIX)) return undefined;
+  const rest = split.key.slice(PREFIX.length);
   const colon = rest.indexOf(':');
   if (colon < 0) return undefined;
   const kind = rest.slice(0, colon) as AuthentikKind;
   if (!KINDS.includes(kind)) return undefined;
   try {
-    return { kind, lookup: decodeURIComponent(rest.slice(colon + 1)) };
+    return { kind, lookup: decodeURIComponent(rest.slice(colon + 1)), connection: split.connection };
   } catch {
     return undefined;
   }

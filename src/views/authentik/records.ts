@@ -1,16 +1,19 @@
 import { AuthentikClient } from '../../clients/authentik';
 import { AuthentikConnection } from '../../connections/authentikConnection';
+import { AuthentikConnections } from '../../connections/authentikConnections';
 import { ServiceError } from '../../core/errors';
 import { SecretRegistry } from '../../core/redact';
 import { STANDARD_ACTIONS } from '../panels/recordPanel';
 import { LoadedRecord, RecordSource } from '../panels/recordSources';
-import { AuthentikKind, MANAGED_KIND_OF, ObjectRef, parseRecordKey } from './objectRef';
+import { modelInConnection } from './connectionScope';
+import { AuthentikKind, MANAGED_KIND_OF, ObjectRef, connectionRecordKey, parseRecordKey, splitRecordKey } from './objectRef';
 import type * as RecordModels from './recordModels';
 import { refs } from './refs';
 
 /**
  * authentik records by key: `authentik:connection` (the server and the signed-in user) and
- * `authentik:<kind>:<lookup>` for every kind the tree shows. Each load asks the server afresh
+ * `authentik:<kind>:<lookup>` for every kind the tree shows; an added connection's keys carry
+ * its id (`authentik:staging/flow:…`) and load with its client. Each load asks the server afresh
  * (Refresh in the panel); the ObjectRef of each loaded record is kept for the commands that take
  * a key (Copy ID, Copy as Terraform…). A certificate's private key is fetched only after
  * `allowPrivateKey(key)` — the user's explicit "Load private key".
@@ -20,22 +23,37 @@ export class AuthentikRecords implements RecordSource {
   private readonly keyRequested = new Set<string>();
 
   constructor(
-    private readonly connection: AuthentikConnection,
+    private readonly connections: AuthentikConnections,
     private readonly secrets?: SecretRegistry,
   ) {}
 
   async load(key: string, signal?: AbortSignal): Promise<LoadedRecord> {
-    if (key === 'authentik:connection') {
-      return this.connectionRecord(signal);
+    const split = splitRecordKey(key);
+    const connection = this.connection(split.connection);
+    if (split.key === connectionRecordKey()) {
+      return this.connectionRecord(connection, signal);
     }
     const parsed = parseRecordKey(key);
     if (!parsed) {
       throw new ServiceError({ kind: 'notFound', service: 'authentik', operation: 'openRecord', summary: `no record kind for "${key}"` });
     }
-    const client = await this.client();
+    const client = await this.client(connection);
     const loaded = await this.loadKind(client, parsed.kind, parsed.lookup, key, signal);
     for (const value of Object.values(loaded.secrets ?? {})) this.secrets?.add(value);
-    return loaded;
+    return { ...loaded, model: modelInConnection(loaded.model, connection.id) };
+  }
+
+  /** The connection of a record key; a removed one is a clear error, never another server. */
+  connectionOf(key: string): AuthentikConnection {
+    return this.connection(splitRecordKey(key).connection);
+  }
+
+  private connection(id: string): AuthentikConnection {
+    const connection = this.connections.get(id);
+    if (!connection) {
+      throw new ServiceError({ kind: 'notFound', service: 'authentik', operation: 'openRecord', summary: `the connection "${id}" was removed`, hint: 'Add it again with "authentik: Add Connection…", or close this record.' });
+    }
+    return connection;
   }
 
   /** The ObjectRef of a record key (loading the record when it was not loaded yet). */
@@ -55,8 +73,8 @@ export class AuthentikRecords implements RecordSource {
     this.keyRequested.add(key);
   }
 
-  private async client(): Promise<AuthentikClient> {
-    const client = await this.connection.client();
+  private async client(connection: AuthentikConnection): Promise<AuthentikClient> {
+    const client = await connection.client();
     if (!client) {
       throw new ServiceError({ kind: 'auth', service: 'authentik', operation: 'openRecord', summary: 'not connected', hint: 'Run "authentik: Connect…".' });
     }
@@ -152,18 +170,18 @@ export class AuthentikRecords implements RecordSource {
     }
   }
 
-  private async connectionRecord(signal?: AbortSignal): Promise<LoadedRecord> {
-    const config = await this.connection.config();
-    const client = await this.connection.client();
+  private async connectionRecord(connection: AuthentikConnection, signal?: AbortSignal): Promise<LoadedRecord> {
+    const config = await connection.config();
+    const client = await connection.client();
     if (!client || !config.url) {
       throw new ServiceError({ kind: 'auth', service: 'authentik', operation: 'openRecord', summary: 'not connected', hint: 'Run "authentik: Connect…".' });
     }
     const [user, version] = await Promise.all([client.getCurrentUser(signal), client.getServerVersion(signal).catch(() => undefined)]);
     return {
       model: {
-        key: 'authentik:connection',
+        key: connectionRecordKey(connection.id),
         kind: 'authentik connection',
-        title: config.url,
+        title: connection.isDefault ? config.url : `${connection.name} (${config.url})`,
         subtitle: `Signed in as ${user.username}`,
         badges: config.insecure ? [{ text: 'TLS verification off', tone: 'warning' }] : [],
         sections: [
@@ -189,7 +207,7 @@ export class AuthentikRecords implements RecordSource {
         ],
         actions: STANDARD_ACTIONS,
       },
-      json: { url: config.url, version: version ?? null, user },
+      json: { ...(connection.isDefault ? {} : { connection: connection.name }), url: config.url, version: version ?? null, user },
     };
   }
 }

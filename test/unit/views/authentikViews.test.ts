@@ -24,7 +24,7 @@ describe('authentik explorer: records, snippets and badges', function () {
   it('round-trips record keys, including slugs and names that need escaping', () => {
     const key = recordKeyOf({ kind: 'flow', lookup: 'a:b/c d' });
     assert.equal(key, 'authentik:flow:a%3Ab%2Fc%20d');
-    assert.deepEqual(parseRecordKey(key), { kind: 'flow', lookup: 'a:b/c d' });
+    assert.deepEqual(parseRecordKey(key), { kind: 'flow', lookup: 'a:b/c d', connection: 'default' });
     assert.equal(parseRecordKey('authentik:nope:1'), undefined);
     assert.equal(parseRecordKey('honeycomb:flow:1'), undefined);
   });

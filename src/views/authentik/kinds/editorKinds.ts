@@ -17,6 +17,7 @@ import { authentikEditableKind } from './kind';
  * passes through a document.
  */
 export interface AuthentikKindsDeps {
+  /** The client of the connection the kind id names (`authentik.flow@staging`: the "staging" one). */
   client(): Promise<AuthentikClient>;
   /** `authentik at id.example.com` */
   location(): string;
@@ -33,12 +34,14 @@ export interface AuthentikDialogs {
 export function loadAuthentikKind(id: string, deps: AuthentikKindsDeps): EditableKind | undefined {
   const kind = authentikKindOfId(id);
   if (!kind || !isAuthentikKind(kind)) return undefined;
-  return authentikEditableKind(kind, {
+  const editable = authentikEditableKind(kind, {
     backend: resourceBackend(deps.client, kind, { extraCreateFields: (parent) => extraCreateFields(kind, parent) }),
     schema: () => schemaOf(kind),
     location: deps.location,
     prepareCreate: prepareCreate(kind, deps),
   });
+  // `authentik.flow@staging`: the same kind, bound to an added connection by `deps`.
+  return { ...editable, id };
 }
 
 async function schemaOf(kind: AuthentikKind): Promise<JsonObject> {

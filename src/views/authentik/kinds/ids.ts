@@ -4,15 +4,35 @@
  * with the first edit (a chunk of their own, see register.ts).
  */
 import type { AuthentikKind } from '../../../clients/authentik/resources/kinds';
+import { DEFAULT_CONNECTION_ID } from '../../../connections/authentikConnectionList';
 
 export const AUTHENTIK_EDIT_PREFIX = 'authentik.';
 
-export function editKindId(kind: AuthentikKind): string {
-  return `${AUTHENTIK_EDIT_PREFIX}${kind}`;
+/**
+ * Objects of an added authentik connection (not the default one) are a kind of their own,
+ * `authentik.flow@staging`: the id is the first segment of an edit document's path, so a
+ * document restored after a reload still writes to the server it was opened from.
+ */
+const CONNECTION_MARK = '@';
+
+export function editKindId(kind: AuthentikKind, connection?: string): string {
+  return `${AUTHENTIK_EDIT_PREFIX}${kind}${connection && connection !== DEFAULT_CONNECTION_ID ? `${CONNECTION_MARK}${connection}` : ''}`;
 }
 
 export function authentikKindOfId(id: string): AuthentikKind | undefined {
-  return id.startsWith(AUTHENTIK_EDIT_PREFIX) ? (id.slice(AUTHENTIK_EDIT_PREFIX.length) as AuthentikKind) : undefined;
+  return id.startsWith(AUTHENTIK_EDIT_PREFIX) ? (id.slice(AUTHENTIK_EDIT_PREFIX.length).split(CONNECTION_MARK)[0] as AuthentikKind) : undefined;
+}
+
+/** The connection an edit kind id belongs to: `default` unless it names an added one. */
+export function connectionOfKindId(id: string): string {
+  const at = id.indexOf(CONNECTION_MARK);
+  return id.startsWith(AUTHENTIK_EDIT_PREFIX) && at > 0 ? id.slice(at + 1) : DEFAULT_CONNECTION_ID;
+}
+
+/** The same kind in another connection: `authentik.flow` → `authentik.flow@staging`. */
+export function kindIdInConnection(id: string, connection: string | undefined): string {
+  const kind = authentikKindOfId(id);
+  return kind ? editKindId(kind, connection) : id;
 }
 
 /**

@@ -1,10 +1,10 @@
 import * as vscode from 'vscode';
 import type { AuthentikClient } from '../../../clients/authentik';
-import { AuthentikConnection } from '../../../connections/authentikConnection';
+import { AuthentikConnections } from '../../../connections/authentikConnections';
 import { ServiceError } from '../../../core/errors';
 import { Editing } from '../../../editing/register';
 import type { AuthentikDialogs } from './editorKinds';
-import { AUTHENTIK_EDIT_PREFIX } from './ids';
+import { AUTHENTIK_EDIT_PREFIX, connectionOfKindId } from './ids';
 
 /**
  * authentik's 13 managed kinds on the editing mechanism. Only a loader is registered at
@@ -15,15 +15,19 @@ export const authentikDialogs: AuthentikDialogs = {
   openFile: (options) => vscode.window.showOpenDialog(options),
 };
 
-export function registerAuthentikKinds(context: vscode.ExtensionContext, editing: Editing, connection: AuthentikConnection, onChanged: (kindId: string) => void): void {
-  let location = 'authentik';
-  const client = async (): Promise<AuthentikClient> => {
-    const [config, current] = await Promise.all([connection.config(), connection.client()]);
-    if (!current || !config.url) throw new ServiceError({ kind: 'auth', service: 'authentik', operation: 'edit', summary: 'not connected', hint: 'Run "authentik: Connect…".' });
-    location = `authentik at ${new URL(config.url).host}`;
-    return current;
-  };
+export function registerAuthentikKinds(context: vscode.ExtensionContext, editing: Editing, connections: AuthentikConnections, onChanged: (kindId: string) => void): void {
   editing.kinds.registerLoader(AUTHENTIK_EDIT_PREFIX, async (id) => {
+    // Each kind id names its connection (`authentik.flow@staging`); its objects live there only.
+    const connectionId = connectionOfKindId(id);
+    let location = 'authentik';
+    const client = async (): Promise<AuthentikClient> => {
+      const connection = connections.get(connectionId);
+      if (!connection) throw new ServiceError({ kind: 'badInput', service: 'authentik', operation: 'edit', summary: `the connection "${connectionId}" was removed`, hint: 'Add it again with "authentik: Add Connection…".' });
+      const [config, current] = await Promise.all([connection.config(), connection.client()]);
+      if (!current || !config.url) throw new ServiceError({ kind: 'auth', service: 'authentik', operation: 'edit', summary: 'not connected', hint: 'Run "authentik: Connect…".' });
+      location = connection.isDefault ? `authentik at ${new URL(config.url).host}` : `authentik "${connection.name}" at ${new URL(config.url).host}`;
+      return current;
+    };
     await client().catch(() => undefined); // names the server in confirmations when connected
     const { loadAuthentikKind } = await import(/* webpackChunkName: "authentik-kinds" */ './editorKinds');
     return loadAuthentikKind(id, { client, location: () => location, dialogs: authentikDialogs, run: (command, ...args) => vscode.commands.executeCommand(command, ...args) });
