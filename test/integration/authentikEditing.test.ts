@@ -176,8 +176,8 @@ describe('Editing authentik managed resources', function () {
     assert.match(asked.at(-1)!.detail, /It is used by \d+ objects?:/);
     const confirm = inputOptions[0];
     assert.ok(confirm?.validateInput, 'the name is asked for');
-    assert.ok(await confirm.validateInput!('default-authentication'), 'a wrong name is refused');
-    assert.equal(await confirm.validateInput!('default-authentication-flow'), undefined);
+    assert.ok(await confirm.validateInput('default-authentication'), 'a wrong name is refused');
+    assert.equal(await confirm.validateInput('default-authentication-flow'), undefined);
     assert.deepEqual(writes().map((w) => `${w.method} ${w.path}`), ['DELETE /api/v3/flows/instances/default-authentication-flow/']);
   });
 
@@ -206,7 +206,7 @@ describe('Editing authentik managed resources', function () {
     authentik.requests.length = 0;
     await vscode.commands.executeCommand('opsConfig.authentik.replacePrivateKey', `authentik:certificate:${pair.pk}`);
     const patch = writes().find((w) => w.method === 'PATCH');
-    assert.deepEqual(Object.keys((patch?.body ?? {}) as object), ['key_data']);
+    assert.deepEqual(Object.keys(patch?.body ?? {}), ['key_data']);
     assert.ok(!asked.some((a) => a.detail.includes('PRIVATE KEY')) && !infos.some((m) => m.includes('PRIVATE KEY')), 'the key is never shown');
     assert.ok(infos.some((m) => m === 'Replaced the private key of “sso.example.com”.'));
   });

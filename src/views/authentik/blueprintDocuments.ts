@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import type { AuthentikClient } from '../../clients/authentik';
 import { ServiceError, isServiceError } from '../../core/errors';
 import { ExplicitSaves } from '../../editing/explicitSaves';
+import { fileName } from '../../editing/editPaths';
 import type { WriteGate } from '../../editing/writeGate';
 import { prompts } from '../../ui/prompts';
 import { BLUEPRINT_SCHEME } from './blueprintScheme';
@@ -51,8 +52,7 @@ export class BlueprintDocuments implements vscode.FileSystemProvider, vscode.Dis
   ) {}
 
   uriFor(id: string, name: string, connectionId: string): vscode.Uri {
-    const safe = name.replace(/[\\/:*?"<>|\u0000-\u001f]+/g, '_').slice(0, 60) || 'blueprint';
-    return vscode.Uri.from({ scheme: BLUEPRINT_SCHEME, authority: connectionId, path: `/${encodeURIComponent(id)}/${safe}.blueprint.yaml` });
+    return vscode.Uri.from({ scheme: BLUEPRINT_SCHEME, authority: connectionId, path: `/${encodeURIComponent(id)}/${fileName(name)}.blueprint.yaml` });
   }
 
   async open(id: string, name: string, connectionId: string): Promise<vscode.TextEditor> {

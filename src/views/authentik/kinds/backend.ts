@@ -32,7 +32,7 @@ export function resourceBackend(clientFor: () => Promise<AuthentikClient>, kind:
         const current = (await resources.retrieve(address.id, signal)) as unknown as JsonObject;
         sent = { ...body, ...(current.path ? { path: current.path } : { content: current.content }) };
       }
-      return (await resources.partialUpdate(address.id, sent as never, signal)) as unknown as JsonObject;
+      return await resources.partialUpdate(address.id, sent, signal);
     },
     remove: async (address, signal) => ((await (await collection()).destroy(address.id, signal)).outcome === 'deleted' ? 'deleted' : 'alreadyGone'),
     usedBy: spec.usedBy
