@@ -52,7 +52,7 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
       io.err(`${error.message}\n${USAGE}`);
       return 2;
     }
-    const message = error instanceof ServiceError ? error.message : (error as Error)?.message ?? String(error);
+    const message = error instanceof ServiceError ? error.message : ((error as Error)?.message ?? String(error));
     io.err(secrets.redactText(message));
     return 2;
   }
@@ -87,7 +87,12 @@ async function readFile(file: string, what: string): Promise<string> {
   try {
     return await fs.readFile(file, 'utf8');
   } catch (error) {
-    throw new ServiceError({ kind: 'badInput', service: 'Command line', operation: 'read', summary: `cannot read the ${what} ${file} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})` });
+    throw new ServiceError({
+      kind: 'badInput',
+      service: 'Command line',
+      operation: 'read',
+      summary: `cannot read the ${what} ${file} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`,
+    });
   }
 }
 
@@ -128,9 +133,11 @@ async function verifyBundleCommand(args: string[], io: CliIo): Promise<number> {
   }
   // The protocol: a well-formed sha256 digest that is not a file on disk is a digest.
   const isDigest = /^sha256:[0-9a-f]{64}$/.test(target) && !(await exists(target));
-  const artifact = isDigest ? target : await fs.readFile(target).catch(() => {
-    throw new ServiceError({ kind: 'badInput', service: 'Command line', operation: 'read', summary: `cannot read the artifact ${target}` });
-  });
+  const artifact = isDigest
+    ? target
+    : await fs.readFile(target).catch(() => {
+        throw new ServiceError({ kind: 'badInput', service: 'Command line', operation: 'read', summary: `cannot read the artifact ${target}` });
+      });
   const result = verifyArtifactBundle({ bundleJson, artifact, signer, trustRoot: await readTrustRoot(flags.get('trusted-root')) });
   if (!result.ok) {
     io.err(`not verified: ${result.reason}`);

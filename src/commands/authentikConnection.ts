@@ -129,9 +129,7 @@ async function testConnection(connection: AuthentikConnection): Promise<void> {
     await prompts.warn('authentik is not connected. Run "authentik: Connect…" first.', {}, 'OK');
     return;
   }
-  const [user, version] = await withCancellableProgress(`Testing ${config.url}…`, (signal) =>
-    Promise.all([client.getCurrentUser(signal), client.getServerVersion(signal).catch(() => undefined)]),
-  );
+  const [user, version] = await withCancellableProgress(`Testing ${config.url}…`, (signal) => Promise.all([client.getCurrentUser(signal), client.getServerVersion(signal).catch(() => undefined)]));
   const which = connection.isDefault ? 'authentik' : `authentik "${connection.name}"`;
   void prompts.info(`${which} at ${config.url}${version ? ` (version ${version.versionCurrent})` : ''}: signed in as ${user.username}${user.isSuperuser ? ' (superuser)' : ''}.`);
 }
@@ -141,7 +139,9 @@ async function clearCredentials(secrets: SecretStore, connection: AuthentikConne
   if (await secrets.get(SecretKeys.authentikToken)) items.push({ label: 'API token', key: SecretKeys.authentikToken, picked: true });
   if (await secrets.get(SecretKeys.authentikHeaders)) items.push({ label: 'Extra headers', key: SecretKeys.authentikHeaders, picked: true });
   if (items.length === 0) {
-    await prompts.info(process.env.AUTHENTIK_TOKEN ? 'No authentik token is saved in this editor; AUTHENTIK_TOKEN is set in the environment and is used.' : 'No authentik credentials are saved in this editor.');
+    await prompts.info(
+      process.env.AUTHENTIK_TOKEN ? 'No authentik token is saved in this editor; AUTHENTIK_TOKEN is set in the environment and is used.' : 'No authentik credentials are saved in this editor.',
+    );
     return;
   }
   const chosen = await prompts.quickPickMany(items, { title: 'authentik: Clear Credentials', placeHolder: 'Which saved credentials should be removed?' });

@@ -176,7 +176,7 @@ export function registerAuthentikExplorer(
     });
   newChild('opsConfig.authentik.newBinding', 'flowStageBinding', (n) => (n instanceof FlowNode ? n.flow.pk : undefined), 'a flow');
   newChild('opsConfig.authentik.newEntitlement', 'applicationEntitlement', (n) => (n instanceof ApplicationNode ? n.application.pk : undefined), 'an application');
-  newChild('opsConfig.authentik.newEnrollmentToken', 'enrollmentToken', (n) => (n instanceof AgentConnectorNode ? n.connector.connector_uuid ?? undefined : undefined), 'an agent connector');
+  newChild('opsConfig.authentik.newEnrollmentToken', 'enrollmentToken', (n) => (n instanceof AgentConnectorNode ? (n.connector.connector_uuid ?? undefined) : undefined), 'an agent connector');
 
   // Secrets: set from a file or a hidden prompt, revealed only to the clipboard (authentikSecrets.ts, loaded on first use).
   // Each command works in the connection of the object it is given; one without an object, in the first connection.
@@ -206,7 +206,9 @@ export function registerAuthentikExplorer(
   // A blueprint's content as YAML, validated by the server on every save (blueprintDocuments.ts, loaded on first use).
   let blueprintDocuments: Promise<BlueprintDocuments> | undefined;
   const blueprints = () =>
-    (blueprintDocuments ??= import(/* webpackChunkName: "authentik-kinds" */ '../views/authentik/blueprintDocuments').then((m) => new m.BlueprintDocuments((id) => depsOf(connections.get(id) ?? connections.default), editing.gate, changed)));
+    (blueprintDocuments ??= import(/* webpackChunkName: "authentik-kinds" */ '../views/authentik/blueprintDocuments').then(
+      (m) => new m.BlueprintDocuments((id) => depsOf(connections.get(id) ?? connections.default), editing.gate, changed),
+    ));
   context.subscriptions.push(
     vscode.workspace.registerFileSystemProvider(BLUEPRINT_SCHEME, lazyFileSystem(blueprints), { isCaseSensitive: true }),
     vscode.workspace.onDidCloseTextDocument((d) => d.uri.scheme === BLUEPRINT_SCHEME && void blueprintDocuments?.then((b) => b.forget(d.uri))),
@@ -247,10 +249,12 @@ async function pickFolder(views: Views): Promise<ListFolderNode<unknown> | undef
   const connection =
     roots.length === 1
       ? roots[0]
-      : (await prompts.quickPick(
-          roots.map((r) => ({ label: r.connection?.name ?? new URL(r.config.url!).host, description: r.config.url, root: r })),
-          { title: 'authentik: Search', placeHolder: 'Which connection?' },
-        ))?.root;
+      : (
+          await prompts.quickPick(
+            roots.map((r) => ({ label: r.connection?.name ?? new URL(r.config.url!).host, description: r.config.url, root: r })),
+            { title: 'authentik: Search', placeHolder: 'Which connection?' },
+          )
+        )?.root;
   if (!connection) return undefined;
   const folders = connection.getChildren().filter((n): n is ListFolderNode<unknown> => n instanceof ListFolderNode);
   const picked = await prompts.quickPick(

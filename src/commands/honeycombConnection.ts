@@ -14,7 +14,13 @@ import { prompts } from '../ui/prompts';
 export function registerHoneycombConnectionCommands(context: vscode.ExtensionContext, logger: Logger, secrets: SecretStore, connection: HoneycombConnection): void {
   const signIn = (): string => 'opsConfig.honeycomb.setApiKey';
   registerCommand(context, logger, 'opsConfig.honeycomb.setApiKey', () => setApiKey(secrets, connection), signIn);
-  registerCommand(context, logger, 'opsConfig.honeycomb.setManagementKey', () => setManagementKey(secrets, connection), () => 'opsConfig.honeycomb.setManagementKey');
+  registerCommand(
+    context,
+    logger,
+    'opsConfig.honeycomb.setManagementKey',
+    () => setManagementKey(secrets, connection),
+    () => 'opsConfig.honeycomb.setManagementKey',
+  );
   registerCommand(context, logger, 'opsConfig.honeycomb.testConnection', () => testConnection(connection), signIn);
   registerCommand(context, logger, 'opsConfig.honeycomb.clearCredentials', () => clearCredentials(secrets, connection));
 }

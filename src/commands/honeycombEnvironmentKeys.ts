@@ -16,14 +16,14 @@ import { EnvironmentInfo } from '../views/honeycomb/objects';
  * is saved, and refused unless it is a configuration key of that very environment (and team).
  * Saving or clearing one refreshes the view (the connection watches its secrets).
  */
-export function registerHoneycombEnvironmentKeyCommands(
-  context: vscode.ExtensionContext,
-  logger: Logger,
-  services: CoreServices,
-  connection: HoneycombConnection,
-  explorer: HoneycombExplorer,
-): void {
-  registerCommand(context, logger, 'opsConfig.honeycomb.setEnvironmentApiKey', (node?: unknown) => setEnvironmentApiKey(services, connection, explorer, node), () => 'opsConfig.honeycomb.setEnvironmentApiKey');
+export function registerHoneycombEnvironmentKeyCommands(context: vscode.ExtensionContext, logger: Logger, services: CoreServices, connection: HoneycombConnection, explorer: HoneycombExplorer): void {
+  registerCommand(
+    context,
+    logger,
+    'opsConfig.honeycomb.setEnvironmentApiKey',
+    (node?: unknown) => setEnvironmentApiKey(services, connection, explorer, node),
+    () => 'opsConfig.honeycomb.setEnvironmentApiKey',
+  );
   registerCommand(context, logger, 'opsConfig.honeycomb.clearEnvironmentApiKey', (node?: unknown) => clearEnvironmentApiKey(services, explorer, node));
 }
 

@@ -29,7 +29,12 @@ async function addLogin(services: CoreServices, store: RegistryCredentialStore):
     return false;
   }
   const host = normalizeHost(hostInput);
-  const username = await prompts.inputBox({ title: 'Add Registry Login (2/3)', prompt: `User name for ${host}`, ignoreFocusOut: true, validateInput: (v) => (v.trim() ? undefined : 'Enter the user name.') });
+  const username = await prompts.inputBox({
+    title: 'Add Registry Login (2/3)',
+    prompt: `User name for ${host}`,
+    ignoreFocusOut: true,
+    validateInput: (v) => (v.trim() ? undefined : 'Enter the user name.'),
+  });
   if (username === undefined) return false;
   const password = await prompts.inputBox({
     title: 'Add Registry Login (3/3)',
@@ -43,7 +48,12 @@ async function addLogin(services: CoreServices, store: RegistryCredentialStore):
   let result;
   try {
     result = await withCancellableProgress(`Signing in to ${host}…`, (signal) =>
-      checkRegistryLogin(host, credentials, { logger: services.logger.child('registry'), secrets: services.registry, userAgent: services.userAgent, timeoutMs: readRequestTimeoutMs(), ...readProxy() }, signal),
+      checkRegistryLogin(
+        host,
+        credentials,
+        { logger: services.logger.child('registry'), secrets: services.registry, userAgent: services.userAgent, timeoutMs: readRequestTimeoutMs(), ...readProxy() },
+        signal,
+      ),
     );
   } catch (error) {
     if (!(error instanceof ServiceError && error.kind === 'cancelled')) {
@@ -74,4 +84,3 @@ async function removeLogin(store: RegistryCredentialStore, node?: RegistryLoginN
   await store.remove(host);
   void prompts.info(`Removed the login for ${host}.`);
 }
-

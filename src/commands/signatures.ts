@@ -37,11 +37,7 @@ const VERIFY_CONCURRENCY = 4;
 export function registerSignatureCommands(services: CoreServices, store: RegistryCredentialStore, history: VerificationHistory): SignatureCommands {
   const { context, logger } = services;
   const reports = createReportPanels(context.extensionUri, history, logger.child('report'));
-  context.subscriptions.push(
-    reports,
-    reports.registerSerializer(),
-    vscode.languages.registerCodeLensProvider(CODE_LENS_SELECTOR, new ImageCodeLensProvider()),
-  );
+  context.subscriptions.push(reports, reports.registerSerializer(), vscode.languages.registerCodeLensProvider(CODE_LENS_SELECTOR, new ImageCodeLensProvider()));
 
   /** What every verification of one command shares: the engine, the trust root read once, the logins. */
   const prepareVerification = async () => {
@@ -179,7 +175,9 @@ async function pickWorkspaceImages(): Promise<string[] | undefined> {
   }
   const typed = '$(edit) Enter an image reference…';
   const items = [...found.entries()].map(([reference, file]) => ({ label: reference, description: file, picked: true }));
-  const picked = items.length ? await prompts.quickPickMany([{ label: typed, description: '', picked: false }, ...items], { title: 'Verify images against this policy', placeHolder: 'Images to verify' }) : undefined;
+  const picked = items.length
+    ? await prompts.quickPickMany([{ label: typed, description: '', picked: false }, ...items], { title: 'Verify images against this policy', placeHolder: 'Images to verify' })
+    : undefined;
   if (items.length && picked === undefined) return undefined;
   const images = (picked ?? []).filter((p) => p.label !== typed).map((p) => p.label);
   if (!items.length || (picked ?? []).some((p) => p.label === typed)) {

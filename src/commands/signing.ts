@@ -86,11 +86,16 @@ export function registerSigningCommands(services: CoreServices, store: RegistryC
     if (policy && result.written.length > 0) {
       const engine = await import('../clients/cosign/index');
       const trustRoot = await trustRootSetting(engine.parseTrustRootText);
-      verification = await withCancellableProgress(`Verifying ${ref}…`, async (signal) => engine.getVerify({ image: ref, policy: policy.text }, { trustRoot, policySource: policy.source, signal, registries: await registryOptions() }));
+      verification = await withCancellableProgress(`Verifying ${ref}…`, async (signal) =>
+        engine.getVerify({ image: ref, policy: policy.text }, { trustRoot, policySource: policy.source, signal, registries: await registryOptions() }),
+      );
     }
     const entry = await history.add(result, ref, verification, policy?.source ?? 'no policy');
     reports.open(entry.key, toSigningReportModel(entry));
-    const what = result.written.length === 0 ? `Nothing written for ${ref}: ${result.skipped}` : `${VERB[result.operation]}ed ${ref.replace(/(@sha256:[0-9a-f]{12})[0-9a-f]+/, '$1…')}${verification ? `; ${verification.verdict} against ${policy?.source}` : ''}.`;
+    const what =
+      result.written.length === 0
+        ? `Nothing written for ${ref}: ${result.skipped}`
+        : `${VERB[result.operation]}ed ${ref.replace(/(@sha256:[0-9a-f]{12})[0-9a-f]+/, '$1…')}${verification ? `; ${verification.verdict} against ${policy?.source}` : ''}.`;
     void (verification && verification.verdict !== 'verified' ? prompts.warn(what, {}) : prompts.info(what));
     return entry;
   };
@@ -131,7 +136,9 @@ export function registerSigningCommands(services: CoreServices, store: RegistryC
       operation === 'attest' ? `Predicates: ${(attestInput.predicates ?? []).map((p) => `${p.type} (${p.files?.[0]?.path ?? 'inline JSON'})`).join(', ')}.` : '',
       `Writes to ${ref.split('@')[0]}${format !== 'bundle' ? ` (tag sha256-….${operation === 'sign' ? 'sig' : 'att'})` : ''}${format !== 'legacy' ? ' (a Sigstore bundle referrer)' : ''}.`,
       logged ? `The signature is recorded in the public transparency log (${where}); log entries cannot be removed.` : 'The signature is not recorded in a transparency log.',
-    ].filter(Boolean).join('\n');
+    ]
+      .filter(Boolean)
+      .join('\n');
     const go = await prompts.warn(`${VERB[operation]} ${ref}?`, { modal: true, detail }, VERB[operation]);
     if (go !== VERB[operation]) return undefined;
     const result = await withCancellableProgress(`${operation === 'sign' ? 'Signing' : 'Attesting'} ${ref}…`, async (signal, progress) => {
@@ -140,7 +147,7 @@ export function registerSigningCommands(services: CoreServices, store: RegistryC
       const opts = await options(chosen.credentials, signal, progress);
       return operation === 'sign' ? engine.sign(input, opts) : engine.attest({ ...input, ...attestInput }, opts);
     });
-    return record(result, ref, signerPolicy(result, ref, format, operation === 'attest' ? (result as { predicateTypes?: string[] }).predicateTypes ?? [] : [], tlog));
+    return record(result, ref, signerPolicy(result, ref, format, operation === 'attest' ? ((result as { predicateTypes?: string[] }).predicateTypes ?? []) : [], tlog));
   };
 
   registerCommand(context, logger, 'opsConfig.signing.signImage', (...args: unknown[]) => signOrAttest('sign', args));
@@ -157,10 +164,17 @@ export function registerSigningCommands(services: CoreServices, store: RegistryC
       prompt: `Repository to copy ${source} to, with its signatures and attestations (the digest stays the same)`,
       placeHolder: 'registry.example.com/team/app',
       ignoreFocusOut: true,
-      validateInput: (value) => (/^[^\s@]+\/[^\s@]+$/.test(value.trim()) && !/:[\w][\w.-]*$/.test(value.trim().split('/').pop() ?? '') ? undefined : 'A repository such as registry.example.com/team/app, without a tag or digest.'),
+      validateInput: (value) =>
+        /^[^\s@]+\/[^\s@]+$/.test(value.trim()) && !/:[\w][\w.-]*$/.test(value.trim().split('/').pop() ?? '')
+          ? undefined
+          : 'A repository such as registry.example.com/team/app, without a tag or digest.',
     });
     if (!destination) return undefined;
-    const go = await prompts.warn(`Copy ${source} to ${destination.trim()}?`, { modal: true, detail: 'Copies the image (every platform image of an index), its .sig, .att and .sbom attachments and its Sigstore bundles. Signatures already at the destination are kept.' }, 'Copy');
+    const go = await prompts.warn(
+      `Copy ${source} to ${destination.trim()}?`,
+      { modal: true, detail: 'Copies the image (every platform image of an index), its .sig, .att and .sbom attachments and its Sigstore bundles. Signatures already at the destination are kept.' },
+      'Copy',
+    );
     if (go !== 'Copy') return undefined;
     const result = await withCancellableProgress(`Copying ${source}…`, async (signal, progress) => {
       const engine = await import('../clients/cosign/sign/index');
@@ -203,10 +217,20 @@ async function targetImage(args: unknown[], title: string): Promise<string | und
     const selection = editor.selection;
     const fromEditor = selection.isEmpty
       ? referenceAt(editor.document.lineAt(selection.active.line).text, selection.active.character, editor.document.fileName)
-      : editor.document.getText(selection).trim().replace(/^image:\s*/, '').replace(/^["']|["']$/g, '');
+      : editor.document
+          .getText(selection)
+          .trim()
+          .replace(/^image:\s*/, '')
+          .replace(/^["']|["']$/g, '');
     if (fromEditor) return fromEditor;
   }
-  const typed = await prompts.inputBox({ title, prompt: 'Image (a digest reference, or a tag to resolve):', placeHolder: 'registry.example.com/team/app@sha256:…', ignoreFocusOut: true, validateInput: (v) => (v.trim() ? undefined : 'Enter an image reference.') });
+  const typed = await prompts.inputBox({
+    title,
+    prompt: 'Image (a digest reference, or a tag to resolve):',
+    placeHolder: 'registry.example.com/team/app@sha256:…',
+    ignoreFocusOut: true,
+    validateInput: (v) => (v.trim() ? undefined : 'Enter an image reference.'),
+  });
   return typed?.trim() || undefined;
 }
 
@@ -219,14 +243,19 @@ async function askPredicates(title: string): Promise<AttestInput['predicates'] |
   const { createHash } = await import('node:crypto');
   const predicates: NonNullable<AttestInput['predicates']> = [];
   for (;;) {
-    const type = await prompts.quickPick(
-      [...PREDICATE_TYPES.map((t) => ({ label: t.uri, description: t.name })), { label: '$(edit) Another predicate type…', description: '' }],
-      { title, placeHolder: predicates.length ? 'Another predicate? (Escape when done)' : 'Predicate type' },
-    );
+    const type = await prompts.quickPick([...PREDICATE_TYPES.map((t) => ({ label: t.uri, description: t.name })), { label: '$(edit) Another predicate type…', description: '' }], {
+      title,
+      placeHolder: predicates.length ? 'Another predicate? (Escape when done)' : 'Predicate type',
+    });
     if (!type) break;
     let uri = type.label;
     if (uri.startsWith('$(edit)')) {
-      const typed = await prompts.inputBox({ title, prompt: 'Predicate type URI', ignoreFocusOut: true, validateInput: (v) => (/^[a-z][a-z0-9+.-]*:\S+$/i.test(v.trim()) ? undefined : 'A URI such as https://example.com/predicate/v1') });
+      const typed = await prompts.inputBox({
+        title,
+        prompt: 'Predicate type URI',
+        ignoreFocusOut: true,
+        validateInput: (v) => (/^[a-z][a-z0-9+.-]*:\S+$/i.test(v.trim()) ? undefined : 'A URI such as https://example.com/predicate/v1'),
+      });
       if (!typed) break;
       uri = typed.trim();
     }

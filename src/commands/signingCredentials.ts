@@ -46,7 +46,13 @@ export async function chooseCredentials(services: CoreServices, title: string, s
       services.registry.add(fromEnv);
       return { credentials: { kind: 'keyless', identityToken: fromEnv as string }, label: `the identity token in ${variable}` };
     case 'paste': {
-      const token = await prompts.inputBox({ title, prompt: 'OIDC identity token (a JWT) for Fulcio', password: true, ignoreFocusOut: true, validateInput: (v) => (v.trim().split('.').length === 3 ? undefined : 'An identity token is a JWT: three parts separated by dots.') });
+      const token = await prompts.inputBox({
+        title,
+        prompt: 'OIDC identity token (a JWT) for Fulcio',
+        password: true,
+        ignoreFocusOut: true,
+        validateInput: (v) => (v.trim().split('.').length === 3 ? undefined : 'An identity token is a JWT: three parts separated by dots.'),
+      });
       if (!token) return undefined;
       services.registry.add(token.trim());
       return { credentials: { kind: 'keyless', identityToken: token.trim() }, label: 'a pasted identity token' };
@@ -81,7 +87,13 @@ export async function chooseCredentials(services: CoreServices, title: string, s
   }
 }
 
-async function keyCredentials(services: CoreServices, pem: string, savedPassword: string | undefined, source: string, title: string): Promise<{ credentials: SigningCredentials; label: string } | undefined> {
+async function keyCredentials(
+  services: CoreServices,
+  pem: string,
+  savedPassword: string | undefined,
+  source: string,
+  title: string,
+): Promise<{ credentials: SigningCredentials; label: string } | undefined> {
   const { loadSigningKey } = await import('../clients/cosign/sign/index');
   const encrypted = /ENCRYPTED/.test(pem) || /Proc-Type: 4,ENCRYPTED/.test(pem);
   let password = savedPassword;
@@ -118,4 +130,3 @@ export async function clearSigningKey(services: CoreServices): Promise<void> {
   await services.secrets.delete(SigningSecretKeys.keyPassword);
   void prompts.info('Removed the signing key from the editor\u2019s secret storage.');
 }
-

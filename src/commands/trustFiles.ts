@@ -17,7 +17,12 @@ export async function readTrustFile(key: TrustFileSetting, service: string): Pro
   if (!file) return undefined;
   const absolute = file === '~' || file.startsWith('~/') ? path.join(os.homedir(), file.slice(1)) : file;
   if (!path.isAbsolute(absolute)) {
-    throw badInput(service, 'read settings', `opsConfig.${key} must be an absolute path, not "${file}": a relative path would be read from whichever folder is open, and that folder would decide what is trusted`, 'Give the full path of the file (or one starting with ~/).');
+    throw badInput(
+      service,
+      'read settings',
+      `opsConfig.${key} must be an absolute path, not "${file}": a relative path would be read from whichever folder is open, and that folder would decide what is trusted`,
+      'Give the full path of the file (or one starting with ~/).',
+    );
   }
   try {
     return { file, text: Buffer.from(await vscode.workspace.fs.readFile(vscode.Uri.file(absolute))).toString('utf8') };

@@ -21,14 +21,7 @@ export function isRecordNode(node: unknown): node is RecordNode {
 }
 
 /** Commands every view shares: refresh, retry, load more, filter, logs, records and JSON. */
-export function registerViewCommands(
-  context: vscode.ExtensionContext,
-  logger: Logger,
-  channel: vscode.LogOutputChannel,
-  views: Views,
-  records: PanelHost<RecordViewModel>,
-  json: JsonDocuments,
-): void {
+export function registerViewCommands(context: vscode.ExtensionContext, logger: Logger, channel: vscode.LogOutputChannel, views: Views, records: PanelHost<RecordViewModel>, json: JsonDocuments): void {
   const providerOf = (node: TreeNode): ViewName | undefined => {
     let root: TreeNode = node;
     while (root.getParent()) root = root.getParent()!;

@@ -62,11 +62,7 @@ export class HoneycombConnection extends ServiceConnection<HoneycombConfig, Hone
 
   protected async load(): Promise<{ config: HoneycombConfig; client?: HoneycombClient }> {
     const secrets = this.services.secrets;
-    const [apiKey, apiKeyId, apiKeySecret] = await Promise.all([
-      secrets.get(SecretKeys.honeycombApiKey),
-      secrets.get(SecretKeys.honeycombApiKeyId),
-      secrets.get(SecretKeys.honeycombApiKeySecret),
-    ]);
+    const [apiKey, apiKeyId, apiKeySecret] = await Promise.all([secrets.get(SecretKeys.honeycombApiKey), secrets.get(SecretKeys.honeycombApiKeyId), secrets.get(SecretKeys.honeycombApiKeySecret)]);
     const config = resolveHoneycombConfig(readHoneycombSettings(), { apiKey, apiKeyId, apiKeySecret }, process.env);
     this.services.registry.add(config.apiKey);
     this.services.registry.add(config.managementKey?.secret);

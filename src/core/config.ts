@@ -124,8 +124,7 @@ export function resolveHoneycombConfig(settings: HoneycombSettings, secrets: Hon
         : 'Honeycomb management key: the secret is set but its key ID is missing. Set both with "Honeycomb: Set Management Key…" (or HONEYCOMB_KEY_ID and HONEYCOMB_KEY_SECRET).',
     );
   }
-  const managementKey =
-    keyId && keySecret ? { id: keyId, secret: keySecret, source: (secrets.apiKeyId ? 'secret' : 'env:HONEYCOMB_KEY_ID') as ValueSource } : undefined;
+  const managementKey = keyId && keySecret ? { id: keyId, secret: keySecret, source: (secrets.apiKeyId ? 'secret' : 'env:HONEYCOMB_KEY_ID') as ValueSource } : undefined;
 
   return {
     apiUrl: apiUrl.replace(/\/+$/, ''),

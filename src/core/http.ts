@@ -216,9 +216,7 @@ export class HttpClient {
       }
       if (idempotent && isRetryableStatus(answer.status) && attempt < this.policy.maxRetries) {
         const limited = answer.status === 429 || answer.status === 503;
-        const wait = limited
-          ? rateLimitWaitMs({ rateLimit: answer.headers['ratelimit'], retryAfter: answer.headers['retry-after'] }, attempt + 1, this.policy)
-          : backoffMs(attempt + 1, this.policy);
+        const wait = limited ? rateLimitWaitMs({ rateLimit: answer.headers['ratelimit'], retryAfter: answer.headers['retry-after'] }, attempt + 1, this.policy) : backoffMs(attempt + 1, this.policy);
         // A wait past the deadline would only end in a timeout: say what the server said now.
         if (wait <= this.policy.maxWaitMs && wait < timeLeft()) {
           if (answer.status === 429) {

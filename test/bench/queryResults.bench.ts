@@ -37,7 +37,10 @@ async function runs(): Promise<QueryResultViewModel> {
   const standIn = await startHoneycombStandIn();
   try {
     const client = new HoneycombClient({ apiUrl: standIn.url, apiKey: HONEYCOMB_KEYS.production });
-    const withSeries = await client.runQuery({ query: { calculations: [{ op: 'P99', column: 'duration_ms' }, { op: 'COUNT' }], breakdowns: ['http.route'], time_range: 7200 }, dataset: 'api-gateway' });
+    const withSeries = await client.runQuery({
+      query: { calculations: [{ op: 'P99', column: 'duration_ms' }, { op: 'COUNT' }], breakdowns: ['http.route'], time_range: 7200 },
+      dataset: 'api-gateway',
+    });
     console.log(`  query with series (12 groups)         ${describe(withSeries)}`);
     const big = await client.runQuery(
       { query: { calculations: [{ op: 'COUNT' }, { op: 'AVG', column: 'duration_ms' }, { op: 'P99', column: 'duration_ms' }], breakdowns: ['trace.trace_id', 'http.route'] }, dataset: 'api-gateway' },

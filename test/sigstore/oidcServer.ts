@@ -52,7 +52,11 @@ export async function startOidcStandIn(subject = 'dev@example.com'): Promise<Oid
       req.on('end', () => {
         const form = new URLSearchParams(text);
         const grant = codes.get(form.get('code') ?? '');
-        const pkce = !!grant && createHash('sha256').update(form.get('code_verifier') ?? '').digest('base64url') === grant.challenge;
+        const pkce =
+          !!grant &&
+          createHash('sha256')
+            .update(form.get('code_verifier') ?? '')
+            .digest('base64url') === grant.challenge;
         exchanges.push({ pkce, clientId: form.get('client_id') });
         if (!grant || !pkce || form.get('redirect_uri') !== grant.redirect || form.get('client_id') !== grant.clientId || form.get('grant_type') !== 'authorization_code') {
           res.writeHead(400, { 'Content-Type': 'application/json' }).end(JSON.stringify({ error: 'invalid_grant', error_description: 'PKCE verification failed' }));

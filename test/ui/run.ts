@@ -62,7 +62,7 @@ async function main(): Promise<number> {
       console.log(`  ✔ ${title} (${secs}s)`);
     } else {
       failed++;
-      console.log(`  ✘ ${title} (${secs}s)\n${indent(error instanceof Error ? error.stack ?? error.message : String(error))}`);
+      console.log(`  ✘ ${title} (${secs}s)\n${indent(error instanceof Error ? (error.stack ?? error.message) : String(error))}`);
       for (const f of kept) console.log(`      kept: ${path.relative(process.cwd(), f) || f}`);
     }
   }
@@ -72,7 +72,10 @@ async function main(): Promise<number> {
 }
 
 function indent(text: string): string {
-  return text.split('\n').map((l) => `      ${l}`).join('\n');
+  return text
+    .split('\n')
+    .map((l) => `      ${l}`)
+    .join('\n');
 }
 
 main().then(

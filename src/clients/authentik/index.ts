@@ -1,16 +1,7 @@
 import { AuthentikApi, AuthentikConnection, ListOptions, ListPage } from './api';
 import { listApplications, retrieveApplication } from './applications';
 import { BrandOutput, GetBrandInput, getBrand, listBrands, retrieveBrand } from './brands';
-import {
-  CertificateKeyPairOutput,
-  GetCertificateKeyPairInput,
-  certificateUsedBy,
-  getCertificateKeyPair,
-  listCertificates,
-  retrieveCertificate,
-  viewCertificate,
-  viewPrivateKey,
-} from './certificates';
+import { CertificateKeyPairOutput, GetCertificateKeyPairInput, certificateUsedBy, getCertificateKeyPair, listCertificates, retrieveCertificate, viewCertificate, viewPrivateKey } from './certificates';
 import { FlowOutput, GetFlowInput, flowDiagram, getFlow, listFlowBindings, listFlows, retrieveFlow } from './flows';
 import { GetGroupInput, GetGroupsInput, GetGroupsOutput, GroupOutput, getGroup, getGroups, listGroups, retrieveGroup } from './groups';
 import { CurrentUser, ServerVersion, getCurrentUser, getServerVersion } from './me';

@@ -57,7 +57,13 @@ export class RegistryAuthenticator {
     if (wwwAuthenticate.scheme === 'basic') {
       const header = this.basicHeader(await this.login(repository));
       if (!header) {
-        throw new ServiceError({ kind: 'auth', service: this.http.service, operation: 'authenticate', summary: 'the registry needs a login and none is saved', hint: `Add a login for ${this.registry}.` });
+        throw new ServiceError({
+          kind: 'auth',
+          service: this.http.service,
+          operation: 'authenticate',
+          summary: 'the registry needs a login and none is saved',
+          hint: `Add a login for ${this.registry}.`,
+        });
       }
       return header;
     }
@@ -91,7 +97,13 @@ export class RegistryAuthenticator {
     const realm = challenge.params.realm;
     const problem = realm ? realmProblem(realm, this.http.baseUrl) : 'the challenge names no token realm';
     if (problem) {
-      throw new ServiceError({ kind: 'invalidResponse', service: this.http.service, operation: 'token', summary: `refused to ask for a token: ${problem}`, hint: 'The registry configuration looks wrong, or someone is interfering with the connection.' });
+      throw new ServiceError({
+        kind: 'invalidResponse',
+        service: this.http.service,
+        operation: 'token',
+        summary: `refused to ask for a token: ${problem}`,
+        hint: 'The registry configuration looks wrong, or someone is interfering with the connection.',
+      });
     }
     const auth = await this.login(repository);
     if (auth?.registryToken) return this.remember(scopes, auth.registryToken, undefined);

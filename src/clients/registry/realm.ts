@@ -33,7 +33,9 @@ function isInternalAddress(ip: string): boolean {
   }
   const lower = ip.toLowerCase();
   if (lower.startsWith('::ffff:')) return isInternalAddress(lower.slice(7));
-  return lower === '::' || lower === '::1' || lower.startsWith('fe8') || lower.startsWith('fe9') || lower.startsWith('fea') || lower.startsWith('feb') || lower.startsWith('fc') || lower.startsWith('fd');
+  return (
+    lower === '::' || lower === '::1' || lower.startsWith('fe8') || lower.startsWith('fe9') || lower.startsWith('fea') || lower.startsWith('feb') || lower.startsWith('fc') || lower.startsWith('fd')
+  );
 }
 
 /**

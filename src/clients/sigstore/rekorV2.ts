@@ -45,11 +45,24 @@ export class RekorV2Client {
     } catch (error) {
       if (error instanceof ServiceError && error.status === 409) {
         // rekor-tiles has no API to fetch an existing entry, so there is nothing to build a bundle from.
-        throw error.withHint('The log already holds this exact signature, and Rekor v2 cannot hand back its entry. RSA and Ed25519 signatures are deterministic, so the same key signing the same statement again repeats one: use conflict SKIPSAME to keep the existing signature.');
+        throw error.withHint(
+          'The log already holds this exact signature, and Rekor v2 cannot hand back its entry. RSA and Ed25519 signatures are deterministic, so the same key signing the same statement again repeats one: use conflict SKIPSAME to keep the existing signature.',
+        );
       }
       throw error;
     }
-    return readEntry(data, request, (summary) => new ServiceError({ kind: 'invalidResponse', service: this.http.service, operation: OPERATION, summary, hint: 'Nothing was written to the registry. Check that the Rekor v2 address in the signing config points at a Rekor v2 (rekor-tiles) log.' }));
+    return readEntry(
+      data,
+      request,
+      (summary) =>
+        new ServiceError({
+          kind: 'invalidResponse',
+          service: this.http.service,
+          operation: OPERATION,
+          summary,
+          hint: 'Nothing was written to the registry. Check that the Rekor v2 address in the signing config points at a Rekor v2 (rekor-tiles) log.',
+        }),
+    );
   }
 }
 

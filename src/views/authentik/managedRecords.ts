@@ -19,7 +19,13 @@ import { adminUrl } from './snippets';
  */
 type Item = Record<string, unknown>;
 
-export async function loadManagedRecord(client: AuthentikClient, viewKind: AuthentikKind, managed: ManagedKind, lookup: string, signal?: AbortSignal): Promise<{ ref: ObjectRef; loaded: LoadedRecord }> {
+export async function loadManagedRecord(
+  client: AuthentikClient,
+  viewKind: AuthentikKind,
+  managed: ManagedKind,
+  lookup: string,
+  signal?: AbortSignal,
+): Promise<{ ref: ObjectRef; loaded: LoadedRecord }> {
   const collection = await client.resources(managed);
   const [object, usedBy] = await Promise.all([collection.retrieve(lookup, signal) as Promise<unknown> as Promise<Item>, collection.usedBy(lookup, signal).catch(() => undefined)]);
   const extra = await extraOf(client, managed, object, signal);

@@ -65,8 +65,28 @@ export interface ObjectRef {
 
 const PREFIX = 'authentik:';
 const KINDS: AuthentikKind[] = [
-  'brand', 'flow', 'stage', 'group', 'user', 'application', 'provider', 'source', 'mapping', 'certificate', 'outpost', 'serviceConnection', 'permission',
-  'flowStageBinding', 'applicationEntitlement', 'blueprint', 'connectorAgent', 'enrollmentToken', 'browserConnector', 'license', 'eventRule', 'eventTransport',
+  'brand',
+  'flow',
+  'stage',
+  'group',
+  'user',
+  'application',
+  'provider',
+  'source',
+  'mapping',
+  'certificate',
+  'outpost',
+  'serviceConnection',
+  'permission',
+  'flowStageBinding',
+  'applicationEntitlement',
+  'blueprint',
+  'connectorAgent',
+  'enrollmentToken',
+  'browserConnector',
+  'license',
+  'eventRule',
+  'eventTransport',
 ];
 
 /**

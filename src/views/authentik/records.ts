@@ -51,7 +51,13 @@ export class AuthentikRecords implements RecordSource {
   private connection(id: string): AuthentikConnection {
     const connection = this.connections.get(id);
     if (!connection) {
-      throw new ServiceError({ kind: 'notFound', service: 'authentik', operation: 'openRecord', summary: `the connection "${id}" was removed`, hint: 'Add it again with "authentik: Add Connection…", or close this record.' });
+      throw new ServiceError({
+        kind: 'notFound',
+        service: 'authentik',
+        operation: 'openRecord',
+        summary: `the connection "${id}" was removed`,
+        hint: 'Add it again with "authentik: Add Connection…", or close this record.',
+      });
     }
     return connection;
   }
@@ -100,7 +106,13 @@ export class AuthentikRecords implements RecordSource {
       }
       case 'flow': {
         // The bindings need the flow's UUID; the diagram is authentik's own, shown when it comes.
-        const [f, diagram] = await Promise.all([client.retrieveFlow(lookup, signal), client.flowDiagram(lookup, signal).then((d) => d.diagram, () => undefined)]);
+        const [f, diagram] = await Promise.all([
+          client.retrieveFlow(lookup, signal),
+          client.flowDiagram(lookup, signal).then(
+            (d) => d.diagram,
+            () => undefined,
+          ),
+        ]);
         const page = await client.listFlowBindings(f.pk, { pageSize: 100, signal });
         return keep(refs.flow(f), M.flowRecord(f, page.items, page.count, diagram, ui));
       }

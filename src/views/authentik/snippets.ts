@@ -32,12 +32,24 @@ export function lookupFor(ref: ObjectRef): Lookup | { none: string } {
     case 'stage':
       return { dataSource: 'authentik_stage', args: [['name', ref.name]] };
     case 'group':
-      return { dataSource: 'authentik_group', args: [['name', ref.name], ['include_users', false]] };
+      return {
+        dataSource: 'authentik_group',
+        args: [
+          ['name', ref.name],
+          ['include_users', false],
+        ],
+      };
     case 'user':
       return { dataSource: 'authentik_user', args: [['username', ref.name]] };
     case 'certificate':
       // fetch_key defaults to true in the provider, and every key read is audited by authentik.
-      return { dataSource: 'authentik_certificate_key_pair', args: [['name', ref.name], ['fetch_key', false]] };
+      return {
+        dataSource: 'authentik_certificate_key_pair',
+        args: [
+          ['name', ref.name],
+          ['fetch_key', false],
+        ],
+      };
     case 'outpost':
       return { dataSource: 'authentik_outpost', args: [['name', ref.name]] };
     case 'permission':

@@ -22,7 +22,12 @@ export function toReportModel(key: string, report: VerifyReport, policySource: s
     policySource,
     trustRoot: report.trustRoot,
     matched: report.matched
-      ? { policy: report.matched.policy, authority: report.matched.authority, description: matchedAuthority?.description ?? '', check: report.matched.check ? toCheck(report.matched.check) : undefined }
+      ? {
+          policy: report.matched.policy,
+          authority: report.matched.authority,
+          description: matchedAuthority?.description ?? '',
+          check: report.matched.check ? toCheck(report.matched.check) : undefined,
+        }
       : undefined,
     reasons: report.reasons,
     warnings: report.warnings,

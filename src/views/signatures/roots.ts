@@ -58,11 +58,11 @@ export class VerificationNode implements TreeNode {
 
   getTreeItem(): vscode.TreeItem {
     const verified = this.entry.verdict === 'verified';
-    const item = new vscode.TreeItem(shortName((this.entry.checkedRef ?? this.entry.verifiedRef)), vscode.TreeItemCollapsibleState.None);
+    const item = new vscode.TreeItem(shortName(this.entry.checkedRef ?? this.entry.verifiedRef), vscode.TreeItemCollapsibleState.None);
     item.description = `${verified ? 'verified' : 'not verified'} · ${new Date(this.entry.checkedAt).toLocaleString()}`;
     item.iconPath = new vscode.ThemeIcon(verified ? 'pass' : 'error', new vscode.ThemeColor(verified ? 'testing.iconPassed' : 'testing.iconFailed'));
     item.tooltip = new vscode.MarkdownString()
-      .appendText(`${this.entry.image}\n${(this.entry.checkedRef ?? this.entry.verifiedRef)}\n${verified ? 'Verified' : 'Not verified'} against ${this.entry.policySource}`)
+      .appendText(`${this.entry.image}\n${this.entry.checkedRef ?? this.entry.verifiedRef}\n${verified ? 'Verified' : 'Not verified'} against ${this.entry.policySource}`)
       .appendText(this.entry.report.reasons.length ? `\n\n${this.entry.report.reasons[0]}` : '');
     item.contextValue = 'opsConfig.verification';
     item.command = { command: 'opsConfig.signatures.openReport', title: 'Open Report', arguments: [this.entry.key] };
@@ -70,7 +70,7 @@ export class VerificationNode implements TreeNode {
   }
 
   filterText(): string {
-    return `${this.entry.image} ${(this.entry.checkedRef ?? this.entry.verifiedRef)} ${this.entry.verdict}`;
+    return `${this.entry.image} ${this.entry.checkedRef ?? this.entry.verifiedRef} ${this.entry.verdict}`;
   }
 
   getParent(): TreeNode {

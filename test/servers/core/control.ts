@@ -18,12 +18,7 @@ import type { StandIn } from './types';
 
 export const CONTROL_PREFIX = '/__standin/';
 
-export function handleControl(
-  req: StandInRequest,
-  standIn: StandIn,
-  faults: FaultRegistry,
-  document: string,
-): StandInResponse {
+export function handleControl(req: StandInRequest, standIn: StandIn, faults: FaultRegistry, document: string): StandInResponse {
   const what = req.path.slice(CONTROL_PREFIX.length).replace(/\/$/, '');
   const json = (status: number, body?: unknown): StandInResponse => ({ status, body });
 

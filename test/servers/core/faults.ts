@@ -98,9 +98,7 @@ export function htmlErrorPage(status: number): StandInResponse {
   return {
     status,
     headers: { 'Content-Type': 'text/html' },
-    text:
-      `<html>\r\n<head><title>${title}</title></head>\r\n<body>\r\n` +
-      `<center><h1>${title}</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n`,
+    text: `<html>\r\n<head><title>${title}</title></head>\r\n<body>\r\n` + `<center><h1>${title}</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n`,
   };
 }
 

@@ -14,8 +14,7 @@ describe('Honeycomb client: credentials (against the stand-in)', () => {
     standIn.reset();
   });
 
-  const client = (extra: Partial<ConstructorParameters<typeof HoneycombClient>[0]> = {}): HoneycombClient =>
-    new HoneycombClient({ apiUrl: standIn.url, sleep: async () => undefined, ...extra });
+  const client = (extra: Partial<ConstructorParameters<typeof HoneycombClient>[0]> = {}): HoneycombClient => new HoneycombClient({ apiUrl: standIn.url, sleep: async () => undefined, ...extra });
 
   it('getAuthMetadata returns the team, environment and permissions of an API key with one request', async () => {
     const auth = await client({ apiKey: HONEYCOMB_KEYS.production }).getAuthMetadata();

@@ -19,7 +19,13 @@ describe('connections: credentials bound to their origin', () => {
   });
 
   it('asks once for the credentials checked with the same origin', () => {
-    const plan = planBindings([{ ...apiKey, boundOrigin: 'https://api.honeycomb.io' }, { ...managementKey, boundOrigin: 'https://api.honeycomb.io' }], target.url);
+    const plan = planBindings(
+      [
+        { ...apiKey, boundOrigin: 'https://api.honeycomb.io' },
+        { ...managementKey, boundOrigin: 'https://api.honeycomb.io' },
+      ],
+      target.url,
+    );
     assert.deepEqual(plan.moved, [{ from: 'https://api.honeycomb.io', credentials: [apiKey, managementKey] }]);
   });
 

@@ -52,9 +52,7 @@ describe('core/http HttpClient', () => {
   });
 
   it('waits as the RateLimit header says on 429, then succeeds', async () => {
-    server = await startTestServer((_req, res, i) =>
-      i === 0 ? json(res, 429, { error: 'slow down' }, { RateLimit: 'limit=100, remaining=0, reset=7', 'Retry-After': '99' }) : json(res, 200, [1]),
-    );
+    server = await startTestServer((_req, res, i) => (i === 0 ? json(res, 429, { error: 'slow down' }, { RateLimit: 'limit=100, remaining=0, reset=7', 'Retry-After': '99' }) : json(res, 200, [1])));
     const { http: c, waits } = client(server.url);
     const events: number[] = [];
     const withEvents = new HttpClient({ service: 'Testsvc', baseUrl: server.url, sleep: async (ms) => void waits.push(ms), onRateLimited: (e) => events.push(e.waitMs) });
@@ -68,9 +66,7 @@ describe('core/http HttpClient', () => {
 
   it('honours Retry-After in seconds and as an HTTP-date', async () => {
     const date = new Date(Date.now() + 5000).toUTCString();
-    server = await startTestServer((_req, res, i) =>
-      i === 0 ? json(res, 429, {}, { 'Retry-After': '3' }) : i === 1 ? json(res, 429, {}, { 'Retry-After': date }) : json(res, 200, {}),
-    );
+    server = await startTestServer((_req, res, i) => (i === 0 ? json(res, 429, {}, { 'Retry-After': '3' }) : i === 1 ? json(res, 429, {}, { 'Retry-After': date }) : json(res, 200, {})));
     const { http: c, waits } = client(server.url);
     await c.request({ operation: 'list', path: '/' });
     assert.equal(waits[0], 3000);

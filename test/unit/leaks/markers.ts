@@ -25,7 +25,12 @@ export class LeakDetector {
   readonly registry = new SecretRegistry();
   /** Every log line at every level, trace included, as the output channel would get it. */
   readonly lines: string[] = [];
-  readonly logger = new RedactingLogger((level, message) => this.lines.push(`${level} ${message}`), this.registry, undefined, () => true);
+  readonly logger = new RedactingLogger(
+    (level, message) => this.lines.push(`${level} ${message}`),
+    this.registry,
+    undefined,
+    () => true,
+  );
   readonly leaks: Leak[] = [];
   /** What was checked, by place, so the test can say it looked (and a reader what it covers). */
   readonly checked = new Map<string, number>();

@@ -37,7 +37,10 @@ describe('interactive OIDC sign-in (authorization code + PKCE, loopback redirect
     const identity = readIdentityToken(token);
     assert.equal(identity.issuer, oidc.issuer);
     assert.equal(identity.subject, 'dev@example.com');
-    assert.ok(lines.some((l) => l.includes('/token')), 'the token request is logged');
+    assert.ok(
+      lines.some((l) => l.includes('/token')),
+      'the token request is logged',
+    );
     assert.ok(!lines.some((l) => l.includes(token) || l.includes(token.split('.')[1])), 'but never the token');
   });
 
@@ -45,10 +48,7 @@ describe('interactive OIDC sign-in (authorization code + PKCE, loopback redirect
     const before = oidc.exchanges.length;
     oidc.next.error = 'access_denied';
     try {
-      await assert.rejects(
-        interactiveSignIn({ issuer: oidc.issuer, clientId: 'sigstore', openBrowser: (url) => void followInBrowser(url) }),
-        /the issuer said: access_denied \(the user declined\)/,
-      );
+      await assert.rejects(interactiveSignIn({ issuer: oidc.issuer, clientId: 'sigstore', openBrowser: (url) => void followInBrowser(url) }), /the issuer said: access_denied \(the user declined\)/);
     } finally {
       oidc.next.error = undefined;
     }
@@ -70,6 +70,9 @@ describe('interactive OIDC sign-in (authorization code + PKCE, loopback redirect
   });
 
   it('gives up when the browser never comes back', async () => {
-    await assert.rejects(interactiveSignIn({ issuer: oidc.issuer, clientId: 'sigstore', waitMs: 300, openBrowser: () => undefined }), /no answer from the browser within 0 s|no answer from the browser/);
+    await assert.rejects(
+      interactiveSignIn({ issuer: oidc.issuer, clientId: 'sigstore', waitMs: 300, openBrowser: () => undefined }),
+      /no answer from the browser within 0 s|no answer from the browser/,
+    );
   });
 });

@@ -39,8 +39,7 @@ function viewOf(roots: () => TreeNode[]) {
   return { provider, changed, collapse: (element: TreeNode) => collapses.fire({ element }) };
 }
 
-const labelsOf = async (provider: ExplorerProvider, nodes: TreeNode[]): Promise<string[]> =>
-  Promise.all(nodes.map(async (n) => String((await provider.getTreeItem(n)).label)));
+const labelsOf = async (provider: ExplorerProvider, nodes: TreeNode[]): Promise<string[]> => Promise.all(nodes.map(async (n) => String((await provider.getTreeItem(n)).label)));
 
 describe('trees under pressure', function () {
   this.timeout(20_000);

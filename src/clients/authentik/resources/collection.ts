@@ -71,7 +71,12 @@ export class ResourceCollection<K extends AuthentikKind> {
       throw new ServiceError({ kind: 'badInput', service: SERVICE, operation: this.op('list', true), summary: `${this.spec.pluralLabel.toLowerCase()} do not belong to a parent object` });
     }
     if (!parentValue) {
-      throw new ServiceError({ kind: 'badInput', service: SERVICE, operation: this.op('list', true), summary: `the ${AUTHENTIK_KINDS[parent.kind].label.toLowerCase()} (${parent.parentField}) is missing` });
+      throw new ServiceError({
+        kind: 'badInput',
+        service: SERVICE,
+        operation: this.op('list', true),
+        summary: `the ${AUTHENTIK_KINDS[parent.kind].label.toLowerCase()} (${parent.parentField}) is missing`,
+      });
     }
     return this.list({ ...options, filters: { ...options.filters, [parent.field]: parentValue } });
   }
@@ -182,6 +187,13 @@ export class ResourceCollection<K extends AuthentikKind> {
   /** `createApplication`, `listFlowStageBindings`… as named in messages and logs. */
   private op(verb: string, plural = false): string {
     const noun = (plural ? this.spec.pluralLabel : this.spec.label).replace(/[^A-Za-z ]/g, ' ');
-    return verb + noun.split(/\s+/).filter(Boolean).map((w) => w[0].toUpperCase() + w.slice(1)).join('');
+    return (
+      verb +
+      noun
+        .split(/\s+/)
+        .filter(Boolean)
+        .map((w) => w[0].toUpperCase() + w.slice(1))
+        .join('')
+    );
   }
 }

@@ -38,5 +38,8 @@ export const KIND_NOTES: Readonly<Record<AuthentikKind, readonly string[]>> = {
     'Deleting a flow cascades to its bindings and clears brand/source references: show used_by/ first.',
     'export/ answers the flow as blueprint YAML (served as text/html by Django).',
   ],
-  flowStageBinding: ['A binding has no name: show "order · stage name" (displayNameOf).', 'target, stage and order are unique together: 400 non_field_errors "The fields target, stage, order must make a unique set."; moving a binding means PATCHing the order of each binding involved.'],
+  flowStageBinding: [
+    'A binding has no name: show "order · stage name" (displayNameOf).',
+    'target, stage and order are unique together: 400 non_field_errors "The fields target, stage, order must make a unique set."; moving a binding means PATCHing the order of each binding involved.',
+  ],
 };
