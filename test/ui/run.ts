@@ -46,7 +46,9 @@ async function main(): Promise<number> {
   let failed = 0;
   let browser: Browser | undefined;
   for (const { title, c } of cases) {
-    browser ??= await launchChromium(); // only when there is something to run
+    // Launched only when there is something to run, and again when a case left it dead (a
+    // crashed or killed browser would otherwise fail every case after it).
+    if (!browser?.isConnected()) browser = await launchChromium();
     const ctx = new UiContext(browser, c.name);
     const started = Date.now();
     let error: unknown;
