@@ -99,8 +99,10 @@ function authentikSchemaSpec(kind: AuthentikKind): KindSchemaSpec {
         if (properties[field])
           properties[field] = {
             ...properties[field],
-            description:
-              `${String(properties[field].description ?? '').trim()} A duration: key=value parts separated by ";" with the keys weeks, days, hours, minutes, seconds, milliseconds, microseconds (e.g. hours=8;minutes=30).`.trim(),
+            description: (
+              `${String(properties[field].description ?? '').trim()} A duration: key=value parts separated by ";" ` +
+              'with the keys weeks, days, hours, minutes, seconds, milliseconds, microseconds (e.g. hours=8;minutes=30).'
+            ).trim(),
           };
       }
     },
@@ -119,7 +121,9 @@ export function generateSchema(spec: KindSchemaSpec): string {
   spec.adjust?.(schema, components);
   const out: Schema = {
     $schema: 'http://json-schema.org/draft-07/schema#',
-    $comment: `The writable fields of ${/^[aeiou]/i.test(spec.title) ? 'an' : 'a'} ${spec.title}, generated from ${spec.document} (${spec.component}) by scripts/generate-schemas.ts. Do not edit by hand.`,
+    $comment:
+      `The writable fields of ${/^[aeiou]/i.test(spec.title) ? 'an' : 'a'} ${spec.title}, generated from ${spec.document} (${spec.component}) ` +
+      'by scripts/generate-schemas.ts. Do not edit by hand.',
     title: spec.title,
     ...schema,
   };

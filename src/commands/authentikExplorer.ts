@@ -72,7 +72,8 @@ export function registerAuthentikExplorer(
     }
   };
   registerAuthentikKinds(context, editing, connections, changed);
-  const command = (id: string, handler: (...args: any[]) => unknown) => registerCommand(context, logger, id, handler, signIn); // eslint-disable-line @typescript-eslint/no-explicit-any -- as registerCommand
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- as registerCommand
+  const command = (id: string, handler: (...args: any[]) => unknown) => registerCommand(context, logger, id, handler, signIn);
 
   /** The ObjectRef behind a node or a record key. */
   const refOf = async (target: unknown): Promise<ObjectRef> => {

@@ -47,7 +47,8 @@ async function setApiKey(secrets: SecretStore, connection: HoneycombConnection):
   }
   if (auth.type === 'ingest') {
     await prompts.error(
-      'Honeycomb accepted this key, but it is an ingest key: it can send events and cannot read configuration. It was not saved. Create a configuration key in Honeycomb (Environment settings → API Keys) and set that instead.',
+      'Honeycomb accepted this key, but it is an ingest key: it can send events and cannot read configuration. It was not saved. ' +
+        'Create a configuration key in Honeycomb (Environment settings → API Keys) and set that instead.',
     );
     return false;
   }

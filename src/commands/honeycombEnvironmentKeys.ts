@@ -53,7 +53,9 @@ async function setEnvironmentApiKey(services: CoreServices, connection: Honeycom
   }
   const input = await prompts.inputBox({
     title: `Honeycomb: API Key for ${env.name || env.slug}`,
-    prompt: `Paste a configuration API key of the environment "${env.name || env.slug}" (its Environment settings → API Keys). It is checked with Honeycomb before it is saved in the editor\u2019s secret storage.`,
+    prompt:
+      `Paste a configuration API key of the environment "${env.name || env.slug}" (its Environment settings → API Keys). ` +
+      'It is checked with Honeycomb before it is saved in the editor\u2019s secret storage.',
     password: true,
     ignoreFocusOut: true,
     validateInput: (value) => (value.trim() ? undefined : 'Enter the API key.'),

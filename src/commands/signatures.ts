@@ -123,7 +123,10 @@ export function registerSignatureCommands(services: CoreServices, store: Registr
     const notVerified = entries.filter((e) => e.verdict !== 'verified');
     const first = notVerified[0] ?? entries[0];
     if (first) reports.open(first.key, toReportModel(first.key, first.report, first.policySource));
-    const summary = `${entries.length - notVerified.length} of ${images.length} verified against ${policy.source}${notVerified.length ? `; not verified: ${notVerified.map((e) => e.image).join(', ')}` : ''}${failures.length ? `; could not check: ${failures.join('; ')}` : ''}.`;
+    const summary =
+      `${entries.length - notVerified.length} of ${images.length} verified against ${policy.source}` +
+      `${notVerified.length ? `; not verified: ${notVerified.map((e) => e.image).join(', ')}` : ''}` +
+      `${failures.length ? `; could not check: ${failures.join('; ')}` : ''}.`;
     void (notVerified.length || failures.length ? prompts.warn(summary, {}) : prompts.info(summary));
     return entries;
   }

@@ -311,7 +311,10 @@ export function httpUrlProblem(url: string): string | undefined {
     return `"${shown}" must start with https:// (or http:// for a local server).`;
   }
   if (parsed.username || parsed.password) {
-    return `${parsed.protocol}//${parsed.host} is written with a user name or password in it (user:password@…): that is refused, so it is never saved or logged. Remove them; credentials are kept in the editor's secret storage, set with the service's Connect or Set Key command.`;
+    return (
+      `${parsed.protocol}//${parsed.host} is written with a user name or password in it (user:password@…): that is refused, so it is never saved or logged. ` +
+      "Remove them; credentials are kept in the editor's secret storage, set with the service's Connect or Set Key command."
+    );
   }
   return undefined;
 }

@@ -326,7 +326,8 @@ export class EditFileSystem implements vscode.FileSystemProvider, vscode.Disposa
         this.objects.fire({ kindId: kind.id, address: outcome.address, change: created ? 'created' : 'updated' });
         const { summarizePlan } = await import(/* webpackChunkName: "editing-save" */ './plan');
         void prompts.info(
-          `${capitalize(label.title)} ${created ? 'created' : 'updated'}${outcome.changes.length && !created ? `: ${summarizePlan(outcome.changes, kind.updateStyle === 'replace' ? 'reset' : 'unchanged')}` : ''}.`,
+          `${capitalize(label.title)} ${created ? 'created' : 'updated'}` +
+            `${outcome.changes.length && !created ? `: ${summarizePlan(outcome.changes, kind.updateStyle === 'replace' ? 'reset' : 'unchanged')}` : ''}.`,
         );
         return;
       }

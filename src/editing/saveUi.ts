@@ -20,7 +20,9 @@ export function editorSaveUi(kind: EditableKind, plans: PlanDocuments): SaveUi {
         `${capitalize(label.title)} changed on the server since you opened it.`,
         {
           modal: true,
-          detail: `${label.location}\n\nCompare shows their version next to yours. Overwrite replaces their changes with yours (after showing the plan). Reload takes their version and keeps your text in a new untitled document.`,
+          detail:
+            `${label.location}\n\nCompare shows their version next to yours. Overwrite replaces their changes with yours (after showing the plan). ` +
+            'Reload takes their version and keeps your text in a new untitled document.',
         },
         'Compare',
         'Overwrite',

@@ -111,7 +111,8 @@ async function listing(runs: number): Promise<void> {
     console.log(`authentik: list ${counts[Object.keys(contenders)[0]].toLocaleString('en-US')} groups (100 a page, with member objects), median of ${runs} runs each, same stand-in (own process)`);
     for (const name of Object.keys(contenders)) {
       console.log(
-        `  ${name.padEnd(36)} ${median(times[name]).toFixed(0).padStart(6)} ms wall  ${median(cpu[name]).toFixed(0).padStart(5)} ms client CPU  ${median(requests[name])} requests  ${counts[name]} groups  (runs: ${times[name].map((t) => t.toFixed(0)).join(', ')} ms)`,
+        `  ${name.padEnd(36)} ${median(times[name]).toFixed(0).padStart(6)} ms wall  ${median(cpu[name]).toFixed(0).padStart(5)} ms client CPU  ` +
+          `${median(requests[name])} requests  ${counts[name]} groups  (runs: ${times[name].map((t) => t.toFixed(0)).join(', ')} ms)`,
       );
     }
     const [a, b] = Object.keys(contenders);
@@ -153,7 +154,8 @@ async function bundleShare(): Promise<void> {
   let share = 0;
   for (const [source, bytes] of perFile) if (mine.test(source)) share += bytes;
   console.log(
-    `bundle: dist/extension.js ${(total / 1024).toFixed(1)} KB; the authentik explorer's sources (src/clients/authentik, src/views/authentik, src/commands/authentikExplorer.ts) account for ${(share / 1024).toFixed(1)} KB of it`,
+    `bundle: dist/extension.js ${(total / 1024).toFixed(1)} KB; ` +
+      `the authentik explorer's sources (src/clients/authentik, src/views/authentik, src/commands/authentikExplorer.ts) account for ${(share / 1024).toFixed(1)} KB of it`,
   );
 }
 

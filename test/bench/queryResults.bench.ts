@@ -30,7 +30,10 @@ const median = (values: number[]): number => [...values].sort((a, b) => a - b)[M
 
 function describe(run: QueryRun): string {
   const r = run.requests;
-  return `${r.createQuery + r.createResult + r.poll} requests: ${r.createQuery} create query, ${r.createResult} create result, ${r.poll} polls → ${r.createResult + r.poll} query-result requests; ${run.rows.length.toLocaleString('en-US')} groups, ${run.series.length.toLocaleString('en-US')} series points, ${run.durationMs} ms`;
+  return (
+    `${r.createQuery + r.createResult + r.poll} requests: ${r.createQuery} create query, ${r.createResult} create result, ${r.poll} polls → ${r.createResult + r.poll} query-result requests; ` +
+    `${run.rows.length.toLocaleString('en-US')} groups, ${run.series.length.toLocaleString('en-US')} series points, ${run.durationMs} ms`
+  );
 }
 
 async function runs(): Promise<QueryResultViewModel> {

@@ -70,7 +70,8 @@ async function bench(tokenAuth: boolean, latencyMs = 0): Promise<void> {
     );
     console.log(`${label}: bytes fetched per verification: ${requests.bytes}`);
     console.log(
-      `${label}: verify median ${median(verifyMs).toFixed(1)} ms vs fetching the same bytes ${median(fetchMs).toFixed(1)} ms over ${ROUNDS} rounds: ${ratio.toFixed(2)}× — target ≤ 1.5×: ${ratio <= 1.5 ? 'met' : 'NOT met'}`,
+      `${label}: verify median ${median(verifyMs).toFixed(1)} ms vs fetching the same bytes ${median(fetchMs).toFixed(1)} ms over ${ROUNDS} rounds: ` +
+        `${ratio.toFixed(2)}× — target ≤ 1.5×: ${ratio <= 1.5 ? 'met' : 'NOT met'}`,
     );
   } finally {
     await proxy?.stop();

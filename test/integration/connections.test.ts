@@ -102,7 +102,8 @@ describe('connections', () => {
     assert.equal(shown.error.length, 1);
     assert.equal(
       shown.error[0],
-      'The Honeycomb API key was not saved. Honeycomb getAuthMetadata: the credential was rejected (HTTP 401). The server said: "unknown API key - check your credentials". Honeycomb refused the API key. Set it again with "Honeycomb: Set API Key…".',
+      'The Honeycomb API key was not saved. Honeycomb getAuthMetadata: the credential was rejected (HTTP 401). ' +
+        'The server said: "unknown API key - check your credentials". Honeycomb refused the API key. Set it again with "Honeycomb: Set API Key…".',
     );
     assert.ok(!shown.error[0].includes(wrongKey));
     assert.equal(await api.services.secrets.get(SecretKeys.honeycombApiKey), undefined);

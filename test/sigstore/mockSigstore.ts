@@ -37,7 +37,8 @@ export async function startMockSigstore(): Promise<MockSigstore> {
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const tlog = await initializeTLog(url, tlogKeys);
   const fulcio = fulcioHandler(ca);
-  const rekor = rekorHandler({ ...tlog, log: (proposed: object) => tlog.log(asStoredByRekor(proposed as Record<string, any>)), logV2: tlog.logV2 }); // eslint-disable-line @typescript-eslint/no-explicit-any
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  const rekor = rekorHandler({ ...tlog, log: (proposed: object) => tlog.log(asStoredByRekor(proposed as Record<string, any>)), logV2: tlog.logV2 });
 
   server.on('request', (req, res) => {
     const chunks: Buffer[] = [];
@@ -135,7 +136,15 @@ export async function startMockSigstore(): Promise<MockSigstore> {
 export function testIdentityToken(claims: Record<string, unknown> = {}): string {
   const now = Math.floor(Date.now() / 1000);
   const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
-  return `${encode({ alg: 'none', typ: 'JWT' })}.${encode({ iss: 'https://token.actions.example', sub: 'https://github.com/acme/app/.github/workflows/release.yml@refs/heads/main', aud: 'sigstore', iat: now, exp: now + 600, ...claims })}.c2ln`;
+  const payload = {
+    iss: 'https://token.actions.example',
+    sub: 'https://github.com/acme/app/.github/workflows/release.yml@refs/heads/main',
+    aud: 'sigstore',
+    iat: now,
+    exp: now + 600,
+    ...claims,
+  };
+  return `${encode({ alg: 'none', typ: 'JWT' })}.${encode(payload)}.c2ln`;
 }
 
 const sha256Hex = (bytes: Buffer | string) => createHash('sha256').update(bytes).digest('hex');

@@ -65,7 +65,8 @@ export async function startOidcStandIn(subject = 'dev@example.com'): Promise<Oid
         codes.delete(form.get('code') ?? '');
         const now = Math.floor(Date.now() / 1000);
         const encode = (v: unknown) => Buffer.from(JSON.stringify(v)).toString('base64url');
-        const idToken = `${encode({ alg: 'RS256', typ: 'JWT' })}.${encode({ iss: issuer, sub: subject, email: subject, email_verified: true, aud: grant.clientId, nonce: grant.nonce, iat: now, exp: now + 300 })}.c2lnbmF0dXJl`;
+        const claims = { iss: issuer, sub: subject, email: subject, email_verified: true, aud: grant.clientId, nonce: grant.nonce, iat: now, exp: now + 300 };
+        const idToken = `${encode({ alg: 'RS256', typ: 'JWT' })}.${encode(claims)}.c2lnbmF0dXJl`;
         res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ access_token: randomBytes(8).toString('hex'), token_type: 'bearer', id_token: idToken }));
       });
       return;

@@ -46,7 +46,8 @@ export class RekorV2Client {
       if (error instanceof ServiceError && error.status === 409) {
         // rekor-tiles has no API to fetch an existing entry, so there is nothing to build a bundle from.
         throw error.withHint(
-          'The log already holds this exact signature, and Rekor v2 cannot hand back its entry. RSA and Ed25519 signatures are deterministic, so the same key signing the same statement again repeats one: use conflict SKIPSAME to keep the existing signature.',
+          'The log already holds this exact signature, and Rekor v2 cannot hand back its entry. ' +
+            'RSA and Ed25519 signatures are deterministic, so the same key signing the same statement again repeats one: use conflict SKIPSAME to keep the existing signature.',
         );
       }
       throw error;
@@ -66,7 +67,9 @@ export class RekorV2Client {
   }
 }
 
-/* eslint-disable @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-argument, @typescript-eslint/no-unsafe-assignment -- the log's answer is walked as `any`, each field checked with typeof before use */
+/* eslint-disable
+     @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-argument, @typescript-eslint/no-unsafe-assignment
+     -- the log's answer is walked as `any`, each field checked with typeof before use */
 type Raw = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 function readEntry(data: unknown, request: CreateEntryRequestV2, invalid: (summary: string) => ServiceError): RekorV2Entry {

@@ -116,7 +116,9 @@ export function bodyProblem(body: Buffer, request: CreateEntryRequestV2): string
   }
   if (stored.kind !== expected.kind || stored.apiVersion !== expected.apiVersion) return `it logged a ${stored.kind} ${stored.apiVersion} entry, not ${expected.kind} ${expected.apiVersion}`;
   const signer = (s: { content?: string; verifier?: V2Verifier } | undefined) => [s?.content, s?.verifier?.x509Certificate?.rawBytes ?? s?.verifier?.publicKey?.rawBytes];
-  /* eslint-disable @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-argument, @typescript-eslint/no-unsafe-assignment, @typescript-eslint/no-unsafe-call -- both bodies are walked as `any` only to compare the same fields of each */
+  /* eslint-disable
+       @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-argument, @typescript-eslint/no-unsafe-assignment, @typescript-eslint/no-unsafe-call
+       -- both bodies are walked as `any` only to compare the same fields of each */
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   const fingerprint = (spec: Record<string, any> | undefined) => {
     const dsse = spec?.dsseV002;

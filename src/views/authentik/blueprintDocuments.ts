@@ -92,7 +92,10 @@ export class BlueprintDocuments implements vscode.FileSystemProvider, vscode.Dis
       `Save the content of blueprint “${session.name}”?`,
       {
         modal: true,
-        detail: `${await session.connection.where()}\n\n${lines} line${lines === 1 ? '' : 's'} changed. authentik validates the content first and refuses it with its log when an entry is wrong. Saving does not apply it: "Apply Blueprint" does (authentik also applies enabled blueprints on its own schedule).`,
+        detail:
+          `${await session.connection.where()}\n\n${lines} line${lines === 1 ? '' : 's'} changed. ` +
+          'authentik validates the content first and refuses it with its log when an entry is wrong. ' +
+          'Saving does not apply it: "Apply Blueprint" does (authentik also applies enabled blueprints on its own schedule).',
       },
       'Save',
     );

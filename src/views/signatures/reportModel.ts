@@ -46,7 +46,9 @@ export function toReportModel(key: string, report: VerifyReport, policySource: s
       })),
     })),
     found: describeFound(report.found),
-    requests: `${report.requests.registry} registry request${report.requests.registry === 1 ? '' : 's'}${report.requests.auth ? `, ${report.requests.auth} for login tokens` : ''}, ${(report.requests.bytes / 1024).toFixed(1)} KB, ${report.durationMs} ms`,
+    requests:
+      `${report.requests.registry} registry request${report.requests.registry === 1 ? '' : 's'}` +
+      `${report.requests.auth ? `, ${report.requests.auth} for login tokens` : ''}, ${(report.requests.bytes / 1024).toFixed(1)} KB, ${report.durationMs} ms`,
     json: JSON.stringify(report, null, 2),
   };
 }

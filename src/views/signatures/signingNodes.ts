@@ -47,7 +47,9 @@ export class SigningNode implements TreeNode {
     const verified = this.entry.verification?.verdict === 'verified';
     const skipped = this.entry.result.written.length === 0;
     const item = new vscode.TreeItem(shortName(this.entry.ref), vscode.TreeItemCollapsibleState.None);
-    item.description = `${skipped ? 'nothing written' : VERBS[this.entry.operation]} · ${verified ? 'verified' : this.entry.verification ? 'not verified' : 'not checked'} · ${new Date(this.entry.at).toLocaleString()}`;
+    item.description =
+      `${skipped ? 'nothing written' : VERBS[this.entry.operation]} · ` +
+      `${verified ? 'verified' : this.entry.verification ? 'not verified' : 'not checked'} · ${new Date(this.entry.at).toLocaleString()}`;
     item.iconPath = new vscode.ThemeIcon(verified ? 'verified-filled' : 'warning', new vscode.ThemeColor(verified ? 'testing.iconPassed' : 'testing.iconQueued'));
     item.tooltip = new vscode.MarkdownString().appendText(
       `${this.entry.operation} ${this.entry.ref}\n${this.entry.result.written.map((w) => `${w.location}: ${w.detail}`).join('\n') || this.entry.result.skipped || ''}`,

@@ -34,7 +34,10 @@ describe('authentik client: connection (against the stand-in)', () => {
         assert.equal(error.kind, 'auth', token);
         assert.match(
           error.message,
-          /^authentik getCurrentUser: the credential was rejected \(HTTP 403\)\. The server said: "Token invalid\/expired"\. authentik answers 403 when the token is missing, expired or not an API token\. Create an API token \(intent "API"\) and connect again with "authentik: Connect…"\.$/,
+          new RegExp(
+            /^authentik getCurrentUser: the credential was rejected \(HTTP 403\)\. The server said: "Token invalid\/expired"/.source +
+              /\. authentik answers 403 when the token is missing, expired or not an API token\. Create an API token \(intent "API"\) and connect again with "authentik: Connect…"\.$/.source,
+          ),
         );
         return true;
       });

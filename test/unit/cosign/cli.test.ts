@@ -120,7 +120,8 @@ describe('command line: verify and verify-bundle', function () {
   });
 
   it('knows which Node versions the Sigstore libraries support', () => {
-    const { nodeVersionProblem } = require(path.join(REPO_ROOT, 'bin/supportedNode.js')) as { nodeVersionProblem: (v: string) => string | undefined }; // eslint-disable-line @typescript-eslint/no-require-imports
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const { nodeVersionProblem } = require(path.join(REPO_ROOT, 'bin/supportedNode.js')) as { nodeVersionProblem: (v: string) => string | undefined };
     const refused = ['20.20.2', '22.9.0', '22.22.1', '23.11.0', '24.14.9', '25.2.0'];
     const accepted = ['22.22.2', '22.23.0', '24.15.0', '24.21.0', '26.0.0', '27.1.0'];
     assert.deepEqual(

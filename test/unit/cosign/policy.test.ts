@@ -46,7 +46,20 @@ describe('admission policy documents', () => {
   });
 
   it('lists every problem with its document and field path', () => {
-    const text = `${header('broken')}spec:\n  mode: audit\n  images:\n    - glob: "ghcr.io/(x)"\n  authorities:\n    - keyless:\n        url: https://fulcio.sigstore.dev\n    - key:\n        data: not a key\n    - keyless:\n        identities:\n          - issuer: https://accounts.google.com\n            subjectRegExp: "(?<=x)y"\n`;
+    const text =
+      `${header('broken')}spec:\n` +
+      '  mode: audit\n' +
+      '  images:\n' +
+      '    - glob: "ghcr.io/(x)"\n' +
+      '  authorities:\n' +
+      '    - keyless:\n' +
+      '        url: https://fulcio.sigstore.dev\n' +
+      '    - key:\n' +
+      '        data: not a key\n' +
+      '    - keyless:\n' +
+      '        identities:\n' +
+      '          - issuer: https://accounts.google.com\n' +
+      '            subjectRegExp: "(?<=x)y"\n';
     const found = problems(text);
     assert.ok(
       found.some((p) => /document 1 \(broken\) spec\.mode: must be enforce or warn/.test(p)),
@@ -66,7 +79,27 @@ describe('admission policy documents', () => {
   });
 
   it('keeps cluster-only and CUE/Rego features by name instead of dropping them', () => {
-    const text = `${header('cluster')}spec:\n  images:\n    - glob: "**"\n  policy:\n    type: rego\n    data: "package sigstore"\n  authorities:\n    - key:\n        kms: gcpkms://projects/p/keys/k\n    - keyless:\n        trustRootRef: private\n        identities:\n          - issuer: https://issuer\n            subject: me\n      attestations:\n        - name: slsa\n          predicateType: slsaprovenance1\n          policy:\n            type: cue\n            data: "predicateType: x"\n`;
+    const text =
+      `${header('cluster')}spec:\n` +
+      '  images:\n' +
+      '    - glob: "**"\n' +
+      '  policy:\n' +
+      '    type: rego\n' +
+      '    data: "package sigstore"\n' +
+      '  authorities:\n' +
+      '    - key:\n' +
+      '        kms: gcpkms://projects/p/keys/k\n' +
+      '    - keyless:\n' +
+      '        trustRootRef: private\n' +
+      '        identities:\n' +
+      '          - issuer: https://issuer\n' +
+      '            subject: me\n' +
+      '      attestations:\n' +
+      '        - name: slsa\n' +
+      '          predicateType: slsaprovenance1\n' +
+      '          policy:\n' +
+      '            type: cue\n' +
+      '            data: "predicateType: x"\n';
     const parsed = parsePolicies(text);
     const [policy] = parsed.policies;
     assert.match(policy.unsupported.join('\n'), /spec\.policy \(a Rego policy/);
@@ -96,7 +129,32 @@ describe('admission policies read as strictly as the policy controller reads the
 
   it('exactly one of: static with signature settings, key data with kms, keyless url with ca-cert, one source', () => {
     const key = makeKey().publicPem;
-    const text = `${header('p')}spec:\n  images:\n    - glob: "**"\n  authorities:\n    - static:\n        action: pass\n      ctlog:\n        url: https://rekor.sigstore.dev\n      attestations:\n        - name: a\n          predicateType: https://slsa.dev/provenance/v1\n    - key:\n        kms: gcpkms://x\n        data: |\n${keyBlock(key)}\n    - keyless:\n        url: https://fulcio.sigstore.dev\n        ca-cert:\n          data: x\n        identities:\n          - issuer: https://a\n            subject: me\n      source:\n        - oci: registry.example/sigs\n        - oci: registry.example/more\n`;
+    const text =
+      `${header('p')}spec:\n` +
+      '  images:\n' +
+      '    - glob: "**"\n' +
+      '  authorities:\n' +
+      '    - static:\n' +
+      '        action: pass\n' +
+      '      ctlog:\n' +
+      '        url: https://rekor.sigstore.dev\n' +
+      '      attestations:\n' +
+      '        - name: a\n' +
+      '          predicateType: https://slsa.dev/provenance/v1\n' +
+      '    - key:\n' +
+      '        kms: gcpkms://x\n' +
+      '        data: |\n' +
+      `${keyBlock(key)}\n` +
+      '    - keyless:\n' +
+      '        url: https://fulcio.sigstore.dev\n' +
+      '        ca-cert:\n' +
+      '          data: x\n' +
+      '        identities:\n' +
+      '          - issuer: https://a\n' +
+      '            subject: me\n' +
+      '      source:\n' +
+      '        - oci: registry.example/sigs\n' +
+      '        - oci: registry.example/more\n';
     const found = problems(text).join('\n');
     assert.match(found, /authorities\[0\]\.ctlog: cannot be used with static/);
     assert.match(found, /authorities\[0\]\.attestations: cannot be used with static/);
@@ -118,7 +176,18 @@ describe('admission policies read as strictly as the policy controller reads the
   });
 
   it('YAML merge keys are applied, so merged requirements are kept', () => {
-    const text = `${header('merged')}spec:\n  images:\n    - glob: "**"\n  authorities:\n    - keyless:\n        identities:\n          - &github\n            issuer: https://token.actions.githubusercontent.com\n            subject: https://github.com/acme/app/.github/workflows/release.yml@refs/heads/main\n          - <<: *github\n            subject: https://github.com/acme/app/.github/workflows/nightly.yml@refs/heads/main\n`;
+    const text =
+      `${header('merged')}spec:\n` +
+      '  images:\n' +
+      '    - glob: "**"\n' +
+      '  authorities:\n' +
+      '    - keyless:\n' +
+      '        identities:\n' +
+      '          - &github\n' +
+      '            issuer: https://token.actions.githubusercontent.com\n' +
+      '            subject: https://github.com/acme/app/.github/workflows/release.yml@refs/heads/main\n' +
+      '          - <<: *github\n' +
+      '            subject: https://github.com/acme/app/.github/workflows/nightly.yml@refs/heads/main\n';
     const [policy] = parsePolicies(text).policies;
     const authority = policy.authorities[0];
     assert.equal(authority.kind, 'keyless');
@@ -149,7 +218,21 @@ describe('admission policies read as strictly as the policy controller reads the
   it('accepts what the webhook accepts: hashAlgorithm in any case, a PKCS#1 RSA key, an empty source.oci, (?i) inside an expression', () => {
     const rsa = generateKeyPairSync('rsa', { modulusLength: 2048, publicKeyEncoding: { type: 'pkcs1', format: 'pem' }, privateKeyEncoding: { type: 'pkcs8', format: 'pem' } }).publicKey;
     assert.match(rsa, /BEGIN RSA PUBLIC KEY/);
-    const text = `${header('ok')}spec:\n  images:\n    - glob: "**"\n  authorities:\n    - key:\n        hashAlgorithm: SHA384\n        data: |\n${keyBlock(rsa)}\n      source:\n        - oci: ""\n    - keyless:\n        identities:\n          - issuer: https://token.actions.githubusercontent.com\n            subjectRegExp: "https://github\\\\.com/(?i)ACME/.*"\n`;
+    const text =
+      `${header('ok')}spec:\n` +
+      '  images:\n' +
+      '    - glob: "**"\n' +
+      '  authorities:\n' +
+      '    - key:\n' +
+      '        hashAlgorithm: SHA384\n' +
+      '        data: |\n' +
+      `${keyBlock(rsa)}\n` +
+      '      source:\n' +
+      '        - oci: ""\n' +
+      '    - keyless:\n' +
+      '        identities:\n' +
+      '          - issuer: https://token.actions.githubusercontent.com\n' +
+      '            subjectRegExp: "https://github\\\\.com/(?i)ACME/.*"\n';
     const [policy] = parsePolicies(text).policies;
     const [key, keylessAuthority] = policy.authorities;
     assert.equal(key.kind === 'key' ? key.hashAlgorithm : '', 'sha384');
@@ -177,7 +260,25 @@ describe('admission policies: the rest of the webhook\u2019s rules', () => {
 
   it('an unknown field at any depth names its full path and the nearest known field', () => {
     const text = policy(
-      `    - key:\n        secretRef:\n          name: k\n          namspace: cosign-system\n      source:\n        - signaturePullSecrets:\n            - nmae: pull\n    - keyless:\n        identities:\n          - issuer: https://issuer.example\n            subjectRegex: ".*"\n      attestations:\n        - name: a\n          predicateType: https://slsa.dev/provenance/v1\n          policy:\n            type: cue\n            remote:\n              url: https://policies.example/p.cue\n              sha256: abc\n`,
+      '    - key:\n' +
+        '        secretRef:\n' +
+        '          name: k\n' +
+        '          namspace: cosign-system\n' +
+        '      source:\n' +
+        '        - signaturePullSecrets:\n' +
+        '            - nmae: pull\n' +
+        '    - keyless:\n' +
+        '        identities:\n' +
+        '          - issuer: https://issuer.example\n' +
+        '            subjectRegex: ".*"\n' +
+        '      attestations:\n' +
+        '        - name: a\n' +
+        '          predicateType: https://slsa.dev/provenance/v1\n' +
+        '          policy:\n' +
+        '            type: cue\n' +
+        '            remote:\n' +
+        '              url: https://policies.example/p.cue\n' +
+        '              sha256: abc\n',
       '  match:\n    - resource: pods\n      selector:\n        matchLabel:\n          app: web\n',
     ).replace('  name: p\n', '  name: p\n  labels:\n    anything: goes\n');
     const found = problems(text).join('\n');

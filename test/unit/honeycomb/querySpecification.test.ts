@@ -51,7 +51,8 @@ describe('getQuerySpecification', () => {
       });
       assert.equal(
         out,
-        '{"calculations":[{"op":"P99","column":"duration_ms"},{"op":"COUNT","name":"errors","filters":[{"column":"error","op":"=","value":true}],"filter_combination":"AND"},{"op":"COUNT","name":"total"}],' +
+        '{"calculations":[{"op":"P99","column":"duration_ms"},' +
+          '{"op":"COUNT","name":"errors","filters":[{"column":"error","op":"=","value":true}],"filter_combination":"AND"},{"op":"COUNT","name":"total"}],' +
           '"calculated_fields":[{"name":"slow","expression":"GT($duration_ms, 300)"}],"formulas":[{"name":"ratio","expression":"DIV($errors, $total)"}],' +
           '"filters":[{"column":"http.response.status_code","op":"\\u003e=","value":500}],"filter_combination":"OR","breakdowns":["http.route"],' +
           '"orders":[{"op":"P99","column":"duration_ms","order":"descending"}],"havings":[{"calculate_op":"P99","column":"duration_ms","op":"\\u003e","value":100}],' +

@@ -89,7 +89,9 @@ export async function copy(input: CopyInput, options: SigningOptions): Promise<C
         format: 'legacy',
         kind: 'copy',
         location: where(tag),
-        detail: `${added.length} ${suffix === 'sig' ? 'signature' : suffix === 'att' ? 'attestation' : 'SBOM'} layer${added.length === 1 ? '' : 's'}${existing.length ? `, added to the ${existing.length} there` : ''}`,
+        detail:
+          `${added.length} ${suffix === 'sig' ? 'signature' : suffix === 'att' ? 'attestation' : 'SBOM'} layer${added.length === 1 ? '' : 's'}` +
+          `${existing.length ? `, added to the ${existing.length} there` : ''}`,
       });
     }
 

@@ -30,7 +30,9 @@ export function conflictOf(value: string | undefined, operation: string): Confli
     throw badInput(
       SERVICE,
       operation,
-      `conflict "${value}" is not supported; use APPEND (keep existing signatures, add this one), REPLACE (this one replaces the existing signatures; for attestations, those of the same predicate type) or SKIPSAME (write nothing when the same signer already signed the same content, otherwise REPLACE)`,
+      `conflict "${value}" is not supported; use APPEND (keep existing signatures, add this one), ` +
+        'REPLACE (this one replaces the existing signatures; for attestations, those of the same predicate type) ' +
+        'or SKIPSAME (write nothing when the same signer already signed the same content, otherwise REPLACE)',
     );
   }
   return upper as Conflict;

@@ -71,7 +71,9 @@ export async function legacyPart(ctx: PartContext, kind: 'sig' | 'att', items: S
       format: 'legacy',
       kind: item.kind,
       location: where,
-      detail: `${item.kind === 'signature' ? 'signature layer' : `attestation layer (${item.predicateType})`}; ${existing.layers.length} existing layer${existing.layers.length === 1 ? '' : 's'}, ${dropped} replaced`,
+      detail:
+        `${item.kind === 'signature' ? 'signature layer' : `attestation layer (${item.predicateType})`}; ` +
+        `${existing.layers.length} existing layer${existing.layers.length === 1 ? '' : 's'}, ${dropped} replaced`,
     });
   }
   return outcome;

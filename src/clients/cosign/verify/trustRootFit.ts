@@ -17,7 +17,8 @@ export function unsupportedByTrustRoot(authority: Authority, trust: TrustRoot): 
     const known = trust.root.certificateAuthorities.map((ca) => sameAddress(ca.uri));
     if (!known.includes(sameAddress(authority.url))) {
       problems.push(
-        `keyless.url ${authority.url} is not a certificate authority of the trust root in use (${trust.source}), and certificates are only checked against that root. Use a custom trust root that holds this Fulcio`,
+        `keyless.url ${authority.url} is not a certificate authority of the trust root in use (${trust.source}), and certificates are only checked against that root. ` +
+          'Use a custom trust root that holds this Fulcio',
       );
     }
   }

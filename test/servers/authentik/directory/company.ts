@@ -352,7 +352,13 @@ function propertyMappings(): SeedMapping[] {
       "authentik default OAuth Mapping: OpenID 'profile'",
       'profile',
       'General Profile Information',
-      'return {\n    "name": request.user.name,\n    "given_name": request.user.name,\n    "preferred_username": request.user.username,\n    "nickname": request.user.username,\n    "groups": [group.name for group in request.user.ak_groups.all()],\n}',
+      'return {\n' +
+        '    "name": request.user.name,\n' +
+        '    "given_name": request.user.name,\n' +
+        '    "preferred_username": request.user.username,\n' +
+        '    "nickname": request.user.username,\n' +
+        '    "groups": [group.name for group in request.user.ak_groups.all()],\n' +
+        '}',
       'goauthentik.io/providers/oauth2/scope-profile',
     ),
     scope(
@@ -366,7 +372,11 @@ function propertyMappings(): SeedMapping[] {
       'Acme: Grafana role claim',
       'grafana',
       'Grafana organisation role',
-      'if ak_is_group_member(request.user, name="authentik Admins"):\n    return {"grafana_role": "Admin"}\nif ak_is_group_member(request.user, name="SRE"):\n    return {"grafana_role": "Editor"}\nreturn {"grafana_role": "Viewer"}',
+      'if ak_is_group_member(request.user, name="authentik Admins"):\n' +
+        '    return {"grafana_role": "Admin"}\n' +
+        'if ak_is_group_member(request.user, name="SRE"):\n' +
+        '    return {"grafana_role": "Editor"}\n' +
+        'return {"grafana_role": "Viewer"}',
       null,
     ),
     saml(

@@ -104,7 +104,9 @@ export function avatarFor(user: Pick<AuthentikUser, 'name'>): string {
     .join('')
     .slice(0, 2)
     .toUpperCase();
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100"><rect width="100" height="100" fill="#3a7bd5"/><text x="50" y="62" font-size="40" text-anchor="middle" fill="#fff">${initials}</text></svg>`;
+  const svg =
+    '<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100"><rect width="100" height="100" fill="#3a7bd5"/>' +
+    `<text x="50" y="62" font-size="40" text-anchor="middle" fill="#fff">${initials}</text></svg>`;
   return `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
 }
 
@@ -312,7 +314,8 @@ export function samlMetadata(r: Relations, p: SeedProvider, baseUrl: string): Ap
   const der = signing ? signing.certificatePem.replace(/-----[^-]+-----/g, '').replace(/\s+/g, '') : '';
   const base = `${baseUrl}/application/saml/${app.slug}`;
   const keyDescriptor = der
-    ? `<md:KeyDescriptor use="signing"><ds:KeyInfo xmlns:ds="http://www.w3.org/2000/09/xmldsig#"><ds:X509Data><ds:X509Certificate>${der}</ds:X509Certificate></ds:X509Data></ds:KeyInfo></md:KeyDescriptor>`
+    ? '<md:KeyDescriptor use="signing"><ds:KeyInfo xmlns:ds="http://www.w3.org/2000/09/xmldsig#"><ds:X509Data>' +
+      `<ds:X509Certificate>${der}</ds:X509Certificate></ds:X509Data></ds:KeyInfo></md:KeyDescriptor>`
     : '';
   const metadata = [
     '<?xml version="1.0" encoding="UTF-8"?>',

@@ -64,7 +64,8 @@ describe('authentik blueprint validation log', () => {
 
   it('gives one problem per field of a multi-field error, and keeps nested serializer paths', () => {
     const body = log(
-      "Entry invalid: Serializer errors {'slug': [ErrorDetail(string='Enter a valid “slug” consisting of letters, numbers, underscores or hyphens.', code='invalid')], 'attributes': {'x': [ErrorDetail(string=\"It's wrong\", code='invalid')]}}",
+      "Entry invalid: Serializer errors {'slug': [ErrorDetail(string='Enter a valid “slug” consisting of letters, numbers, underscores or hyphens.', code='invalid')], " +
+        "'attributes': {'x': [ErrorDetail(string=\"It's wrong\", code='invalid')]}}",
     );
     const problems = blueprintProblems(body, CONTENT);
     assert.deepEqual(
