@@ -51,7 +51,7 @@ export function registerAuthentikExplorer(
   editing: Editing,
 ): AuthentikExplorer {
   const logger = services.logger;
-  const records = new AuthentikRecords(connections, services.registry);
+  const records = new AuthentikRecords(connections, services.knownSecrets);
   sources.register('authentik', records);
   const saml = new SamlMetadataDocuments(connections);
   context.subscriptions.push(

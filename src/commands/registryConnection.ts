@@ -51,7 +51,7 @@ async function addLogin(services: CoreServices, store: RegistryCredentialStore):
       checkRegistryLogin(
         host,
         credentials,
-        { logger: services.logger.child('registry'), secrets: services.registry, userAgent: services.userAgent, timeoutMs: readRequestTimeoutMs(), ...readProxy() },
+        { logger: services.logger.child('registry'), secrets: services.knownSecrets, userAgent: services.userAgent, timeoutMs: readRequestTimeoutMs(), ...readProxy() },
         signal,
       ),
     );

@@ -11,7 +11,7 @@ import { registerCommand, withCancellableProgress } from '../ui/commandRunner';
 import { readTrustFile } from './trustFiles';
 import { prompts } from '../ui/prompts';
 import { CODE_LENS_SELECTOR, ImageCodeLensProvider } from '../views/signatures/codeLens';
-import { HistoryEntry, VerificationHistory } from '../views/signatures/history';
+import { VerificationEntry, VerificationHistory } from '../views/signatures/history';
 import { findImageReferences, referenceAt } from '../views/signatures/imageRefs';
 import { ChosenPolicy, choosePolicy } from '../views/signatures/policyPicker';
 import { createReportPanels } from '../views/signatures/reportPanel';
@@ -26,7 +26,7 @@ export interface SignatureCommands {
   history: VerificationHistory;
   reports: ReturnType<typeof createReportPanels>;
   /** Verifies one image against a chosen policy and opens its report (used by tests too). */
-  verify(image: string, policy: ChosenPolicy): Promise<HistoryEntry>;
+  verify(image: string, policy: ChosenPolicy): Promise<VerificationEntry>;
   /** getVerify as the seed defines it (for Look Up): the record only, no report panel. */
   getVerify(input: { image: string; policy: string }, signal?: AbortSignal): Promise<{ image: string; policy: string; id: string; verifiedRef: string }>;
 }
@@ -45,13 +45,13 @@ export function registerSignatureCommands(services: CoreServices, store: Registr
     const [engine, { dockerConfigCredentials }] = await Promise.all([import('../clients/cosign/index'), import('../clients/registry/dockerConfig')]);
     const trustRoot = await readTrustRootSetting(engine.parseTrustRootText);
     const credentials = firstCredentials((host) => store.get(host), dockerConfigCredentials());
-    const registryOptions = { credentials, logger: logger.child('registry'), secrets: services.registry, userAgent: services.userAgent, timeoutMs: readRequestTimeoutMs(), ...readProxy() };
+    const registryOptions = { credentials, logger: logger.child('registry'), secrets: services.knownSecrets, userAgent: services.userAgent, timeoutMs: readRequestTimeoutMs(), ...readProxy() };
     return (image: string, policy: ChosenPolicy, signal: AbortSignal): Promise<VerifyReport> =>
       engine.getVerify({ image, policy: policy.text }, { trustRoot, policySource: policy.source, signal, registries: registryOptions });
   };
   const runVerification = async (image: string, policy: ChosenPolicy, signal: AbortSignal): Promise<VerifyReport> => (await prepareVerification())(image, policy, signal);
 
-  const verify = async (image: string, policy: ChosenPolicy): Promise<HistoryEntry> => {
+  const verify = async (image: string, policy: ChosenPolicy): Promise<VerificationEntry> => {
     const report = await withCancellableProgress(`Verifying ${image}…`, (signal) => runVerification(image, policy, signal));
     const entry = await history.add(report, policy.source);
     reports.open(entry.key, toReportModel(entry.key, entry.report, entry.policySource));
@@ -99,8 +99,8 @@ export function registerSignatureCommands(services: CoreServices, store: Registr
    * Several images, a few at a time (each waits mostly on its registry); the history and the
    * summary keep the file's order. One summary, and the first failed report opened.
    */
-  async function verifyMany(images: string[], policy: ChosenPolicy): Promise<HistoryEntry[]> {
-    const entries: HistoryEntry[] = [];
+  async function verifyMany(images: string[], policy: ChosenPolicy): Promise<VerificationEntry[]> {
+    const entries: VerificationEntry[] = [];
     const failures: string[] = [];
     await withCancellableProgress(`Verifying ${images.length} image${images.length === 1 ? '' : 's'} against ${policy.source}…`, async (signal, progress) => {
       const verifyOne = await prepareVerification();

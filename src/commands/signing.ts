@@ -44,7 +44,7 @@ export function registerSigningCommands(services: CoreServices, store: RegistryC
     return {
       credentials: firstCredentials((host) => store.get(host), dockerConfigCredentials()),
       logger: logger.child('registry'),
-      secrets: services.registry,
+      secrets: services.knownSecrets,
       userAgent: services.userAgent,
       timeoutMs: readRequestTimeoutMs(),
       ...readProxy(),
@@ -73,7 +73,7 @@ export function registerSigningCommands(services: CoreServices, store: RegistryC
       defaults,
       bundleServices: configFile ? parseSigningConfig(configFile.text, configFile.file) : undefined,
       registries: await registryOptions(),
-      sigstore: { logger: logger.child('sigstore'), secrets: services.registry, userAgent: services.userAgent, timeoutMs: readRequestTimeoutMs(), ...readProxy() },
+      sigstore: { logger: logger.child('sigstore'), secrets: services.knownSecrets, userAgent: services.userAgent, timeoutMs: readRequestTimeoutMs(), ...readProxy() },
       signal,
       readFile: async (file) => Buffer.from(await vscode.workspace.fs.readFile(workspaceUri(file))),
       progress: (message) => progress.report({ message }),

@@ -31,7 +31,7 @@ export function registerViews(
   honeycomb: HoneycombConnection,
   honeycombExplorer: HoneycombExplorer,
   authentik: AuthentikConnections,
-  registries: RegistryCredentialStore,
+  registryLogins: RegistryCredentialStore,
   verifications: VerificationHistory,
   signings: SigningHistory,
 ): Views {
@@ -45,12 +45,12 @@ export function registerViews(
   };
   const [hcProvider, hcView] = make('honeycomb', (view) => honeycombRoots(honeycomb, honeycombExplorer, view));
   const [akProvider, akView] = make('authentik', (view) => authentikRoots(authentik, view));
-  const [sigProvider, sigView] = make('signatures', () => signatureRoots(registries, verifications, signings));
+  const [sigProvider, sigView] = make('signatures', () => signatureRoots(registryLogins, verifications, signings));
 
   context.subscriptions.push(
     honeycomb.onDidChange(() => hcProvider.refresh()),
     authentik.onDidChange(() => akProvider.refresh()),
-    registries.onDidChange(() => sigProvider.refresh()),
+    registryLogins.onDidChange(() => sigProvider.refresh()),
     verifications.onDidChange(() => sigProvider.refresh()),
     signings.onDidChange(() => sigProvider.refresh()),
   );

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { RegistryCredentialStore, RegistryLogin } from '../../connections/registryCredentials';
 import { TreeNode } from '../tree/node';
-import { HistoryEntry, VerificationHistory } from './history';
+import { VerificationEntry, VerificationHistory } from './history';
 import { shortName } from './reportModel';
 import { SigningHistory } from './signingHistory';
 import { signingRoots } from './signingNodes';
@@ -27,7 +27,7 @@ export function signatureRoots(store: RegistryCredentialStore, history: Verifica
 class RecentVerificationsFolder implements TreeNode {
   readonly id = 'signatures/recent';
 
-  constructor(private readonly entries: HistoryEntry[]) {}
+  constructor(private readonly entries: VerificationEntry[]) {}
 
   getTreeItem(): vscode.TreeItem {
     const item = new vscode.TreeItem('Recent verifications', vscode.TreeItemCollapsibleState.Expanded);
@@ -51,7 +51,7 @@ export class VerificationNode implements TreeNode {
 
   constructor(
     private readonly parent: TreeNode,
-    readonly entry: HistoryEntry,
+    readonly entry: VerificationEntry,
   ) {
     this.id = `${parent.id}/${entry.key}`;
   }
