@@ -7,8 +7,7 @@ import { ServiceError } from '../core/errors';
 import { Logger } from '../core/logger';
 import { registerCommand, withCancellableProgress } from '../ui/commandRunner';
 import { prompts } from '../ui/prompts';
-import { AuthentikConnectionNode } from '../views/authentik/connectionNode';
-import { AuthentikObjectNode } from '../views/authentik/objectNode';
+import { connectionIdOfNode, connectionIdOfRoot } from '../views/authentik/api';
 
 /**
  * Named authentik connections beside the default one (staging and production side by side).
@@ -23,7 +22,7 @@ export function registerAddedConnectionCommands(context: vscode.ExtensionContext
 
 /** The connection a tree node belongs to; the default one for anything else (the palette). */
 export function connectionOfNode(connections: AuthentikConnections, node: unknown): AuthentikConnection {
-  const id = node instanceof AuthentikConnectionNode || node instanceof AuthentikObjectNode ? node.connectionId : undefined;
+  const id = connectionIdOfNode(node);
   const connection = connections.get(id);
   if (!connection) throw new ServiceError({ kind: 'badInput', service: 'authentik', operation: 'connection', summary: `the connection "${id}" was removed` });
   return connection;
@@ -96,7 +95,7 @@ async function addConnection(connections: AuthentikConnections): Promise<boolean
 }
 
 async function removeConnection(connections: AuthentikConnections, node: unknown): Promise<boolean> {
-  let id = node instanceof AuthentikConnectionNode ? node.connectionId : undefined;
+  let id = connectionIdOfRoot(node);
   const entries = connections.entries();
   if (!id || !entries.some((e) => e.id === id)) {
     if (entries.length === 0) {

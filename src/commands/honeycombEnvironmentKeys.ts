@@ -5,9 +5,7 @@ import { ServiceError, badInput } from '../core/errors';
 import { Logger } from '../core/logger';
 import { registerCommand, withCancellableProgress } from '../ui/commandRunner';
 import { prompts } from '../ui/prompts';
-import { EnvironmentNode } from '../views/honeycomb/environmentNode';
-import { HoneycombExplorer, environmentKeyName, slugOfAuth } from '../views/honeycomb/explorer';
-import { EnvironmentInfo } from '../views/honeycomb/objects';
+import { EnvironmentInfo, HoneycombExplorer, environmentKeyName, environmentOfNode, slugOfAuth } from '../views/honeycomb/api';
 
 /**
  * Per-environment API keys. A configuration key reads one environment, so browsing several side
@@ -29,8 +27,9 @@ export function registerHoneycombEnvironmentKeyCommands(context: vscode.Extensio
 
 /** The environment a command was run on, or one the user picks from the team's environments. */
 async function targetEnvironment(explorer: HoneycombExplorer, node: unknown, title: string): Promise<EnvironmentInfo | undefined> {
-  if (node instanceof EnvironmentNode) {
-    return node.info;
+  const shown = environmentOfNode(node);
+  if (shown) {
+    return shown;
   }
   const session = await explorer.start();
   const known: EnvironmentInfo[] = session.config.managementKey ? (await explorer.environments()).map((e) => ({ slug: e.slug, name: e.name, id: e.id })) : [];

@@ -6,13 +6,14 @@ import { ServiceError } from '../core/errors';
 import { readProxy, readRequestTimeoutMs } from '../core/settings';
 import { registerCommand, withCancellableProgress } from '../ui/commandRunner';
 import { prompts } from '../ui/prompts';
-import { RegistryLoginNode } from '../views/signatures/roots';
+import { TreeNode } from '../views/api';
+import { loginHostOfNode } from '../views/signatures/api';
 
 /** Registry logins for private images: checked against the registry, then kept in SecretStorage. */
 export function registerRegistryCommands(services: CoreServices, store: RegistryCredentialStore): void {
   const { context, logger } = services;
   registerCommand(context, logger, 'opsConfig.signatures.addRegistryLogin', () => addLogin(services, store));
-  registerCommand(context, logger, 'opsConfig.signatures.removeRegistryLogin', (node?: RegistryLoginNode) => removeLogin(store, node));
+  registerCommand(context, logger, 'opsConfig.signatures.removeRegistryLogin', (node?: TreeNode) => removeLogin(store, loginHostOfNode(node)));
 }
 
 async function addLogin(services: CoreServices, store: RegistryCredentialStore): Promise<boolean> {
@@ -71,8 +72,8 @@ async function addLogin(services: CoreServices, store: RegistryCredentialStore):
   return true;
 }
 
-async function removeLogin(store: RegistryCredentialStore, node?: RegistryLoginNode): Promise<void> {
-  let host = node?.login.host;
+async function removeLogin(store: RegistryCredentialStore, shownHost: string | undefined): Promise<void> {
+  let host = shownHost;
   if (!host) {
     const pick = await prompts.quickPick(
       store.list().map((l) => ({ label: l.host, description: l.username })),

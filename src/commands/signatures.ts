@@ -10,12 +10,18 @@ import { readProxy, readRequestTimeoutMs } from '../core/settings';
 import { registerCommand, withCancellableProgress } from '../ui/commandRunner';
 import { readTrustFile } from './trustFiles';
 import { prompts } from '../ui/prompts';
-import { CODE_LENS_SELECTOR, ImageCodeLensProvider } from '../views/signatures/codeLens';
-import { VerificationEntry, VerificationHistory } from '../views/signatures/history';
-import { findImageReferences, referenceAt } from '../views/signatures/imageRefs';
-import { ChosenPolicy, choosePolicy } from '../views/signatures/policyPicker';
-import { createReportPanels } from '../views/signatures/reportPanel';
-import { toReportModel } from '../views/signatures/reportModel';
+import {
+  CODE_LENS_SELECTOR,
+  ChosenPolicy,
+  ImageCodeLensProvider,
+  VerificationEntry,
+  VerificationHistory,
+  choosePolicy,
+  createReportPanels,
+  findImageReferences,
+  referenceAt,
+  toReportModel,
+} from '../views/signatures/api';
 
 /**
  * Verifying images from the editor: the context-menu command on an image reference, the

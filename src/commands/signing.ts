@@ -12,10 +12,7 @@ import { readProxy, readRequestTimeoutMs, readSigningSettings, readUrlSetting } 
 import { registerCommand, withCancellableProgress } from '../ui/commandRunner';
 import { readTrustFile } from './trustFiles';
 import { prompts } from '../ui/prompts';
-import { referenceAt } from '../views/signatures/imageRefs';
-import { choosePolicy } from '../views/signatures/policyPicker';
-import { SigningEntry, SigningHistory } from '../views/signatures/signingHistory';
-import { createSigningReportPanels, toSigningReportModel } from '../views/signatures/signingReport';
+import { SigningEntry, SigningHistory, choosePolicy, createSigningReportPanels, referenceAt, toSigningReportModel } from '../views/signatures/api';
 import { chooseCredentials, clearSigningKey, setSigningKey, signingDialogs } from './signingCredentials';
 
 /**
