@@ -1,14 +1,12 @@
 import * as vscode from 'vscode';
 import type { VerifyReport } from '../clients/cosign/verify/result';
-import type { TrustRoot } from '../clients/cosign/trust/trustRoot';
-import { firstCredentials } from '../clients/registry/credentials';
 import { RegistryCredentialStore } from '../connections/registryCredentials';
 import { CoreServices } from '../connections/services';
 import { mapBounded } from '../core/boundedMap';
 import { badInput } from '../core/errors';
-import { readProxy, readRequestTimeoutMs } from '../core/settings';
 import { registerCommand, withCancellableProgress } from '../ui/commandRunner';
-import { readTrustFile } from './trustFiles';
+import { registryOptions } from './registryAccess';
+import { readTrustRoot } from './trustFiles';
 import { prompts } from '../ui/prompts';
 import {
   CODE_LENS_SELECTOR,
@@ -48,12 +46,10 @@ export function registerSignatureCommands(services: CoreServices, store: Registr
   /** What every verification of one command shares: the engine, the trust root read once, the logins. */
   const prepareVerification = async () => {
     // A dynamic import: webpack puts the engine and the Sigstore libraries in their own chunk.
-    const [engine, { dockerConfigCredentials }] = await Promise.all([import('../clients/cosign/index'), import('../clients/registry/dockerConfig')]);
-    const trustRoot = await readTrustRootSetting(engine.parseTrustRootText);
-    const credentials = firstCredentials((host) => store.get(host), dockerConfigCredentials());
-    const registryOptions = { credentials, logger: logger.child('registry'), secrets: services.knownSecrets, userAgent: services.userAgent, timeoutMs: readRequestTimeoutMs(), ...readProxy() };
+    const [engine, registries] = await Promise.all([import('../clients/cosign/index'), registryOptions(services, store)]);
+    const trustRoot = await readTrustRoot('Image Signatures', engine.parseTrustRootText);
     return (image: string, policy: ChosenPolicy, signal: AbortSignal): Promise<VerifyReport> =>
-      engine.getVerify({ image, policy: policy.text }, { trustRoot, policySource: policy.source, signal, registries: registryOptions });
+      engine.getVerify({ image, policy: policy.text }, { trustRoot, policySource: policy.source, signal, registries });
   };
   const runVerification = async (image: string, policy: ChosenPolicy, signal: AbortSignal): Promise<VerifyReport> => (await prepareVerification())(image, policy, signal);
 
@@ -194,9 +190,4 @@ async function pickWorkspaceImages(): Promise<string[] | undefined> {
     if (typedImage) images.push(typedImage.trim());
   }
   return images;
-}
-
-async function readTrustRootSetting(parse: (text: string, source: string) => TrustRoot): Promise<TrustRoot | undefined> {
-  const read = await readTrustFile('signing.trustedRootFile', 'Image Signatures');
-  return read ? parse(read.text, read.file) : undefined;
 }
