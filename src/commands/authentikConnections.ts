@@ -2,10 +2,11 @@ import * as vscode from 'vscode';
 import { AuthentikConnection } from '../connections/authentikConnection';
 import { connectionNameProblem } from '../connections/authentikConnectionList';
 import { AuthentikConnections } from '../connections/authentikConnections';
-import { ConfigError, httpUrlProblem } from '../core/config';
+import { httpUrlProblem } from '../core/config';
 import { ServiceError } from '../core/errors';
 import { Logger } from '../core/logger';
 import { registerCommand, withCancellableProgress } from '../ui/commandRunner';
+import { askSecret, reportRefusedCredential } from '../ui/credentialPrompts';
 import { prompts } from '../ui/prompts';
 import { connectionIdOfNode, connectionIdOfRoot } from '../views/authentik/api';
 
@@ -69,24 +70,19 @@ async function addConnection(connections: AuthentikConnections): Promise<boolean
     if (!tls) return false;
     insecure = tls.label === SKIP;
   }
-  const tokenInput = await prompts.inputBox({
+  const token = await askSecret({
     title: `authentik: Add Connection “${name.trim()}” (4/4)`,
     prompt: 'An authentik API token of that server (Admin → Directory → Tokens, intent "API"). It is checked with the server before it is saved in the editor\u2019s secret storage.',
-    password: true,
-    ignoreFocusOut: true,
-    validateInput: (value) => (value.trim() ? undefined : 'Enter the API token.'),
+    missing: 'Enter the API token.',
   });
-  if (tokenInput === undefined) return false;
-  const token = tokenInput.trim();
+  if (token === undefined) return false;
   const candidate = { name: name.trim(), url, insecure };
   let user;
   try {
     const client = await connections.candidateClient(candidate, token);
     user = await withCancellableProgress(`Checking the token with ${url}…`, (signal) => client.getCurrentUser(signal));
   } catch (error) {
-    if (!(error instanceof ServiceError && error.kind === 'cancelled')) {
-      await prompts.error(`The connection "${candidate.name}" was not added; nothing was saved. ${messageOf(error)}`);
-    }
+    await reportRefusedCredential(`The connection "${candidate.name}" was not added; nothing was saved.`, error);
     return false;
   }
   await connections.add(candidate, token);
@@ -119,8 +115,4 @@ async function removeConnection(connections: AuthentikConnections, node: unknown
   await connections.remove(entry.id);
   void prompts.info(`Removed the authentik connection "${entry.name}".`);
   return true;
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof ServiceError || error instanceof ConfigError ? error.message : String((error as Error)?.message ?? error);
 }

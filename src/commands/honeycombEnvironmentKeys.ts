@@ -1,9 +1,10 @@
 import * as vscode from 'vscode';
 import { HoneycombConnection } from '../connections/honeycombConnection';
 import { CoreServices } from '../connections/services';
-import { ServiceError, badInput } from '../core/errors';
+import { badInput } from '../core/errors';
 import { Logger } from '../core/logger';
 import { registerCommand, withCancellableProgress } from '../ui/commandRunner';
+import { askSecret, reportRefusedCredential } from '../ui/credentialPrompts';
 import { prompts } from '../ui/prompts';
 import { EnvironmentInfo, HoneycombExplorer, environmentKeyName, environmentOfNode, slugOfAuth } from '../views/honeycomb/api';
 
@@ -50,26 +51,22 @@ async function setEnvironmentApiKey(services: CoreServices, connection: Honeycom
   if (!env) {
     return false;
   }
-  const input = await prompts.inputBox({
+  const apiKey = await askSecret({
     title: `Honeycomb: API Key for ${env.name || env.slug}`,
     prompt:
       `Paste a configuration API key of the environment "${env.name || env.slug}" (its Environment settings → API Keys). ` +
       'It is checked with Honeycomb before it is saved in the editor\u2019s secret storage.',
-    password: true,
-    ignoreFocusOut: true,
-    validateInput: (value) => (value.trim() ? undefined : 'Enter the API key.'),
+    missing: 'Enter the API key.',
   });
-  if (input === undefined) {
+  if (apiKey === undefined) {
     return false;
   }
-  const apiKey = input.trim();
   const client = await connection.candidateClient({ apiKey });
   let auth;
   try {
     auth = await withCancellableProgress(`Checking the API key for ${env.name || env.slug} with Honeycomb…`, (signal) => client.getAuthMetadata(signal));
   } catch (error) {
-    if (error instanceof ServiceError && error.kind === 'cancelled') return false;
-    await prompts.error(`The API key for ${env.name || env.slug} was not saved. ${error instanceof Error ? error.message : String(error)}`);
+    await reportRefusedCredential(`The API key for ${env.name || env.slug} was not saved.`, error);
     return false;
   }
   if (auth.type === 'ingest') {

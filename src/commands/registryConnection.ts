@@ -2,9 +2,9 @@ import { checkRegistryLogin } from '../clients/registry/login';
 import { RegistryCredentialStore, normalizeHost } from '../connections/registryCredentials';
 import { CoreServices } from '../connections/services';
 import { registryHostProblem } from '../core/config';
-import { ServiceError } from '../core/errors';
 import { readProxy, readRequestTimeoutMs } from '../core/settings';
 import { registerCommand, withCancellableProgress } from '../ui/commandRunner';
+import { askSecret, reportRefusedCredential } from '../ui/credentialPrompts';
 import { prompts } from '../ui/prompts';
 import { TreeNode } from '../views/api';
 import { loginHostOfNode } from '../views/signatures/api';
@@ -37,12 +37,11 @@ async function addLogin(services: CoreServices, store: RegistryCredentialStore):
     validateInput: (v) => (v.trim() ? undefined : 'Enter the user name.'),
   });
   if (username === undefined) return false;
-  const password = await prompts.inputBox({
+  const password = await askSecret({
     title: 'Add Registry Login (3/3)',
     prompt: `Password or access token for ${username.trim()} at ${host}. It is checked with the registry before it is saved in the editor\u2019s secret storage.`,
-    password: true,
-    ignoreFocusOut: true,
-    validateInput: (v) => (v ? undefined : 'Enter the password or token.'),
+    missing: 'Enter the password or token.',
+    keepSpaces: true,
   });
   if (password === undefined) return false;
   const credentials = { username: username.trim(), password };
@@ -57,9 +56,7 @@ async function addLogin(services: CoreServices, store: RegistryCredentialStore):
       ),
     );
   } catch (error) {
-    if (!(error instanceof ServiceError && error.kind === 'cancelled')) {
-      await prompts.error(`The login for ${host} was not saved. ${error instanceof ServiceError ? error.message : String((error as Error)?.message ?? error)}`);
-    }
+    await reportRefusedCredential(`The login for ${host} was not saved.`, error);
     return false;
   }
   // A Bearer registry's login is bound to the token service it was just checked with.
