@@ -6,7 +6,7 @@ import { Logger } from '../core/logger';
 import { SecretKeys, SecretStore } from '../core/secrets';
 import { updateGlobalSetting } from '../core/settings';
 import { registerCommand, withCancellableProgress } from '../ui/commandRunner';
-import { askSecret, reportRefusedCredential } from '../ui/credentialPrompts';
+import { askSecret, checkCredential, reportRefusedCredential } from '../ui/credentialPrompts';
 import { prompts } from '../ui/prompts';
 import { connectionOfNode, registerAddedConnectionCommands } from './authentikConnections';
 
@@ -52,12 +52,10 @@ async function connect(secrets: SecretStore, connection: AuthentikConnection): P
   if (token === undefined) {
     return false;
   }
-  let user;
-  try {
-    const client = await connection.candidateClient({ url, token });
-    user = await withCancellableProgress(`Checking the token with ${url}…`, (signal) => client.getCurrentUser(signal));
-  } catch (error) {
-    await reportRefusedCredential('Not connected to authentik; nothing was saved.', error);
+  const user = await checkCredential(`Checking the token with ${url}…`, 'Not connected to authentik; nothing was saved.', async (signal) =>
+    (await connection.candidateClient({ url, token })).getCurrentUser(signal),
+  );
+  if (!user) {
     return false;
   }
   await secrets.store(SecretKeys.authentikToken, token, url);

@@ -5,8 +5,8 @@ import { AuthentikConnections } from '../connections/authentikConnections';
 import { httpUrlProblem } from '../core/config';
 import { ServiceError } from '../core/errors';
 import { Logger } from '../core/logger';
-import { registerCommand, withCancellableProgress } from '../ui/commandRunner';
-import { askSecret, reportRefusedCredential } from '../ui/credentialPrompts';
+import { registerCommand } from '../ui/commandRunner';
+import { askSecret, checkCredential } from '../ui/credentialPrompts';
 import { prompts } from '../ui/prompts';
 import { connectionIdOfNode, connectionIdOfRoot } from '../views/authentik/api';
 
@@ -77,14 +77,10 @@ async function addConnection(connections: AuthentikConnections): Promise<boolean
   });
   if (token === undefined) return false;
   const candidate = { name: name.trim(), url, insecure };
-  let user;
-  try {
-    const client = await connections.candidateClient(candidate, token);
-    user = await withCancellableProgress(`Checking the token with ${url}…`, (signal) => client.getCurrentUser(signal));
-  } catch (error) {
-    await reportRefusedCredential(`The connection "${candidate.name}" was not added; nothing was saved.`, error);
-    return false;
-  }
+  const user = await checkCredential(`Checking the token with ${url}…`, `The connection "${candidate.name}" was not added; nothing was saved.`, async (signal) =>
+    (await connections.candidateClient(candidate, token)).getCurrentUser(signal),
+  );
+  if (!user) return false;
   await connections.add(candidate, token);
   void prompts.info(`Added the authentik connection "${candidate.name}" at ${url}, signed in as ${user.username}.`);
   return true;

@@ -3,7 +3,7 @@ import { HoneycombConnection } from '../connections/honeycombConnection';
 import { Logger } from '../core/logger';
 import { SecretKeys, SecretStore } from '../core/secrets';
 import { registerCommand, withCancellableProgress } from '../ui/commandRunner';
-import { askSecret, reportRefusedCredential } from '../ui/credentialPrompts';
+import { askSecret, checkCredential } from '../ui/credentialPrompts';
 import { prompts } from '../ui/prompts';
 
 /**
@@ -35,11 +35,8 @@ async function setApiKey(secrets: SecretStore, connection: HoneycombConnection):
     return false;
   }
   const client = await connection.candidateClient({ apiKey });
-  let auth;
-  try {
-    auth = await withCancellableProgress('Checking the API key with Honeycomb…', (signal) => client.getAuthMetadata(signal));
-  } catch (error) {
-    await reportRefusedCredential('The Honeycomb API key was not saved.', error);
+  const auth = await checkCredential('Checking the API key with Honeycomb…', 'The Honeycomb API key was not saved.', (signal) => client.getAuthMetadata(signal));
+  if (!auth) {
     return false;
   }
   if (auth.type === 'ingest') {
@@ -85,11 +82,8 @@ async function setManagementKey(secrets: SecretStore, connection: HoneycombConne
     }
   }
   const client = await connection.candidateClient({ managementKey: { id, secret } });
-  let info;
-  try {
-    info = await withCancellableProgress('Checking the management key with Honeycomb…', (signal) => client.getManagementKeyInfo(signal));
-  } catch (error) {
-    await reportRefusedCredential('The Honeycomb management key was not saved.', error);
+  const info = await checkCredential('Checking the management key with Honeycomb…', 'The Honeycomb management key was not saved.', (signal) => client.getManagementKeyInfo(signal));
+  if (!info) {
     return false;
   }
   await secrets.store(SecretKeys.honeycombApiKeyId, id, client.api.apiUrl);

@@ -3,8 +3,8 @@ import { HoneycombConnection } from '../connections/honeycombConnection';
 import { CoreServices } from '../connections/services';
 import { badInput } from '../core/errors';
 import { Logger } from '../core/logger';
-import { registerCommand, withCancellableProgress } from '../ui/commandRunner';
-import { askSecret, reportRefusedCredential } from '../ui/credentialPrompts';
+import { registerCommand } from '../ui/commandRunner';
+import { askSecret, checkCredential } from '../ui/credentialPrompts';
 import { prompts } from '../ui/prompts';
 import { EnvironmentInfo, HoneycombExplorer, environmentKeyName, environmentOfNode, slugOfAuth } from '../views/honeycomb/api';
 
@@ -62,11 +62,10 @@ async function setEnvironmentApiKey(services: CoreServices, connection: Honeycom
     return false;
   }
   const client = await connection.candidateClient({ apiKey });
-  let auth;
-  try {
-    auth = await withCancellableProgress(`Checking the API key for ${env.name || env.slug} with Honeycomb…`, (signal) => client.getAuthMetadata(signal));
-  } catch (error) {
-    await reportRefusedCredential(`The API key for ${env.name || env.slug} was not saved.`, error);
+  const auth = await checkCredential(`Checking the API key for ${env.name || env.slug} with Honeycomb…`, `The API key for ${env.name || env.slug} was not saved.`, (signal) =>
+    client.getAuthMetadata(signal),
+  );
+  if (!auth) {
     return false;
   }
   if (auth.type === 'ingest') {

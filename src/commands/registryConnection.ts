@@ -3,8 +3,8 @@ import { RegistryCredentialStore, normalizeHost } from '../connections/registryC
 import { CoreServices } from '../connections/services';
 import { registryHostProblem } from '../core/config';
 import { readProxy, readRequestTimeoutMs } from '../core/settings';
-import { registerCommand, withCancellableProgress } from '../ui/commandRunner';
-import { askSecret, reportRefusedCredential } from '../ui/credentialPrompts';
+import { registerCommand } from '../ui/commandRunner';
+import { askSecret, checkCredential } from '../ui/credentialPrompts';
 import { prompts } from '../ui/prompts';
 import { TreeNode } from '../views/api';
 import { loginHostOfNode } from '../views/signatures/api';
@@ -45,20 +45,15 @@ async function addLogin(services: CoreServices, store: RegistryCredentialStore):
   });
   if (password === undefined) return false;
   const credentials = { username: username.trim(), password };
-  let result;
-  try {
-    result = await withCancellableProgress(`Signing in to ${host}…`, (signal) =>
-      checkRegistryLogin(
-        host,
-        credentials,
-        { logger: services.logger.child('registry'), secrets: services.knownSecrets, userAgent: services.userAgent, timeoutMs: readRequestTimeoutMs(), ...readProxy() },
-        signal,
-      ),
-    );
-  } catch (error) {
-    await reportRefusedCredential(`The login for ${host} was not saved.`, error);
-    return false;
-  }
+  const result = await checkCredential(`Signing in to ${host}…`, `The login for ${host} was not saved.`, (signal) =>
+    checkRegistryLogin(
+      host,
+      credentials,
+      { logger: services.logger.child('registry'), secrets: services.knownSecrets, userAgent: services.userAgent, timeoutMs: readRequestTimeoutMs(), ...readProxy() },
+      signal,
+    ),
+  );
+  if (!result) return false;
   // A Bearer registry's login is bound to the token service it was just checked with.
   await store.save(host, result.scheme === 'bearer' ? { ...credentials, realmOrigin: result.realmOrigin } : credentials);
   void prompts.info(

@@ -1,10 +1,11 @@
 import { ServiceError } from '../core/errors';
+import { withCancellableProgress } from './commandRunner';
 import { prompts } from './prompts';
 
 /**
  * The two halves every "set a credential" flow shares: a hidden input that ignores losing focus
  * (the user switches windows to copy the key), and what the user sees when the service refuses
- * the credential — why, and that nothing was saved. A cancelled check says nothing.
+ * the credential — why, and that nothing was saved (a cancelled check says nothing).
  */
 
 export interface SecretInput {
@@ -36,4 +37,17 @@ export async function reportRefusedCredential(notSaved: string, error: unknown):
 
 function reasonOf(error: unknown): string {
   return error instanceof Error ? error.message : String((error as { message?: unknown } | undefined)?.message ?? error);
+}
+
+/**
+ * Checks a credential with its service before anything is saved, under a cancellable progress
+ * notification: the service's answer, or undefined once the user was told why nothing was saved.
+ */
+export async function checkCredential<T>(progressTitle: string, notSaved: string, check: (signal: AbortSignal) => Promise<T>): Promise<T | undefined> {
+  try {
+    return await withCancellableProgress(progressTitle, check);
+  } catch (error) {
+    await reportRefusedCredential(notSaved, error);
+    return undefined;
+  }
 }
