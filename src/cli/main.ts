@@ -6,7 +6,7 @@ import { VerifyReport } from '../clients/cosign/verify/result';
 import { dockerConfigCredentials } from '../clients/registry/dockerConfig';
 import { ServiceError } from '../core/errors';
 import { RedactingLogger } from '../core/logger';
-import { SecretRegistry } from '../core/redact';
+import { KnownSecrets } from '../core/redact';
 
 /**
  * The engine on the command line, for CI and for tests (bin/ops-config-verify.js is the entry;
@@ -38,7 +38,7 @@ class UsageError extends Error {}
 
 export async function main(argv: string[], io: CliIo): Promise<number> {
   const [command, ...rest] = argv;
-  const secrets = new SecretRegistry();
+  const secrets = new KnownSecrets();
   try {
     if (command === 'verify') return await verifyCommand(rest, io, secrets);
     if (command === 'verify-bundle') return await verifyBundleCommand(rest, io);
@@ -96,7 +96,7 @@ async function readFile(file: string, what: string): Promise<string> {
   }
 }
 
-async function verifyCommand(args: string[], io: CliIo, secrets: SecretRegistry): Promise<number> {
+async function verifyCommand(args: string[], io: CliIo, secrets: KnownSecrets): Promise<number> {
   const { flags, positional } = parseFlags(args, ['image', 'policy', 'trusted-root'], ['json']);
   if (positional.length) throw new UsageError(`unexpected argument "${positional[0]}"`);
   const image = flags.get('image');

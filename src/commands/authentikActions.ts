@@ -3,9 +3,7 @@ import type { AuthentikClient } from '../clients/authentik';
 import { ServiceError, isServiceError } from '../core/errors';
 import { Editing } from '../editing/register';
 import { prompts } from '../ui/prompts';
-import { editKindId } from '../views/authentik/kinds/ids';
-import type { ObjectRef } from '../views/authentik/objectRef';
-import { Binding, bindingName as nameOf, planMove } from '../views/authentik/kinds/bindingOrder';
+import { Binding, ObjectRef, bindingName as nameOf, editKindId, planMove } from '../views/authentik/kinds/api';
 import type { SecretCommandDeps } from './authentikSecrets';
 
 /**

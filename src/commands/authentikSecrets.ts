@@ -3,8 +3,7 @@ import * as vscode from 'vscode';
 import type { AuthentikClient } from '../clients/authentik';
 import { ServiceError } from '../core/errors';
 import { prompts } from '../ui/prompts';
-import { AuthentikDialogs, readCredentials, readPem } from '../views/authentik/kinds/editorKinds';
-import type { ObjectRef } from '../views/authentik/objectRef';
+import { AuthentikDialogs, ObjectRef, readCredentials, readPem } from '../views/authentik/kinds/api';
 
 /**
  * The commands that set or reveal a secret of a managed object. A secret never passes through a

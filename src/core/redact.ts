@@ -67,7 +67,7 @@ export function isSecretFieldName(name: string): boolean {
 }
 
 /** Known secret values, filled by whoever loads a credential. */
-export class SecretRegistry {
+export class KnownSecrets {
   private readonly values = new Set<string>();
   private readonly extraHeaderNames = new Set<string>();
 

@@ -3,7 +3,7 @@ import { ApiCalculation, ApiFilter, CALCULATION_OPS, ColumnItem, ENVIRONMENT_WID
 import { coerceFilterValue } from '../clients/honeycomb/queryDecode';
 import { prompts } from '../ui/prompts';
 import type { HoneycombExplorer } from '../views/honeycomb/explorer';
-import { HistoryEntry } from './history';
+import { RecentQuery } from './history';
 import type { QueryDraft } from './queryFile';
 import { noQueryKeyError } from './target';
 
@@ -85,10 +85,10 @@ async function columnItems(explorer: HoneycombExplorer, env: string, dataset: st
   return items;
 }
 
-export async function pickQuery(explorer: HoneycombExplorer, recent: HistoryEntry[]): Promise<PaletteChoice | undefined> {
+export async function pickQuery(explorer: HoneycombExplorer, recent: RecentQuery[]): Promise<PaletteChoice | undefined> {
   // Step 0: a recent query, or a new one.
   if (recent.length > 0) {
-    const items: Array<Item<HistoryEntry | undefined>> = [
+    const items: Array<Item<RecentQuery | undefined>> = [
       { label: '$(add) New query…', value: undefined },
       { label: 'Recent queries', kind: vscode.QuickPickItemKind.Separator, value: undefined },
       ...recent.map((e) => ({ label: e.title, description: `${e.draft.dataset ?? 'all datasets'} · ${e.environmentName}`, detail: `Last run ${new Date(e.ranAt).toLocaleString()}`, value: e })),

@@ -11,16 +11,14 @@ import { SigningHistory } from './signatures/signingHistory';
 import { ExplorerProvider } from './tree/explorerProvider';
 import { TreeNode } from './tree/node';
 import { ViewFilter } from './tree/viewFilter';
+import type { ViewAccess, ViewAccessByName } from './api';
+import { VIEW_IDS, ViewName } from './viewIds';
 
-export const VIEW_IDS = {
-  honeycomb: 'opsConfig.honeycomb',
-  authentik: 'opsConfig.authentik',
-  signatures: 'opsConfig.signatures',
-} as const;
+export { VIEW_IDS } from './viewIds';
+export type { ViewName } from './viewIds';
 
-export type ViewName = keyof typeof VIEW_IDS;
-
-export interface Views {
+/** The views with their providers and tree views (the extension and tests); commands get `view(name)`. */
+export interface Views extends ViewAccessByName {
   providers: Record<ViewName, ExplorerProvider>;
   treeViews: Record<ViewName, vscode.TreeView<TreeNode>>;
 }
@@ -31,7 +29,7 @@ export function registerViews(
   honeycomb: HoneycombConnection,
   honeycombExplorer: HoneycombExplorer,
   authentik: AuthentikConnections,
-  registries: RegistryCredentialStore,
+  registryLogins: RegistryCredentialStore,
   verifications: VerificationHistory,
   signings: SigningHistory,
 ): Views {
@@ -45,17 +43,23 @@ export function registerViews(
   };
   const [hcProvider, hcView] = make('honeycomb', (view) => honeycombRoots(honeycomb, honeycombExplorer, view));
   const [akProvider, akView] = make('authentik', (view) => authentikRoots(authentik, view));
-  const [sigProvider, sigView] = make('signatures', () => signatureRoots(registries, verifications, signings));
+  const [sigProvider, sigView] = make('signatures', () => signatureRoots(registryLogins, verifications, signings));
 
   context.subscriptions.push(
     honeycomb.onDidChange(() => hcProvider.refresh()),
     authentik.onDidChange(() => akProvider.refresh()),
-    registries.onDidChange(() => sigProvider.refresh()),
+    registryLogins.onDidChange(() => sigProvider.refresh()),
     verifications.onDidChange(() => sigProvider.refresh()),
     signings.onDidChange(() => sigProvider.refresh()),
   );
-  return {
-    providers: { honeycomb: hcProvider, authentik: akProvider, signatures: sigProvider },
-    treeViews: { honeycomb: hcView, authentik: akView, signatures: sigView },
-  };
+  const providers = { honeycomb: hcProvider, authentik: akProvider, signatures: sigProvider };
+  const treeViews = { honeycomb: hcView, authentik: akView, signatures: sigView };
+  const access = (name: ViewName): ViewAccess => ({
+    refresh: (node) => providers[name].refresh(node),
+    // A node that left the tree since (a refresh rebuilt it) cannot be revealed; that is no error.
+    reveal: (node, options) => Promise.resolve(treeViews[name].reveal(node, options)).then(undefined, () => undefined),
+    roots: () => providers[name].getChildren(),
+    filter: providers[name].filter,
+  });
+  return { providers, treeViews, view: access };
 }

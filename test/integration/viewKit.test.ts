@@ -22,13 +22,13 @@ describe('tree kit in the editor', () => {
       await vscode.commands.executeCommand('opsConfig.signatures.addRegistryLogin');
       wrong.restore();
       assert.match(wrong.shown.error[0] ?? '', new RegExp(`^The login for ${host.replace(/\./g, '\\.')} was not saved\\. Registry .* login: the credential was rejected \\(HTTP 401\\)`));
-      assert.deepEqual(api.registries.list(), []);
+      assert.deepEqual(api.registryLogins.list(), []);
 
       const right = scriptPrompts(api, [host, 'ci-bot', 'registry-password-1']);
       await vscode.commands.executeCommand('opsConfig.signatures.addRegistryLogin');
       right.restore();
       assert.deepEqual(right.shown.info, [`Signed in to ${host} as ci-bot; the login was saved.`]);
-      assert.deepEqual(api.registries.list(), [{ host, username: 'ci-bot' }]);
+      assert.deepEqual(api.registryLogins.list(), [{ host, username: 'ci-bot' }]);
 
       const provider = api.views.providers.signatures;
       const [folder] = await provider.getChildren();
@@ -50,7 +50,7 @@ describe('tree kit in the editor', () => {
       assert.equal(api.views.treeViews.signatures.message, undefined);
 
       await vscode.commands.executeCommand('opsConfig.signatures.removeRegistryLogin', logins[0].node);
-      assert.deepEqual(api.registries.list(), []);
+      assert.deepEqual(api.registryLogins.list(), []);
     } finally {
       await registry.close();
     }

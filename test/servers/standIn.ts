@@ -12,7 +12,7 @@ import * as https from 'node:https';
 import type { AddressInfo, Socket } from 'node:net';
 import { setTimeout as delay } from 'node:timers/promises';
 import { CONTROL_PREFIX, handleControl } from './core/control';
-import { FaultRegistry, htmlErrorPage, retryAfterValue, truncateJson } from './core/faults';
+import { InjectedFaults, htmlErrorPage, retryAfterValue, truncateJson } from './core/faults';
 import { createEntry, logPolicy } from './core/requestLog';
 import type { FaultResponders, RequestLogEntry, Route, StandIn, StandInOptions, StandInRequest, StandInResponse, Violation } from './core/types';
 import { openApiValidator } from './openapi/validator';
@@ -55,7 +55,7 @@ export async function startStandIn(options: StandInOptions): Promise<StandIn> {
   }
   const responders: FaultResponders = { ...DEFAULT_RESPONDERS, ...options.faultResponders };
   const policy = logPolicy(options.secretHeaders, options.logHeaders);
-  const faults = new FaultRegistry();
+  const faults = new InjectedFaults();
   const requests: RequestLogEntry[] = [];
   const violations: Violation[] = [];
   const stopping = new AbortController();

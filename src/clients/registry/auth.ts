@@ -1,6 +1,6 @@
 import { ServiceError } from '../../core/errors';
 import { HttpClient } from '../../core/http';
-import { SecretRegistry } from '../../core/redact';
+import { KnownSecrets } from '../../core/redact';
 import { AuthChallenge } from './challenge';
 import { CredentialLookup, RegistryAuth } from './credentials';
 import { realmLoginProblem, realmProblem } from './realm';
@@ -27,7 +27,7 @@ export class RegistryAuthenticator {
     private readonly http: HttpClient,
     private readonly registry: string,
     private readonly credentials: CredentialLookup | undefined,
-    private readonly secrets: SecretRegistry,
+    private readonly secrets: KnownSecrets,
     private readonly countAuthRequest: () => void,
     private readonly now: () => number = Date.now,
   ) {}

@@ -41,7 +41,7 @@ export interface FolderSpec<T> {
   creates?: string;
 }
 
-export class ListFolderNode<T> extends PagedFolderNode<T, number> {
+export class SearchableFolderNode<T> extends PagedFolderNode<T, number> {
   /** The server-side search in force, if any. */
   private searchText = '';
   /** Set only for folders of a managed kind: the editing commands look for this function. */

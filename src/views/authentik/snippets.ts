@@ -1,4 +1,4 @@
-import { AuthentikKind, ObjectRef, modelName } from './objectRef';
+import { ObjectRefKind, ObjectRef, modelName } from './objectRef';
 
 /**
  * "Copy as Terraform" / "Copy as Pulumi" (the provider's data-source lookups for an object) and
@@ -117,7 +117,7 @@ export function pulumiSnippet(ref: ObjectRef): string | { none: string } {
 /** The admin UI page of an object (`<server>/if/admin/#/…`); list pages where there is no detail page. */
 export function adminUrl(uiBase: string, ref: ObjectRef): string {
   const base = `${uiBase.replace(/\/+$/, '')}/if/admin/#`;
-  const paths: Record<AuthentikKind, string> = {
+  const paths: Record<ObjectRefKind, string> = {
     flow: `/flow/flows/${encodeURIComponent(ref.slug ?? ref.lookup)}`,
     stage: '/flow/stages',
     group: `/identity/groups/${encodeURIComponent(ref.id)}`,

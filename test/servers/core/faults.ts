@@ -50,7 +50,7 @@ function compileRoutePattern(pattern: string | undefined): Matcher {
   return (x, p) => methodOk(x) && matchTemplate(template, p) !== undefined;
 }
 
-export class FaultRegistry implements FaultController {
+export class InjectedFaults implements FaultController {
   private active: Array<{ fault: ActiveFault; matches: Matcher }> = [];
   private nextId = 1;
 

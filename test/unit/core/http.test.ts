@@ -6,7 +6,7 @@ import { AddressInfo } from 'node:net';
 import { ServiceError } from '../../../src/core/errors';
 import { HttpClient, HttpClientOptions, bypassesProxy } from '../../../src/core/http';
 import { RedactingLogger } from '../../../src/core/logger';
-import { SecretRegistry } from '../../../src/core/redact';
+import { KnownSecrets } from '../../../src/core/redact';
 import { TestServer, json, startTestServer } from '../helpers/testServer';
 import { testCertificate } from '../../servers/tls';
 
@@ -219,7 +219,7 @@ describe('core/http HttpClient', () => {
   });
 
   it('masks a key the server echoes back in an error message', async () => {
-    const secrets = new SecretRegistry();
+    const secrets = new KnownSecrets();
     server = await startTestServer((req, res) => json(res, 401, { error: `unknown API key ${String(req.headers['x-honeycomb-team'])}` }));
     const { http: c } = client(server.url, { headers: { 'X-Honeycomb-Team': 'hcxlk_supersecretvalue123' }, secrets });
     const error = await failure(c.request({ operation: 'getAuthMetadata', path: '/1/auth' }));
@@ -229,7 +229,7 @@ describe('core/http HttpClient', () => {
 
   it('logs requests at debug level with every secret header masked', async () => {
     const lines: string[] = [];
-    const secrets = new SecretRegistry();
+    const secrets = new KnownSecrets();
     const logger = new RedactingLogger((level, message) => lines.push(`${level} ${message}`), secrets);
     server = await startTestServer((_req, res) => json(res, 200, { token: 'server-returned-token-value', name: 'x' }));
     const { http: c } = client(server.url, {

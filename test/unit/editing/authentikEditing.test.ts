@@ -5,7 +5,7 @@ import { AuthentikClient } from '../../../src/clients/authentik';
 import { AUTHENTIK_KINDS, AUTHENTIK_KIND_NAMES, AuthentikKind, idOf } from '../../../src/clients/authentik/resources/kinds';
 import { authentikApiBase } from '../../../src/core/config';
 import { RedactingLogger } from '../../../src/core/logger';
-import { SecretRegistry } from '../../../src/core/redact';
+import { KnownSecrets } from '../../../src/core/redact';
 import { documentOf, formatDocument } from '../../../src/editing/document';
 import { guardedSave } from '../../../src/editing/guardedSave';
 import { Address, EditableKind, JsonObject } from '../../../src/editing/kind';
@@ -31,7 +31,7 @@ describe('editing authentik managed kinds (stand-in)', function () {
   this.timeout(30_000);
   let standIn: AuthentikStandIn;
   let client: AuthentikClient;
-  let secrets: SecretRegistry;
+  let secrets: KnownSecrets;
   const logLines: string[] = [];
   const kinds = new Map<AuthentikKind, EditableKind>();
   const kind = (k: AuthentikKind) => kinds.get(k)!;
@@ -40,7 +40,7 @@ describe('editing authentik managed kinds (stand-in)', function () {
     standIn = await startAuthentikStandIn();
   });
   beforeEach(() => {
-    secrets = new SecretRegistry();
+    secrets = new KnownSecrets();
     const logger = new RedactingLogger((_level, message) => logLines.push(message), secrets);
     client = new AuthentikClient({ apiBase: authentikApiBase(standIn.url), token: AUTHENTIK_TOKENS.admin, secrets, logger, sleep: async () => undefined });
     for (const k of AUTHENTIK_KIND_NAMES) {

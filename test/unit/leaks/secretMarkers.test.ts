@@ -127,7 +127,7 @@ describe('no secret reaches a log, message, notification or panel (markers for e
     before(async () => {
       [honeycomb, authentik] = await Promise.all([startHoneycombStandIn({ seed: honeycombSeed }), startAuthentikStandIn({ seed: authentikSeed, requiredHeaders: { 'X-Proxy-Auth': AK.extraHeader } })]);
       shownMessages.length = 0;
-      const transport = { logger: detector.logger, secrets: detector.registry, retry: { maxRetries: 0 } };
+      const transport = { logger: detector.logger, secrets: detector.knownSecrets, retry: { maxRetries: 0 } };
       hc = new HoneycombClient({ apiUrl: honeycomb.url, apiKey: HC.apiKey, managementKey: { id: HONEYCOMB_KEYS.management.id, secret: HC.managementSecret }, ...transport });
       ak = new AuthentikClient({ apiBase: authentikApiBase(authentik.url), token: AK.token, headers: { 'X-Proxy-Auth': AK.extraHeader }, ...transport });
     });
@@ -153,10 +153,10 @@ describe('no secret reaches a log, message, notification or panel (markers for e
         detector.check(`JSON view: recipient ${r.type} (tree copy)`, JSON.stringify(objectJson(o)));
       }
       // A second environment's own key, as "Set API Key for Environment" stores it.
-      const staging = new HoneycombClient({ apiUrl: honeycomb.url, apiKey: HC.environmentKey, logger: detector.logger, secrets: detector.registry });
+      const staging = new HoneycombClient({ apiUrl: honeycomb.url, apiKey: HC.environmentKey, logger: detector.logger, secrets: detector.knownSecrets });
       await detector.run('staging getAuthMetadata', () => staging.getAuthMetadata());
       // Refused keys and a server that echoes the request back.
-      const wrong = new HoneycombClient({ apiUrl: honeycomb.url, apiKey: `${HC.apiKey}-wrong`, logger: detector.logger, secrets: detector.registry, retry: { maxRetries: 0 } });
+      const wrong = new HoneycombClient({ apiUrl: honeycomb.url, apiKey: `${HC.apiKey}-wrong`, logger: detector.logger, secrets: detector.knownSecrets, retry: { maxRetries: 0 } });
       await detector.run('wrong key', () => wrong.getAuthMetadata());
       // The server repeats the recipients' secrets it holds, as a webhook receiver's answer might.
       const echo = await echoingServer(`${HC.webhookHeader} ${HC.webhookSecret} ${HC.pagerDutyKey}`);
@@ -166,7 +166,7 @@ describe('no secret reaches a log, message, notification or panel (markers for e
           apiKey: HC.apiKey,
           managementKey: { id: HONEYCOMB_KEYS.management.id, secret: HC.managementSecret },
           logger: detector.logger,
-          secrets: detector.registry,
+          secrets: detector.knownSecrets,
           retry: { maxRetries: 0 },
         });
         await detector.run('echoing server, API key', () => echoed.listDatasets());
@@ -175,7 +175,7 @@ describe('no secret reaches a log, message, notification or panel (markers for e
         await echo.stop();
       }
       await detector.run('unreachable server', () =>
-        new HoneycombClient({ apiUrl: 'http://127.0.0.1:1', apiKey: HC.apiKey, logger: detector.logger, secrets: detector.registry, retry: { maxRetries: 0 } }).getAuthMetadata(),
+        new HoneycombClient({ apiUrl: 'http://127.0.0.1:1', apiKey: HC.apiKey, logger: detector.logger, secrets: detector.knownSecrets, retry: { maxRetries: 0 } }).getAuthMetadata(),
       );
       await runLookups(detector, 'honeycomb', { honeycomb: async () => hc, authentik: async () => ak, verify: async () => ({}) });
       detector.checkLog();
@@ -238,11 +238,11 @@ describe('no secret reaches a log, message, notification or panel (markers for e
           token: `${AK.token}-wrong`,
           headers: { 'X-Proxy-Auth': AK.extraHeader },
           logger: detector.logger,
-          secrets: detector.registry,
+          secrets: detector.knownSecrets,
         }).getCurrentUser(),
       );
       await detector.run('missing header', () =>
-        new AuthentikClient({ apiBase: authentikApiBase(authentik.url), token: AK.token, logger: detector.logger, secrets: detector.registry }).getCurrentUser(),
+        new AuthentikClient({ apiBase: authentikApiBase(authentik.url), token: AK.token, logger: detector.logger, secrets: detector.knownSecrets }).getCurrentUser(),
       );
       const echo = await echoingServer();
       try {
@@ -252,7 +252,7 @@ describe('no secret reaches a log, message, notification or panel (markers for e
             token: AK.token,
             headers: { 'X-Proxy-Auth': AK.extraHeader },
             logger: detector.logger,
-            secrets: detector.registry,
+            secrets: detector.knownSecrets,
             retry: { maxRetries: 0 },
           }).getCurrentUser(),
         );
@@ -260,7 +260,7 @@ describe('no secret reaches a log, message, notification or panel (markers for e
         await echo.stop();
       }
       await detector.run('unreachable server', () =>
-        new AuthentikClient({ apiBase: 'http://127.0.0.1:1/api/v3', token: AK.token, logger: detector.logger, secrets: detector.registry, retry: { maxRetries: 0 } }).getCurrentUser(),
+        new AuthentikClient({ apiBase: 'http://127.0.0.1:1/api/v3', token: AK.token, logger: detector.logger, secrets: detector.knownSecrets, retry: { maxRetries: 0 } }).getCurrentUser(),
       );
       await runLookups(detector, 'authentik', { honeycomb: async () => hc, authentik: async () => ak, verify: async () => ({}) });
       detector.checkLog();

@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import { interactiveSignIn } from '../../../src/clients/sigstore/oidcSignIn';
 import { readIdentityToken } from '../../../src/clients/sigstore/identityToken';
 import { RedactingLogger } from '../../../src/core/logger';
-import { SecretRegistry } from '../../../src/core/redact';
+import { KnownSecrets } from '../../../src/core/redact';
 import { OidcStandIn, followInBrowser, startOidcStandIn } from '../../sigstore/oidcServer';
 
 describe('interactive OIDC sign-in (authorization code + PKCE, loopback redirect)', function () {
@@ -13,7 +13,7 @@ describe('interactive OIDC sign-in (authorization code + PKCE, loopback redirect
 
   it('opens the authorization URL, takes the code from the loopback callback and exchanges it with the PKCE verifier', async () => {
     const lines: string[] = [];
-    const secrets = new SecretRegistry();
+    const secrets = new KnownSecrets();
     const logger = new RedactingLogger((_level, message) => lines.push(message), secrets);
     let opened = '';
     let page = { status: 0, text: '' };

@@ -5,7 +5,7 @@ import { blueprintProblemsFromFieldErrors } from '../../../../src/clients/authen
 import { authentikApiBase } from '../../../../src/core/config';
 import { ServiceError } from '../../../../src/core/errors';
 import { RedactingLogger } from '../../../../src/core/logger';
-import { REDACTED, SecretRegistry } from '../../../../src/core/redact';
+import { REDACTED, KnownSecrets } from '../../../../src/core/redact';
 import { AUTHENTIK_TOKENS, AuthentikStandIn, startAuthentikStandIn } from '../../../servers/authentik';
 import { FAILING_BLUEPRINT } from '../../../servers/authentik/directory/managed';
 import { standInLicenseKey } from '../../../servers/authentik/managed/licenseKey';
@@ -26,14 +26,14 @@ describe('authentik managed resources: client against the stand-in', function ()
   this.timeout(30_000);
   let standIn: AuthentikStandIn;
   let client: AuthentikClient;
-  let secrets: SecretRegistry;
+  let secrets: KnownSecrets;
   const lines: string[] = [];
 
   before(async () => {
     standIn = await startAuthentikStandIn();
   });
   beforeEach(() => {
-    secrets = new SecretRegistry();
+    secrets = new KnownSecrets();
     const logger = new RedactingLogger((_level, message) => lines.push(message), secrets);
     client = new AuthentikClient({ apiBase: authentikApiBase(standIn.url), token: AUTHENTIK_TOKENS.admin, secrets, logger, sleep: async () => undefined });
   });
