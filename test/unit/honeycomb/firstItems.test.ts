@@ -29,8 +29,8 @@ describe('Honeycomb view: first items', function () {
   const paths = (): string[] => standIn.requests.map((r) => `${r.method} ${r.path}`);
   const view = { refresh: () => undefined, redraw: () => undefined };
 
-  /** The explorer with both keys, as the editor wires it; `storedKey` stands for SecretStorage. */
-  function explorerWith(storedKey: (envSlug: string) => Promise<string | undefined>): HoneycombExplorer {
+  /** The explorer with both keys, as the editor wires it; `storedKey` and `storedKeyEnvironments` stand for SecretStorage. */
+  function explorerWith(storedKey: (envSlug: string) => Promise<string | undefined>, storedKeyEnvironments?: () => Promise<string[]>): HoneycombExplorer {
     const apiUrl = standIn.url;
     const keys = { apiKey: HONEYCOMB_KEYS.production, apiKeyId: HONEYCOMB_KEYS.management.id, apiKeySecret: HONEYCOMB_KEYS.management.secret };
     const config = resolveHoneycombConfig({ apiUrl }, keys, {});
@@ -41,6 +41,7 @@ describe('Honeycomb view: first items', function () {
       client: async () => client,
       clientForKey: async (apiKey) => new HoneycombClient({ apiUrl, apiKey, secrets, sleep: async () => undefined }),
       storedKey,
+      storedKeyEnvironments,
     });
   }
 
@@ -71,6 +72,33 @@ describe('Honeycomb view: first items', function () {
       children.map((c) => c.keySource),
       ['default', undefined, undefined],
     );
+  });
+
+  it('looks up only the environments the stored keys’ names include: one look-up of the names instead of one per environment', async () => {
+    const asked: string[] = [];
+    let namesAsked = 0;
+    const explorer = explorerWith(
+      async (slug) => {
+        asked.push(slug);
+        return slug === 'staging' ? HONEYCOMB_KEYS.staging : undefined;
+      },
+      async () => {
+        namesAsked++;
+        return ['staging'];
+      },
+    );
+    const [root] = await honeycombRoots(connection(explorer), explorer, view);
+    const children = (await root.getChildren!()) as EnvironmentNode[];
+    assert.deepEqual(
+      children.map((c) => [c.info.name, c.keySource]),
+      [
+        ['Production', 'default'],
+        ['Staging', 'stored'],
+        ['Dev', undefined],
+      ],
+    );
+    assert.deepEqual(asked, ['staging'], 'only the environment with a stored key was looked up');
+    assert.equal(namesAsked, 1);
   });
 
   it('asks for the environments as soon as /1/auth has answered, before the editor asks for the expanded root’s children', async () => {
