@@ -69,6 +69,15 @@ export class SecretStore {
     }
   }
 
+  /** The names of every secret this extension has stored (never their values). */
+  async keys(): Promise<string[]> {
+    try {
+      return await this.storage.keys();
+    } catch (error) {
+      throw new Error(`The editor's secret storage could not be read (${(error as Error).message}). On Linux this usually means no keyring is running.`);
+    }
+  }
+
   /** Deletes a credential and its binding. */
   async delete(key: string): Promise<void> {
     await this.storage.delete(key);

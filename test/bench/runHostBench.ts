@@ -1,6 +1,7 @@
 /**
- * Runs the in-editor benchmarks (test/bench/host/) in a real extension host through the same
- * code shim as the integration tests, and prints their figures.
+ * Runs the in-editor benchmarks: those of test/bench/host/ in a real extension host through the
+ * same code shim as the integration tests, then start-up and first items against the baseline
+ * extensions (startupAndFirstItems.ts), and prints their figures.
  */
 import * as fs from 'fs';
 import * as os from 'os';
@@ -9,6 +10,20 @@ import { runTests } from '@vscode/test-electron';
 import { copyWorkspace, repoRoot } from '../host/codeServer';
 
 export async function runHostBench(env: Record<string, string> = {}): Promise<number> {
+  const failed = await runInHost(env);
+  try {
+    console.log('\n== against baseline extensions (code-server in Chromium, a fresh window per round)');
+    // Loaded only here: it installs the tree nodes' vscode shim in this process.
+    const { runStartupAndFirstItems } = await import('./startupAndFirstItems');
+    await runStartupAndFirstItems();
+    return failed;
+  } catch (error) {
+    console.error(`start-up and first-items benchmarks failed: ${(error as Error).message}`);
+    return 1;
+  }
+}
+
+async function runInHost(env: Record<string, string>): Promise<number> {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'ops-hostbench-'));
   try {
     await runTests({

@@ -90,9 +90,8 @@ export class HoneycombConnectionNode implements TreeNode {
       if (defaultEnv && !infos.some((i) => i.slug === defaultEnv.slug)) {
         infos.unshift(defaultEnv);
       }
-      for (const info of infos) {
-        children.push(await this.environmentNode(info));
-      }
+      // Each node reads its environment's stored key: one secret look-up each, all at once.
+      children.push(...(await Promise.all(infos.map((info) => this.environmentNode(info)))));
     } else if (defaultEnv) {
       children.push(await this.environmentNode(defaultEnv));
     }

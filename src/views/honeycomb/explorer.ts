@@ -49,6 +49,11 @@ export interface ExplorerDeps {
   clientForKey(apiKey: string): Promise<HoneycombClient>;
   /** The per-environment API key stored for an environment, if any. */
   storedKey(envSlug: string): Promise<string | undefined>;
+  /**
+   * The environments that have a stored key, in one look-up (the names only), when the editor
+   * can tell; environments not named need no look-up of their own.
+   */
+  storedKeyEnvironments?(): Promise<string[]>;
 }
 
 export interface Session {
@@ -68,6 +73,7 @@ export type KeySource = 'default' | 'stored';
 export class HoneycombExplorer {
   readonly cache = new ListCache();
   private session?: Promise<Session>;
+  private withStoredKeys?: Promise<Set<string> | undefined>;
   private readonly keyClients = new Map<string, Promise<HoneycombClient>>();
 
   constructor(readonly deps: ExplorerDeps) {}
@@ -76,6 +82,7 @@ export class HoneycombExplorer {
   reset(): void {
     this.cache.clear();
     this.session = undefined;
+    this.withStoredKeys = undefined;
     this.keyClients.clear();
   }
 
@@ -87,6 +94,8 @@ export class HoneycombExplorer {
     if (!this.session) {
       const pending = this.open();
       this.session = pending;
+      // Asked beside /1/auth, so that when the environments arrive their keys' origin is known.
+      void this.environmentsWithStoredKeys();
       pending.catch(() => {
         if (this.session === pending) this.session = undefined;
       });
@@ -152,9 +161,19 @@ export class HoneycombExplorer {
   }
 
   async keySource(envSlug: string): Promise<KeySource | undefined> {
-    if (await this.deps.storedKey(envSlug)) return 'stored';
+    const withKeys = await this.environmentsWithStoredKeys();
+    if ((!withKeys || withKeys.has(envSlug)) && (await this.deps.storedKey(envSlug))) return 'stored';
     const env = await this.defaultEnvironment().catch(() => undefined);
     return env?.slug === envSlug ? 'default' : undefined;
+  }
+
+  /** Which environments have a stored key; undefined when unknown (then each is looked up). */
+  private environmentsWithStoredKeys(): Promise<Set<string> | undefined> {
+    this.withStoredKeys ??= (this.deps.storedKeyEnvironments?.() ?? Promise.resolve(undefined)).then(
+      (slugs) => (slugs ? new Set(slugs) : undefined),
+      () => undefined,
+    );
+    return this.withStoredKeys;
   }
 
   async requireClient(envSlug: string): Promise<HoneycombClient> {

@@ -1,8 +1,9 @@
 import * as vscode from 'vscode';
 import { HoneycombConnection, environmentCredential } from '../../connections/honeycombConnection';
 import { CoreServices } from '../../connections/services';
+import { isOriginKey } from '../../core/secrets';
 import { HIDDEN_COLUMN_SCHEME } from './columnNodes';
-import { HoneycombExplorer, environmentKeyName } from './explorer';
+import { ENVIRONMENT_KEY_PREFIX, HoneycombExplorer, environmentKeyName } from './explorer';
 
 /**
  * Creates the explorer of the Honeycomb connection from the editor's services (settings and
@@ -16,6 +17,9 @@ export function createHoneycombExplorer(context: vscode.ExtensionContext, servic
     clientForKey: (apiKey) => connection.candidateClient({ apiKey }),
     // Checked against the URL in effect like the connection's own keys (asks when it moved).
     storedKey: (envSlug) => connection.storedCredential(environmentCredential(environmentKeyName(envSlug), envSlug)),
+    // One look-up of the names instead of one per environment when the view opens.
+    storedKeyEnvironments: async () =>
+      (await services.secrets.keys()).filter((key) => key.startsWith(ENVIRONMENT_KEY_PREFIX) && !isOriginKey(key)).map((key) => key.slice(ENVIRONMENT_KEY_PREFIX.length)),
   });
   context.subscriptions.push(
     vscode.window.registerFileDecorationProvider(new HiddenColumnDecorations()),

@@ -30,6 +30,7 @@ export function explorerHarness(apiUrl: string, keys: { apiKey?: string; managem
     client: async () => client,
     clientForKey: async (apiKey) => new HoneycombClient({ apiUrl, apiKey, secrets: knownSecrets, sleep }),
     storedKey: async (slug) => storedKeys.get(slug),
+    storedKeyEnvironments: async () => [...storedKeys.keys()],
   });
   const view = { refresh: () => undefined, redraw: () => undefined };
   return {

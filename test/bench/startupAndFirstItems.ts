@@ -1,0 +1,231 @@
+/**
+ * Start-up and "first items" of the Honeycomb view, each next to a baseline measured in the same
+ * editor (code-server in headless Chromium), alternating, medians of several fresh windows:
+ * - start-up: loading + activate() of this extension against an extension that does nothing
+ *   (test/bench/baseline/empty), as the host sees it, once the window has settled; the probe
+ *   extension (test/bench/baseline/probe) activates both, in alternating order;
+ * - first items: from the click on the activity-bar icon to the team and its environments drawn
+ *   in the side bar, against a view that shows the same items from memory
+ *   (test/bench/baseline/tree). Nothing is active before the click: this is what a user waits
+ *   for, activation included. The requests' own time on loopback (the stand-in's, while at least
+ *   one was in flight) is printed beside it; the goal is ours ≤ 1.2 × baseline + that time.
+ * Each round loads the window anew, which starts a new extension host.
+ *
+ *   HOST_BENCH_ROUNDS=7 (default) windows per figure; HOST_BENCH_EXTENSION=<folder> measures
+ *   another checkout's build (its package.json and dist/) instead of this one.
+ */
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import type { Page } from 'playwright-core';
+import { launchChromium } from '../host/browser';
+import { repoRoot, startCodeServer } from '../host/codeServer';
+import { HONEYCOMB_KEYS, HoneycombStandIn, startHoneycombStandIn } from '../servers/honeycomb';
+import { BaselineItem, firstItemsOf } from './firstItemsBaseline';
+import { coveredTime, median, ms } from './hostFigures';
+
+const OURS = 'ops-config.ops-config-explorer';
+const EMPTY = 'ops-config-bench.empty';
+const BASELINE_DIR = path.join(repoRoot, 'test/bench/baseline');
+/** The extension measured: this checkout, or another build of it (a "before" figure). */
+const EXTENSION_DIR = process.env.HOST_BENCH_EXTENSION ?? repoRoot;
+const ROUNDS = Number(process.env.HOST_BENCH_ROUNDS ?? 7);
+/** How long the probe waits after start-up before measuring: the host has settled by then. */
+const SETTLE_MS = 1500;
+
+interface ProbeLine {
+  round: number;
+  activeBefore?: Record<string, boolean>;
+  results?: { id: string; ms?: number; wasActive?: boolean; error?: string }[];
+  error?: string;
+}
+
+interface Container {
+  name: string;
+  /** Start of the activity-bar item's accessible name. */
+  title: string;
+}
+
+const ours: Container = { name: 'Ops Config Explorer', title: 'Ops Config' };
+const baseline: Container = { name: 'tree from memory', title: 'Bench Baseline' };
+
+export async function runStartupAndFirstItems(report: (line: string) => void = console.log): Promise<void> {
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'ops-viewbench-'));
+  const standIn = await startHoneycombStandIn();
+  const keys = { apiKey: HONEYCOMB_KEYS.production, managementKey: HONEYCOMB_KEYS.management };
+  const files = { control: path.join(tmp, 'control.json'), output: path.join(tmp, 'probe.jsonl'), items: path.join(tmp, 'items.json') };
+  const items = await firstItemsOf(standIn.url, keys);
+  fs.writeFileSync(files.items, JSON.stringify(items));
+  fs.writeFileSync(files.output, '');
+  writeControl(files.control, { round: -1 });
+  const extensionsDir = path.join(tmp, 'extensions');
+  fs.mkdirSync(extensionsDir);
+  for (const name of ['empty', 'tree', 'probe']) linkInto(extensionsDir, path.join(BASELINE_DIR, name));
+  const folder = path.join(tmp, 'workspace');
+  fs.mkdirSync(folder);
+  const server = await startCodeServer({
+    folder,
+    linkExtension: EXTENSION_DIR,
+    extensionsDir,
+    userDataDir: path.join(tmp, 'user-data'),
+    env: {
+      HONEYCOMB_API_ENDPOINT: standIn.url,
+      HONEYCOMB_API_KEY: keys.apiKey,
+      HONEYCOMB_KEY_ID: keys.managementKey.id,
+      HONEYCOMB_KEY_SECRET: keys.managementKey.secret,
+      OPS_BENCH_CONTROL: files.control,
+      OPS_BENCH_OUTPUT: files.output,
+      OPS_BENCH_TREE_ITEMS: files.items,
+    },
+  });
+  const browser = await launchChromium();
+  try {
+    const page = await (await browser.newContext({ viewport: { width: 1400, height: 900 } })).newPage();
+    const expected = labelsOf(items);
+
+    // Start-up: the probe activates both, ours first in even rounds, the empty one first in odd ones.
+    const startup = { ours: [] as number[], empty: [] as number[] };
+    for (let round = 0; round < ROUNDS; round++) {
+      const order = round % 2 ? [EMPTY, OURS] : [OURS, EMPTY];
+      writeControl(files.control, { round, settleMs: SETTLE_MS, activate: order, watch: [OURS, EMPTY] });
+      await page.goto(server.url);
+      const line = await probeLine(files.output, round);
+      for (const result of line.results ?? []) {
+        if (result.error || result.ms === undefined) throw new Error(`start-up round ${round}: ${result.id}: ${result.error}`);
+        if (result.wasActive) throw new Error(`start-up round ${round}: ${result.id} was already active (something else woke it)`);
+        (result.id === OURS ? startup.ours : startup.empty).push(result.ms);
+      }
+    }
+    const [x, y] = [median(startup.ours), median(startup.empty)];
+    report(`  start-up (load + activate(), as the host sees it; medians of ${ROUNDS} windows, alternating):`);
+    report(`    extension ${ms(x)} vs empty ${ms(y)} (+${ms(x - y)}; goal ≤ +5 ms)`);
+    report(`    each window: extension ${samples(startup.ours)}; empty ${samples(startup.empty)}`);
+
+    // First items: in each fresh window both views are opened, in alternating order.
+    const first = { ours: [] as number[], baseline: [] as number[], loopback: [] as number[], requests: [] as number[] };
+    for (let round = ROUNDS; round < 2 * ROUNDS; round++) {
+      writeControl(files.control, { round, settleMs: SETTLE_MS, watch: [OURS] });
+      await page.goto(server.url);
+      const line = await probeLine(files.output, round);
+      if (line.activeBefore?.[OURS]) throw new Error(`first-items round ${round}: the extension was active before the click (is its view container restored?)`);
+      for (const container of round % 2 ? [baseline, ours] : [ours, baseline]) {
+        standIn.reset();
+        const span = await openAndWaitForItems(page, container, expected);
+        if (container === ours) {
+          first.ours.push(span.end - span.start);
+          first.loopback.push(loopbackTime(standIn, span));
+          first.requests.push(standIn.requests.length);
+        } else {
+          first.baseline.push(span.end - span.start);
+        }
+        await showExplorer(page);
+      }
+    }
+    const [o, b, l] = [median(first.ours), median(first.baseline), median(first.loopback)];
+    report(`  first items after clicking the view's icon (team + ${expected.length - 1} environments drawn; medians of ${ROUNDS} windows, alternating):`);
+    report(`    extension ${ms(o)} vs tree from memory ${ms(b)}: ${(o / b).toFixed(2)}× (requests: ${median(first.requests)}, their own loopback time ${ms(l)})`);
+    report(`    each window: extension ${samples(first.ours)}; tree from memory ${samples(first.baseline)}; loopback ${samples(first.loopback)}`);
+    report(`    goal ≤ 1.2 × baseline + loopback = ${ms(1.2 * b + l)}: ${o <= 1.2 * b + l ? 'met' : 'not met'}; without the loopback time ${((o - l) / b).toFixed(2)}× the baseline`);
+    if (standIn.violations.length > 0) throw new Error(`stand-in violations: ${JSON.stringify(standIn.violations)}`);
+  } finally {
+    await browser.close().catch(() => undefined);
+    await server.stop();
+    await standIn.stop();
+    fs.rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
+const samples = (values: number[]): string => values.map((v) => v.toFixed(0)).join(', ') + ' ms';
+
+function writeControl(file: string, control: { round: number; settleMs?: number; activate?: string[]; watch?: string[] }): void {
+  fs.writeFileSync(file, JSON.stringify(control));
+}
+
+/** Symlinks an extension folder into the extensions dir under the name the editor expects. */
+function linkInto(extensionsDir: string, folder: string): void {
+  const manifest = JSON.parse(fs.readFileSync(path.join(folder, 'package.json'), 'utf8')) as { publisher: string; name: string; version: string };
+  fs.symlinkSync(folder, path.join(extensionsDir, `${manifest.publisher}.${manifest.name}-${manifest.version}`), 'dir');
+}
+
+function labelsOf(items: BaselineItem[]): string[] {
+  return items.flatMap((item) => [item.label, ...labelsOf(item.children ?? [])]);
+}
+
+/** Waits for the probe's line of this round (the window is up and has settled). */
+async function probeLine(file: string, round: number, timeoutMs = 90_000): Promise<ProbeLine> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const lines = fs
+      .readFileSync(file, 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l) as ProbeLine);
+    const found = lines.find((l) => l.round === round);
+    if (found?.error) throw new Error(`probe, round ${round}: ${found.error}`);
+    if (found) return found;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`no probe report for round ${round} after ${timeoutMs / 1000} s`);
+}
+
+/**
+ * Clicks the container's activity-bar item and returns, in epoch milliseconds, when the click
+ * went down and when every expected label was drawn in the side bar (the frame after they were
+ * in the DOM). The editor draws an expanded node together with its children, so the team's row
+ * and its environments appear at once. Both times are taken in the page, so the driver's own latency is not counted.
+ */
+async function openAndWaitForItems(page: Page, container: Container, labels: string[]): Promise<{ start: number; end: number }> {
+  const icon = page.locator(`.monaco-workbench .activitybar [aria-label^="${container.title}"]`).first();
+  await icon.waitFor();
+  await page.evaluate(`(() => {
+    const labels = ${JSON.stringify(labels)};
+    const state = (window.__opsBench = {});
+    window.addEventListener('pointerdown', () => { state.start = performance.now(); }, { capture: true, once: true });
+    const shown = (wanted) => {
+      const rows = [...document.querySelectorAll('.part.sidebar [role=treeitem]')].filter((row) => row.checkVisibility());
+      const names = rows.map((row) => row.getAttribute('aria-label') || row.textContent || '');
+      return wanted.every((label) => names.some((name) => name.startsWith(label)));
+    };
+    const observer = new MutationObserver(() => {
+      if (state.start === undefined || state.seen) return;
+      if (!shown(labels)) return;
+      state.seen = true;
+      observer.disconnect();
+      requestAnimationFrame(() => { state.end = performance.now(); });
+    });
+    observer.observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
+  })()`);
+  await icon.click({ force: true });
+  await page.waitForFunction('window.__opsBench.end !== undefined', undefined, { timeout: 60_000 });
+  const at = (name: string) => `performance.timeOrigin + window.__opsBench.${name}`;
+  return page.evaluate<{ start: number; end: number }>(`({ start: ${at('start')}, end: ${at('end')} })`);
+}
+
+/** Shows the Explorer again, so the next click opens the container anew. */
+async function showExplorer(page: Page): Promise<void> {
+  // Forced: a badge on the icon ("1 unsaved file") takes the pointer, and a click on it is as good.
+  await page.locator('.monaco-workbench .activitybar [aria-label^="Explorer"]').first().click({ force: true });
+  await page
+    .locator('.monaco-workbench .part.sidebar .composite.title h2')
+    .filter({ hasText: /^Explorer/i })
+    .waitFor();
+}
+
+/** The stand-in's own time for the requests made during the span, overlapping ones counted once. */
+function loopbackTime(standIn: HoneycombStandIn, span: { start: number; end: number }): number {
+  const intervals = standIn.requests.map((r) => {
+    const start = Date.parse(r.time);
+    return { start, end: start + (r.durationMs ?? 0) };
+  });
+  return coveredTime(intervals, span.start, span.end);
+}
+
+if (require.main === module) {
+  runStartupAndFirstItems().then(
+    () => process.exit(0),
+    (error: unknown) => {
+      console.error(error);
+      process.exit(1);
+    },
+  );
+}
