@@ -11,7 +11,7 @@ import { connectionTokenKey } from '../../src/connections/authentikConnectionLis
 import { SecretKeys } from '../../src/core/secrets';
 import type { TreeNode } from '../../src/views/tree/node';
 import { AUTHENTIK_TOKENS, AuthentikStandIn, createAuthentikSeed, startAuthentikStandIn } from '../servers/authentik';
-import { ExtensionApi, describeNodes, extensionApi, scriptPrompts, setGlobal, signOutEverywhere, waitFor } from './helpers';
+import { ExtensionApi, extensionApi, scriptPrompts, setGlobal, signOutEverywhere, treeReader, waitFor } from './helpers';
 
 /** The production server's own admin token: the staging token is refused there. */
 const PRODUCTION_TOKEN = 'akTestProductionAdminToken8c1e4b7a2d5f40c9b3e6a1d4f7c0b3e6a9d2f5c8b1e4a7d0';
@@ -23,13 +23,7 @@ describe('several authentik connections', () => {
   let production: AuthentikStandIn;
 
   const provider = () => api.views.providers.authentik;
-  const children = async (node?: TreeNode) => describeNodes(provider(), await provider().getChildren(node));
-  const child = async (node: TreeNode | undefined, label: string) => {
-    const all = await children(node);
-    const found = all.find((c) => c.label === label);
-    assert.ok(found, `"${label}" is shown under ${node?.id ?? 'the root'} (found: ${all.map((c) => c.label).join(', ')})`);
-    return found;
-  };
+  const { children, child } = treeReader(provider);
   const removeAdded = async () => {
     for (const entry of api.authentikConnections.entries()) await api.authentikConnections.remove(entry.id);
   };

@@ -21,7 +21,7 @@ import type { TreeNode } from '../../src/views/tree/node';
 import { AUTHENTIK_TOKENS, AuthentikStandIn, startAuthentikStandIn } from '../servers/authentik';
 import { FAILING_BLUEPRINT } from '../servers/authentik/directory/managed';
 import { standInLicenseKey } from '../servers/authentik/managed/licenseKey';
-import { EXTENSION_ID, ExtensionApi, describeNodes, extensionApi, setGlobal, signOutEverywhere, waitFor } from './helpers';
+import { EXTENSION_ID, ExtensionApi, describeNodes, extensionApi, setGlobal, signOutEverywhere, treeReader, waitFor } from './helpers';
 
 /** One field each edit changes, per kind (a license has no field but its secret key). */
 const EDITS: Partial<Record<AuthentikKind, [string, unknown]>> = {
@@ -57,12 +57,8 @@ describe('Editing authentik managed resources', function () {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'ak-edit-'));
 
   const provider = () => api.views.providers.authentik;
-  const child = async (node: TreeNode | undefined, label: string): Promise<TreeNode> => {
-    const all = await describeNodes(provider(), await provider().getChildren(node));
-    const found = all.find((c) => c.label === label);
-    assert.ok(found, `"${label}" is shown (found: ${all.map((c) => c.label).join(', ')})`);
-    return found.node;
-  };
+  const tree = treeReader(provider);
+  const child = async (node: TreeNode | undefined, label: string): Promise<TreeNode> => (await tree.child(node, label)).node;
   const folder = async (label: string) => child(await child(undefined, new URL(authentik.url).host), label);
   const writes = () => authentik.requests.filter((r) => r.method !== 'GET');
   const d = () => authentik.seed.directory;

@@ -11,7 +11,7 @@ import { listQueryAnnotations, triggerWrites } from '../../src/clients/honeycomb
 import { SecretKeys } from '../../src/core/secrets';
 import type { TreeNode } from '../../src/views/tree/node';
 import { HONEYCOMB_KEYS, HoneycombStandIn, startHoneycombStandIn } from '../servers/honeycomb';
-import { ExtensionApi, describeNodes, extensionApi, setGlobal, signOutEverywhere, waitFor } from './helpers';
+import { ExtensionApi, describeNodes, extensionApi, setGlobal, signOutEverywhere, treeReader, waitFor } from './helpers';
 
 describe('Editing Honeycomb triggers and saved queries', function () {
   this.timeout(90_000);
@@ -25,12 +25,8 @@ describe('Editing Honeycomb triggers and saved queries', function () {
   let infos: string[];
 
   const provider = () => api.views.providers.honeycomb;
-  const child = async (node: TreeNode | undefined, label: string): Promise<TreeNode> => {
-    const all = await describeNodes(provider(), await provider().getChildren(node));
-    const found = all.find((c) => c.label === label);
-    assert.ok(found, `"${label}" is shown (found: ${all.map((c) => c.label).join(', ')})`);
-    return found.node;
-  };
+  const tree = treeReader(provider);
+  const child = async (node: TreeNode | undefined, label: string): Promise<TreeNode> => (await tree.child(node, label)).node;
   const gatewayFolder = async (label: string): Promise<TreeNode> => {
     // The connection (the team), then its environment.
     const [connection] = await provider().getChildren(undefined);

@@ -102,6 +102,21 @@ export async function describeNodes(provider: vscode.TreeDataProvider<TreeNode>,
   return out;
 }
 
+/**
+ * Reads a view's tree as a user does: the rows under a node, and the one row with a label
+ * (failing with the labels that were shown instead).
+ */
+export function treeReader(provider: () => vscode.TreeDataProvider<TreeNode>) {
+  const children = async (node?: TreeNode) => describeNodes(provider(), (await provider().getChildren(node)) ?? []);
+  const child = async (node: TreeNode | undefined, label: string) => {
+    const all = await children(node);
+    const found = all.find((c) => c.label === label);
+    assert.ok(found, `"${label}" is shown under ${node?.id ?? 'the root'} (found: ${all.map((c) => c.label).join(', ')})`);
+    return found;
+  };
+  return { children, child };
+}
+
 /** Every settings file a secret could have leaked into. */
 export function settingsFiles(api: ExtensionApi): string[] {
   const userSettings = path.resolve(api.services.context.globalStorageUri.fsPath, '..', '..', 'settings.json');

@@ -9,10 +9,9 @@ import * as fs from 'fs';
 import * as vscode from 'vscode';
 import { SecretKeys } from '../../src/core/secrets';
 import type { RecordViewModel } from '../../src/views/panels/protocol';
-import type { TreeNode } from '../../src/views/tree/node';
 import { HONEYCOMB_KEYS, HOSTILE_DATASET, HoneycombStandIn, startHoneycombStandIn } from '../servers/honeycomb';
 import { SCALE } from '../servers/honeycomb/scale';
-import { ExtensionApi, describeNodes, extensionApi, scriptPrompts, setGlobal, signOutEverywhere, waitFor } from './helpers';
+import { ExtensionApi, extensionApi, scriptPrompts, setGlobal, signOutEverywhere, treeReader, waitFor } from './helpers';
 
 const STAGING_KEY_NAME = 'opsConfig.honeycomb.apiKey.staging';
 
@@ -27,13 +26,7 @@ describe('Honeycomb explorer', function () {
   let honeycomb: HoneycombStandIn;
 
   const provider = () => api.views.providers.honeycomb;
-  const children = async (node?: TreeNode) => describeNodes(provider(), await provider().getChildren(node));
-  const child = async (node: TreeNode | undefined, label: string) => {
-    const all = await children(node);
-    const found = all.find((c) => c.label === label);
-    assert.ok(found, `"${label}" is shown under ${node?.id ?? 'the root'} (found: ${all.map((c) => c.label).join(', ')})`);
-    return found;
-  };
+  const { children, child } = treeReader(provider);
   const paths = () => honeycomb.requests.map((r) => `${r.method} ${r.path}`);
   /** Waits until the stand-in has seen no request for a while: the view has settled. */
   const settle = async (quietMs = 800) => {
