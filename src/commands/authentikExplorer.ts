@@ -21,7 +21,7 @@ import { ListFolderNode } from '../views/authentik/folders';
 import { AuthentikObjectNode } from '../views/authentik/objectNode';
 import { ObjectRef, recordKeyOf } from '../views/authentik/objectRef';
 import { AuthentikRecords } from '../views/authentik/records';
-import { SAML_SCHEME, SamlMetadataDocuments } from '../views/authentik/samlDocuments';
+import { SamlMetadataDocuments } from '../views/authentik/samlDocuments';
 import { adminUrl, pulumiSnippet, terraformSnippet } from '../views/authentik/snippets';
 import { PanelHost } from '../views/panels/panelHost';
 import { RecordViewModel } from '../views/panels/protocol';
@@ -37,6 +37,8 @@ import { Views } from '../views/registerViews';
 export interface AuthentikExplorer {
   records: AuthentikRecords;
   saml: SamlMetadataDocuments;
+  /** The file system of blueprint contents (its implementation loads on first use). */
+  blueprintFiles: vscode.FileSystemProvider;
   /** File pickers of the authentik commands, replaceable by tests. */
   dialogs: AuthentikDialogs;
 }
@@ -54,8 +56,8 @@ export function registerAuthentikExplorer(
   const records = new AuthentikRecords(connections, services.registry);
   sources.register('authentik', records);
   const saml = new SamlMetadataDocuments(connections);
+  // Its file system (and the blueprints') is registered at start-up (src/startup/shells.ts).
   context.subscriptions.push(
-    vscode.workspace.registerFileSystemProvider(SAML_SCHEME, saml, { isReadonly: true, isCaseSensitive: true }),
     saml,
     connections.onDidChange(() => sources.forget('authentik')),
   );
@@ -207,8 +209,8 @@ export function registerAuthentikExplorer(
   let blueprintDocuments: Promise<BlueprintDocuments> | undefined;
   const blueprints = () =>
     (blueprintDocuments ??= import(/* webpackChunkName: "authentik-kinds" */ '../views/authentik/blueprintDocuments').then((m) => new m.BlueprintDocuments((id) => depsOf(connections.get(id) ?? connections.default), editing.gate, changed)));
+  const blueprintFiles = lazyFileSystem(blueprints);
   context.subscriptions.push(
-    vscode.workspace.registerFileSystemProvider(BLUEPRINT_SCHEME, lazyFileSystem(blueprints), { isCaseSensitive: true }),
     vscode.workspace.onDidCloseTextDocument((d) => d.uri.scheme === BLUEPRINT_SCHEME && void blueprintDocuments?.then((b) => b.forget(d.uri))),
     { dispose: () => void blueprintDocuments?.then((b) => b.dispose()) },
   );
@@ -234,7 +236,7 @@ export function registerAuthentikExplorer(
   command('opsConfig.authentik.applyBlueprint', async (target?: unknown) => (await actions()).applyBlueprint(actionDeps(target), await refOfKind(target, 'blueprint')));
   command('opsConfig.authentik.exportFlowBlueprint', async (target?: unknown) => (await actions()).exportFlowBlueprint(await depsFor(target).client(), await refOfKind(target, 'flow')));
 
-  return { records, saml, dialogs: authentikDialogs };
+  return { records, saml, blueprintFiles, dialogs: authentikDialogs };
 }
 
 /** From the command palette: which folder to search (of which connection, when there are several). */

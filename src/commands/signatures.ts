@@ -10,7 +10,6 @@ import { readProxy, readRequestTimeoutMs } from '../core/settings';
 import { registerCommand, withCancellableProgress } from '../ui/commandRunner';
 import { readTrustFile } from './trustFiles';
 import { prompts } from '../ui/prompts';
-import { CODE_LENS_SELECTOR, ImageCodeLensProvider } from '../views/signatures/codeLens';
 import { HistoryEntry, VerificationHistory } from '../views/signatures/history';
 import { findImageReferences, referenceAt } from '../views/signatures/imageRefs';
 import { ChosenPolicy, choosePolicy } from '../views/signatures/policyPicker';
@@ -37,11 +36,8 @@ const VERIFY_CONCURRENCY = 4;
 export function registerSignatureCommands(services: CoreServices, store: RegistryCredentialStore, history: VerificationHistory): SignatureCommands {
   const { context, logger } = services;
   const reports = createReportPanels(context.extensionUri, history, logger.child('report'));
-  context.subscriptions.push(
-    reports,
-    reports.registerSerializer(),
-    vscode.languages.registerCodeLensProvider(CODE_LENS_SELECTOR, new ImageCodeLensProvider()),
-  );
+  // The report serializer and the images' CodeLens are registered at start-up (src/startup/shells.ts).
+  context.subscriptions.push(reports);
 
   /** What every verification of one command shares: the engine, the trust root read once, the logins. */
   const prepareVerification = async () => {
