@@ -8,8 +8,7 @@ import tseslint from 'typescript-eslint';
 export default tseslint.config(
   {
     // Only the project's own sources; the generated authentik types are openapi-typescript's output.
-    ignores: ['out/**', 'dist/**', 'node_modules/**', 'vscode-host/**', 'test-output/**', 'demo/**', 'bin/**',
-      'webpack.config.js', 'eslint.config.mjs', 'src/clients/authentik/generated/**'],
+    ignores: ['out/**', 'dist/**', 'node_modules/**', 'vscode-host/**', 'test-output/**', 'demo/**', 'bin/**', 'webpack.config.js', 'eslint.config.mjs', 'src/clients/authentik/generated/**'],
   },
   js.configs.recommended,
   tseslint.configs.recommendedTypeChecked,
@@ -52,8 +51,18 @@ export default tseslint.config(
     extends: [tseslint.configs.disableTypeChecked],
     rules: { '@typescript-eslint/no-require-imports': 'off' }, // CommonJS files
     languageOptions: {
-      globals: { require: 'readonly', module: 'writable', __dirname: 'readonly', process: 'readonly',
-        console: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly', setInterval: 'readonly', clearInterval: 'readonly', Buffer: 'readonly' },
+      globals: {
+        require: 'readonly',
+        module: 'writable',
+        __dirname: 'readonly',
+        process: 'readonly',
+        console: 'readonly',
+        setTimeout: 'readonly',
+        clearTimeout: 'readonly',
+        setInterval: 'readonly',
+        clearInterval: 'readonly',
+        Buffer: 'readonly',
+      },
     },
   },
 );

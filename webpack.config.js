@@ -34,7 +34,14 @@ module.exports = (_env, argv) => {
     target: 'node',
     mode,
     entry: './src/extension.ts',
-    output: { path: dist, filename: 'extension.js', chunkFilename: 'extension.[name].js', libraryTarget: 'commonjs2', devtoolModuleFilenameTemplate: '../[resource-path]', clean: { keep: /^webview[\\/]/ } },
+    output: {
+      path: dist,
+      filename: 'extension.js',
+      chunkFilename: 'extension.[name].js',
+      libraryTarget: 'commonjs2',
+      devtoolModuleFilenameTemplate: '../[resource-path]',
+      clean: { keep: /^webview[\\/]/ },
+    },
     externals: { vscode: 'commonjs vscode' },
     resolve: {
       extensions: ['.ts', '.js'],
@@ -65,10 +72,14 @@ module.exports = (_env, argv) => {
     module: { rules: [tsRule(path.resolve(__dirname, 'media/tsconfig.json'))] },
     devtool: 'source-map',
     performance: { hints: false },
-    plugins: [new CopyAssets([[path.resolve(__dirname, 'media/webview.css'), path.join(dist, 'webview', 'webview.css')],
-      // The query results app links these two itself (the shell links webview.css only).
-      [path.resolve(__dirname, 'node_modules/uplot/dist/uPlot.min.css'), path.join(dist, 'webview', 'uPlot.min.css')],
-      [path.resolve(__dirname, 'media/queryResult/queryResult.css'), path.join(dist, 'webview', 'queryResult.css')]])],
+    plugins: [
+      new CopyAssets([
+        [path.resolve(__dirname, 'media/webview.css'), path.join(dist, 'webview', 'webview.css')],
+        // The query results app links these two itself (the shell links webview.css only).
+        [path.resolve(__dirname, 'node_modules/uplot/dist/uPlot.min.css'), path.join(dist, 'webview', 'uPlot.min.css')],
+        [path.resolve(__dirname, 'media/queryResult/queryResult.css'), path.join(dist, 'webview', 'queryResult.css')],
+      ]),
+    ],
   };
   return [extension, webviews];
 };

@@ -56,7 +56,12 @@ export const KIND_SCHEMAS: KindSchemaSpec[] = [
       };
       // The frequency rules sit in the description text (an indentation slip in the document);
       // they are checked as rules (triggerRules.ts), and said here for hover.
-      properties.frequency = { ...properties.frequency, description: `${String(properties.frequency.description ?? '').split('minimum:')[0].trim()} A multiple of 60 between 60 and 86400; default 900.` };
+      properties.frequency = {
+        ...properties.frequency,
+        description: `${String(properties.frequency.description ?? '')
+          .split('minimum:')[0]
+          .trim()} A multiple of 60 between 60 and 86400; default 900.`,
+      };
     },
   },
   {
@@ -91,7 +96,14 @@ function authentikSchemaSpec(kind: AuthentikKind): KindSchemaSpec {
         if ((schema.required as string[]).length === 0) delete schema.required;
       }
       for (const field of spec.durationFields) {
-        if (properties[field]) properties[field] = { ...properties[field], description: `${String(properties[field].description ?? '').trim()} A duration: key=value parts separated by ";" with the keys weeks, days, hours, minutes, seconds, milliseconds, microseconds (e.g. hours=8;minutes=30).`.trim() };
+        if (properties[field])
+          properties[field] = {
+            ...properties[field],
+            description: (
+              `${String(properties[field].description ?? '').trim()} A duration: key=value parts separated by ";" ` +
+              'with the keys weeks, days, hours, minutes, seconds, milliseconds, microseconds (e.g. hours=8;minutes=30).'
+            ).trim(),
+          };
       }
     },
   };
@@ -109,7 +121,9 @@ export function generateSchema(spec: KindSchemaSpec): string {
   spec.adjust?.(schema, components);
   const out: Schema = {
     $schema: 'http://json-schema.org/draft-07/schema#',
-    $comment: `The writable fields of ${/^[aeiou]/i.test(spec.title) ? 'an' : 'a'} ${spec.title}, generated from ${spec.document} (${spec.component}) by scripts/generate-schemas.ts. Do not edit by hand.`,
+    $comment:
+      `The writable fields of ${/^[aeiou]/i.test(spec.title) ? 'an' : 'a'} ${spec.title}, generated from ${spec.document} (${spec.component}) ` +
+      'by scripts/generate-schemas.ts. Do not edit by hand.',
     title: spec.title,
     ...schema,
   };

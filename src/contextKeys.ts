@@ -7,7 +7,7 @@ import { RegistryCredentialStore } from './connections/registryCredentials';
  * Context keys that drive the welcome content and menus: whether each service has credentials.
  * Computed off the activation path (SecretStorage reads are asynchronous).
  */
-export function updateContextKeys(context: vscode.ExtensionContext, honeycomb: HoneycombConnection, authentik: AuthentikConnections, registries: RegistryCredentialStore): void {
+export function updateContextKeys(context: vscode.ExtensionContext, honeycomb: HoneycombConnection, authentik: AuthentikConnections, registryLogins: RegistryCredentialStore): void {
   const set = (key: string, value: unknown): Thenable<unknown> => vscode.commands.executeCommand('setContext', key, value);
   const refreshHoneycomb = async (): Promise<void> => {
     await set('opsConfig.honeycomb.connected', await honeycomb.hasCredentials());
@@ -16,11 +16,11 @@ export function updateContextKeys(context: vscode.ExtensionContext, honeycomb: H
     await set('opsConfig.authentik.connected', (await authentik.configured()).length > 0);
     await set('opsConfig.authentik.hasAddedConnections', authentik.entries().length > 0);
   };
-  const refreshRegistries = async (): Promise<void> => {
-    await set('opsConfig.signatures.hasLogins', registries.list().length > 0);
+  const refreshRegistryLogins = async (): Promise<void> => {
+    await set('opsConfig.signatures.hasLogins', registryLogins.list().length > 0);
   };
-  context.subscriptions.push(honeycomb.onDidChange(refreshHoneycomb), authentik.onDidChange(refreshAuthentik), registries.onDidChange(refreshRegistries));
+  context.subscriptions.push(honeycomb.onDidChange(refreshHoneycomb), authentik.onDidChange(refreshAuthentik), registryLogins.onDidChange(refreshRegistryLogins));
   void refreshHoneycomb();
   void refreshAuthentik();
-  void refreshRegistries();
+  void refreshRegistryLogins();
 }

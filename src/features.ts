@@ -14,7 +14,7 @@ import { HoneycombConnection } from './connections/honeycombConnection';
 import { RegistryCredentialStore } from './connections/registryCredentials';
 import { CoreServices, userAgentFor } from './connections/services';
 import { createOutputLogger } from './core/outputLog';
-import { SecretRegistry } from './core/redact';
+import { KnownSecrets } from './core/redact';
 import { maskSecretsInMessages } from './ui/messageText';
 import { SecretStore } from './core/secrets';
 import { prompts } from './ui/prompts';
@@ -49,18 +49,18 @@ export function activateFeatures(context: vscode.ExtensionContext, shells: Shell
   const started = performance.now();
   // The stand-ins of the commands go first: the real ones, registered below, take their names.
   shells.retireCommands();
-  const registry = new SecretRegistry();
-  const { channel, logger } = createOutputLogger(registry);
-  maskSecretsInMessages(registry);
-  const secrets = new SecretStore(context.secrets, registry);
-  const services: CoreServices = { context, logger, channel, registry, secrets, userAgent: userAgentFor(context) };
+  const knownSecrets = new KnownSecrets();
+  const { channel, logger } = createOutputLogger(knownSecrets);
+  maskSecretsInMessages(knownSecrets);
+  const secrets = new SecretStore(context.secrets, knownSecrets);
+  const services: CoreServices = { context, logger, channel, knownSecrets, secrets, userAgent: userAgentFor(context) };
 
   const honeycomb = new HoneycombConnection(services);
   // The default authentik connection (settings) and the named ones added beside it.
   const authentikConnections = new AuthentikConnections(services, context.globalState);
   const authentik = authentikConnections.default;
-  const registries = new RegistryCredentialStore(context.globalState, secrets);
-  context.subscriptions.push(channel, honeycomb, authentikConnections, registries);
+  const registryLogins = new RegistryCredentialStore(context.globalState, secrets);
+  context.subscriptions.push(channel, honeycomb, authentikConnections, registryLogins);
 
   // One explorer per connection, handed to the view, records, commands and queries that use it.
   const honeycombExplorer = createHoneycombExplorer(context, services, honeycomb);
@@ -74,7 +74,7 @@ export function activateFeatures(context: vscode.ExtensionContext, shells: Shell
   const signings = new SigningHistory(context.workspaceState);
   context.subscriptions.push(verifications, signings);
   const editing = registerEditing(context, logger, shells.gate);
-  const views = registerViews(context, shells.trees, honeycomb, honeycombExplorer, authentikConnections, registries, verifications, signings);
+  const views = registerViews(context, shells.trees, honeycomb, honeycombExplorer, authentikConnections, registryLogins, verifications, signings);
   registerViewCommands(context, logger, channel, views, records, json);
   registerHoneycombConnectionCommands(context, logger, secrets, honeycomb);
   registerHoneycombExplorer(context, services, honeycomb, honeycombExplorer, editing, (recordKey) => {
@@ -84,11 +84,11 @@ export function activateFeatures(context: vscode.ExtensionContext, shells: Shell
   const queries = registerHoneycombQueries(context, services, honeycombExplorer);
   registerAuthentikConnectionCommands(context, logger, secrets, authentikConnections);
   const authentikExplorer = registerAuthentikExplorer(context, services, authentikConnections, views, records, sources, editing);
-  registerRegistryCommands(services, registries);
-  const signatures = registerSignatureCommands(services, registries, verifications);
-  const signing = registerSigningCommands(services, registries, signings);
+  registerRegistryCommands(services, registryLogins);
+  const signatures = registerSignatureCommands(services, registryLogins, verifications);
+  const signing = registerSigningCommands(services, registryLogins, signings);
   registerLookup(context, logger, lookupClients(honeycomb, authentikConnections, signatures), sources, records);
-  updateContextKeys(context, honeycomb, authentikConnections, registries);
+  updateContextKeys(context, honeycomb, authentikConnections, registryLogins);
 
   /** An open record of a changed object shows the server's version (or why it cannot). */
   async function reloadRecord(key: string): Promise<void> {
@@ -115,5 +115,5 @@ export function activateFeatures(context: vscode.ExtensionContext, shells: Shell
   });
 
   logger.info(`Activated in ${activationMs.toFixed(1)} ms; the features loaded in ${(performance.now() - started).toFixed(1)} ms.`);
-  return { activationMs, services, honeycomb, authentik, authentikConnections, registries, views, records, sources, json, prompts, signatures, authentikExplorer, queries, signing, editing };
+  return { activationMs, services, honeycomb, authentik, authentikConnections, registryLogins, views, records, sources, json, prompts, signatures, authentikExplorer, queries, signing, editing };
 }

@@ -105,8 +105,25 @@ export class ResultChart {
         'table',
         { class: 'fields chart-table' },
         h('caption', {}, summary.label),
-        h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'Group'), h('th', { scope: 'col', class: 'num' }, 'Lowest'), h('th', { scope: 'col', class: 'num' }, 'Highest'), h('th', { scope: 'col', class: 'num' }, 'Last'))),
-        h('tbody', {}, ...summary.series.map((s) => h('tr', {}, h('th', { scope: 'row' }, s.group), h('td', { class: 'num' }, number(s.min)), h('td', { class: 'num' }, number(s.max)), h('td', { class: 'num' }, number(s.last))))),
+        h(
+          'thead',
+          {},
+          h(
+            'tr',
+            {},
+            h('th', { scope: 'col' }, 'Group'),
+            h('th', { scope: 'col', class: 'num' }, 'Lowest'),
+            h('th', { scope: 'col', class: 'num' }, 'Highest'),
+            h('th', { scope: 'col', class: 'num' }, 'Last'),
+          ),
+        ),
+        h(
+          'tbody',
+          {},
+          ...summary.series.map((s) =>
+            h('tr', {}, h('th', { scope: 'row' }, s.group), h('td', { class: 'num' }, number(s.min)), h('td', { class: 'num' }, number(s.max)), h('td', { class: 'num' }, number(s.last))),
+          ),
+        ),
       ),
     );
   }

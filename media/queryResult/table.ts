@@ -65,12 +65,7 @@ export class ResultTable {
     this.top = h('tr', { class: 'spacer', 'aria-hidden': 'true' });
     this.bottom = h('tr', { class: 'spacer', 'aria-hidden': 'true' });
     this.body = h('tbody', {}, this.top, this.bottom);
-    this.table = h(
-      'table',
-      { class: 'results', role: 'grid', 'aria-rowcount': rows.length + 1, 'aria-colcount': columns.length, 'aria-labelledby': labelledBy },
-      h('thead', {}, headRow),
-      this.body,
-    );
+    this.table = h('table', { class: 'results', role: 'grid', 'aria-rowcount': rows.length + 1, 'aria-colcount': columns.length, 'aria-labelledby': labelledBy }, h('thead', {}, headRow), this.body);
     // The scroll area is focusable only by script: where the focus goes when its cell scrolls away.
     this.scroller = h('div', { class: 'table-scroll', tabindex: -1 }, this.table);
     this.scroller.addEventListener('scroll', () => this.schedule(), { passive: true });

@@ -26,9 +26,7 @@ function render(model: RecordViewModel): void {
       h('p', { class: 'kind' }, model.kind),
       h('h1', { id: 'record-title' }, model.title),
       model.subtitle ? h('p', { class: 'subtitle' }, model.subtitle) : null,
-      model.badges && model.badges.length > 0
-        ? h('p', { class: 'badges' }, ...model.badges.map((b) => h('span', { class: `badge tone-${b.tone}` }, b.text)))
-        : null,
+      model.badges && model.badges.length > 0 ? h('p', { class: 'badges' }, ...model.badges.map((b) => h('span', { class: `badge tone-${b.tone}` }, b.text))) : null,
     ),
   );
   if (model.actions && model.actions.length > 0) {

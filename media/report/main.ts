@@ -65,14 +65,7 @@ function render(model: ReportViewModel): void {
   if (model.matched) {
     const check = model.matched.check;
     root.appendChild(
-      section(
-        'What matched',
-        fields([
-          ['Policy', model.matched.policy],
-          ['Authority', `${model.matched.authority} — ${model.matched.description}`],
-          ...(check ? checkFields(check) : []),
-        ]),
-      ),
+      section('What matched', fields([['Policy', model.matched.policy], ['Authority', `${model.matched.authority} — ${model.matched.description}`], ...(check ? checkFields(check) : [])])),
     );
   }
   if (model.warnings.length > 0) {
@@ -87,13 +80,7 @@ function render(model: ReportViewModel): void {
         parts.push(h('p', {}, `${attestation.passed ? '✓' : '✗'} attestation ${attestation.name} (${attestation.predicateType})`));
       }
       if (authority.checks.length > 0) {
-        parts.push(
-          h(
-            'ul',
-            { class: 'list' },
-            ...authority.checks.map((c) => h('li', {}, `${c.passed ? '✓' : '✗'} ${c.label}${c.passed ? '' : `: ${c.reasons.join('; ')}`}`)),
-          ),
-        );
+        parts.push(h('ul', { class: 'list' }, ...authority.checks.map((c) => h('li', {}, `${c.passed ? '✓' : '✗'} ${c.label}${c.passed ? '' : `: ${c.reasons.join('; ')}`}`))));
       }
     }
     root.appendChild(section(`Policy ${policy.name}`, ...parts));

@@ -6,7 +6,7 @@ import { VerifyReport } from '../clients/cosign/verify/result';
 import { dockerConfigCredentials } from '../clients/registry/dockerConfig';
 import { ServiceError } from '../core/errors';
 import { RedactingLogger } from '../core/logger';
-import { SecretRegistry } from '../core/redact';
+import { KnownSecrets } from '../core/redact';
 
 /**
  * The engine on the command line, for CI and for tests (bin/ops-config-verify.js is the entry;
@@ -38,7 +38,7 @@ class UsageError extends Error {}
 
 export async function main(argv: string[], io: CliIo): Promise<number> {
   const [command, ...rest] = argv;
-  const secrets = new SecretRegistry();
+  const secrets = new KnownSecrets();
   try {
     if (command === 'verify') return await verifyCommand(rest, io, secrets);
     if (command === 'verify-bundle') return await verifyBundleCommand(rest, io);
@@ -52,7 +52,7 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
       io.err(`${error.message}\n${USAGE}`);
       return 2;
     }
-    const message = error instanceof ServiceError ? error.message : (error as Error)?.message ?? String(error);
+    const message = error instanceof ServiceError ? error.message : ((error as Error)?.message ?? String(error));
     io.err(secrets.redactText(message));
     return 2;
   }
@@ -87,11 +87,16 @@ async function readFile(file: string, what: string): Promise<string> {
   try {
     return await fs.readFile(file, 'utf8');
   } catch (error) {
-    throw new ServiceError({ kind: 'badInput', service: 'Command line', operation: 'read', summary: `cannot read the ${what} ${file} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})` });
+    throw new ServiceError({
+      kind: 'badInput',
+      service: 'Command line',
+      operation: 'read',
+      summary: `cannot read the ${what} ${file} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`,
+    });
   }
 }
 
-async function verifyCommand(args: string[], io: CliIo, secrets: SecretRegistry): Promise<number> {
+async function verifyCommand(args: string[], io: CliIo, secrets: KnownSecrets): Promise<number> {
   const { flags, positional } = parseFlags(args, ['image', 'policy', 'trusted-root'], ['json']);
   if (positional.length) throw new UsageError(`unexpected argument "${positional[0]}"`);
   const image = flags.get('image');
@@ -128,9 +133,11 @@ async function verifyBundleCommand(args: string[], io: CliIo): Promise<number> {
   }
   // The protocol: a well-formed sha256 digest that is not a file on disk is a digest.
   const isDigest = /^sha256:[0-9a-f]{64}$/.test(target) && !(await exists(target));
-  const artifact = isDigest ? target : await fs.readFile(target).catch(() => {
-    throw new ServiceError({ kind: 'badInput', service: 'Command line', operation: 'read', summary: `cannot read the artifact ${target}` });
-  });
+  const artifact = isDigest
+    ? target
+    : await fs.readFile(target).catch(() => {
+        throw new ServiceError({ kind: 'badInput', service: 'Command line', operation: 'read', summary: `cannot read the artifact ${target}` });
+      });
   const result = verifyArtifactBundle({ bundleJson, artifact, signer, trustRoot: await readTrustRoot(flags.get('trusted-root')) });
   if (!result.ok) {
     io.err(`not verified: ${result.reason}`);

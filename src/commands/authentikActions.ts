@@ -3,9 +3,7 @@ import type { AuthentikClient } from '../clients/authentik';
 import { ServiceError, isServiceError } from '../core/errors';
 import { Editing } from '../editing/register';
 import { prompts } from '../ui/prompts';
-import { editKindId } from '../views/authentik/kinds/ids';
-import type { ObjectRef } from '../views/authentik/objectRef';
-import { Binding, bindingName as nameOf, planMove } from '../views/authentik/kinds/bindingOrder';
+import { Binding, ObjectRef, bindingName as nameOf, editKindId, planMove } from '../views/authentik/kinds/api';
 import type { SecretCommandDeps } from './authentikSecrets';
 
 /**
@@ -31,7 +29,13 @@ export async function moveBinding(deps: ActionDeps, flow: { pk: string; slug: st
     void prompts.info(`This binding is already the ${direction === 'up' ? 'first' : 'last'} of flow “${flow.slug}”.`);
     return;
   }
-  const detail = [await deps.where(), '', ...plan.map((p) => `order of “${nameOf(p.binding)}”: ${p.from} → ${p.to}`), '', `Only order is sent (${plan.length === 1 ? 'one PATCH' : `${plan.length} PATCHes, one per binding`}).`].join('\n');
+  const detail = [
+    await deps.where(),
+    '',
+    ...plan.map((p) => `order of “${nameOf(p.binding)}”: ${p.from} → ${p.to}`),
+    '',
+    `Only order is sent (${plan.length === 1 ? 'one PATCH' : `${plan.length} PATCHes, one per binding`}).`,
+  ].join('\n');
   const verb = direction === 'up' ? 'Move Up' : 'Move Down';
   if ((await prompts.warn(`Move “${nameOf(plan[0].binding)}” ${direction} in flow “${flow.slug}”?`, { modal: true, detail }, verb)) !== verb) return;
   const collection = await client.resources('flowStageBinding');
@@ -58,7 +62,11 @@ export async function sendTestNotification(deps: ActionDeps, ref: ObjectRef): Pr
     result = await client.testTransport(ref.id);
   } catch (error) {
     if (isServiceError(error) && error.kind === 'server') {
-      throw new ServiceError({ ...error, summary: `sending the test notification through “${ref.name}” failed (authentik answered ${error.status ?? 'an error'})`, hint: 'Check the transport’s webhook URL and mappings, and authentik’s event log.' });
+      throw new ServiceError({
+        ...error,
+        summary: `sending the test notification through “${ref.name}” failed (authentik answered ${error.status ?? 'an error'})`,
+        hint: 'Check the transport’s webhook URL and mappings, and authentik’s event log.',
+      });
     }
     throw error;
   }
@@ -85,7 +93,14 @@ export async function chooseRuleTransports(deps: ActionDeps, ref: ObjectRef): Pr
 /** "Apply Blueprint": confirmed; authentik queues it and the status shows after a refresh. */
 export async function applyBlueprint(deps: ActionDeps, ref: ObjectRef): Promise<void> {
   deps.checkWrites();
-  if ((await prompts.warn(`Apply blueprint “${ref.name}”?`, { modal: true, detail: `${await deps.where()}\n\nauthentik creates and updates the objects its entries describe. Saving a blueprint only validates it; this applies it.` }, 'Apply')) !== 'Apply') return;
+  if (
+    (await prompts.warn(
+      `Apply blueprint “${ref.name}”?`,
+      { modal: true, detail: `${await deps.where()}\n\nauthentik creates and updates the objects its entries describe. Saving a blueprint only validates it; this applies it.` },
+      'Apply',
+    )) !== 'Apply'
+  )
+    return;
   await (await deps.client()).applyBlueprint(ref.id);
   deps.changed();
   void prompts.info(`authentik is applying blueprint “${ref.name}”; its status shows in the tree after it ran.`);

@@ -2,11 +2,11 @@ import * as vscode from 'vscode';
 import { AuthentikConnection } from '../connections/authentikConnection';
 import { AuthentikConnections } from '../connections/authentikConnections';
 import { ConfigError, httpUrlProblem, validateHeaderMap } from '../core/config';
-import { ServiceError } from '../core/errors';
 import { Logger } from '../core/logger';
 import { SecretKeys, SecretStore } from '../core/secrets';
 import { updateGlobalSetting } from '../core/settings';
 import { registerCommand, withCancellableProgress } from '../ui/commandRunner';
+import { askSecret, checkCredential, reportRefusedCredential } from '../ui/credentialPrompts';
 import { prompts } from '../ui/prompts';
 import { connectionOfNode, registerAddedConnectionCommands } from './authentikConnections';
 
@@ -44,25 +44,18 @@ async function connect(secrets: SecretStore, connection: AuthentikConnection): P
     await prompts.error(`Not connected to authentik; nothing was saved. ${problem}`);
     return false;
   }
-  const tokenInput = await prompts.inputBox({
+  const token = await askSecret({
     title: 'authentik: Connect (2/2)',
     prompt: 'An authentik API token (Admin → Directory → Tokens, intent "API"). It is checked with the server before it is saved in the editor\u2019s secret storage.',
-    password: true,
-    ignoreFocusOut: true,
-    validateInput: (value) => (value.trim() ? undefined : 'Enter the API token.'),
+    missing: 'Enter the API token.',
   });
-  if (tokenInput === undefined) {
+  if (token === undefined) {
     return false;
   }
-  const token = tokenInput.trim();
-  let user;
-  try {
-    const client = await connection.candidateClient({ url, token });
-    user = await withCancellableProgress(`Checking the token with ${url}…`, (signal) => client.getCurrentUser(signal));
-  } catch (error) {
-    if (!(error instanceof ServiceError && error.kind === 'cancelled')) {
-      await prompts.error(`Not connected to authentik; nothing was saved. ${messageOf(error)}`);
-    }
+  const user = await checkCredential(`Checking the token with ${url}…`, 'Not connected to authentik; nothing was saved.', async (signal) =>
+    (await connection.candidateClient({ url, token })).getCurrentUser(signal),
+  );
+  if (!user) {
     return false;
   }
   await secrets.store(SecretKeys.authentikToken, token, url);
@@ -109,9 +102,7 @@ async function setHeaders(secrets: SecretStore, connection: AuthentikConnection)
       const client = await connection.candidateClient({ url: config.url, token: config.token, headers });
       await withCancellableProgress('Checking the headers with authentik…', (signal) => client.getCurrentUser(signal));
     } catch (error) {
-      if (!(error instanceof ServiceError && error.kind === 'cancelled')) {
-        await prompts.error(`The headers were not saved: authentik refused the request with them. ${messageOf(error)}`);
-      }
+      await reportRefusedCredential('The headers were not saved: authentik refused the request with them.', error);
       return false;
     }
     checkedWith = config.url;
@@ -129,9 +120,7 @@ async function testConnection(connection: AuthentikConnection): Promise<void> {
     await prompts.warn('authentik is not connected. Run "authentik: Connect…" first.', {}, 'OK');
     return;
   }
-  const [user, version] = await withCancellableProgress(`Testing ${config.url}…`, (signal) =>
-    Promise.all([client.getCurrentUser(signal), client.getServerVersion(signal).catch(() => undefined)]),
-  );
+  const [user, version] = await withCancellableProgress(`Testing ${config.url}…`, (signal) => Promise.all([client.getCurrentUser(signal), client.getServerVersion(signal).catch(() => undefined)]));
   const which = connection.isDefault ? 'authentik' : `authentik "${connection.name}"`;
   void prompts.info(`${which} at ${config.url}${version ? ` (version ${version.versionCurrent})` : ''}: signed in as ${user.username}${user.isSuperuser ? ' (superuser)' : ''}.`);
 }
@@ -141,7 +130,9 @@ async function clearCredentials(secrets: SecretStore, connection: AuthentikConne
   if (await secrets.get(SecretKeys.authentikToken)) items.push({ label: 'API token', key: SecretKeys.authentikToken, picked: true });
   if (await secrets.get(SecretKeys.authentikHeaders)) items.push({ label: 'Extra headers', key: SecretKeys.authentikHeaders, picked: true });
   if (items.length === 0) {
-    await prompts.info(process.env.AUTHENTIK_TOKEN ? 'No authentik token is saved in this editor; AUTHENTIK_TOKEN is set in the environment and is used.' : 'No authentik credentials are saved in this editor.');
+    await prompts.info(
+      process.env.AUTHENTIK_TOKEN ? 'No authentik token is saved in this editor; AUTHENTIK_TOKEN is set in the environment and is used.' : 'No authentik credentials are saved in this editor.',
+    );
     return;
   }
   const chosen = await prompts.quickPickMany(items, { title: 'authentik: Clear Credentials', placeHolder: 'Which saved credentials should be removed?' });
@@ -157,8 +148,4 @@ async function clearCredentials(secrets: SecretStore, connection: AuthentikConne
 
 function validateUrl(value: string): string | undefined {
   return httpUrlProblem(value);
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof ServiceError || error instanceof ConfigError ? error.message : String((error as Error)?.message ?? error);
 }

@@ -2,13 +2,13 @@ import * as vscode from 'vscode';
 import { AuthentikConnection } from '../connections/authentikConnection';
 import { connectionNameProblem } from '../connections/authentikConnectionList';
 import { AuthentikConnections } from '../connections/authentikConnections';
-import { ConfigError, httpUrlProblem } from '../core/config';
+import { httpUrlProblem } from '../core/config';
 import { ServiceError } from '../core/errors';
 import { Logger } from '../core/logger';
-import { registerCommand, withCancellableProgress } from '../ui/commandRunner';
+import { registerCommand } from '../ui/commandRunner';
+import { askSecret, checkCredential } from '../ui/credentialPrompts';
 import { prompts } from '../ui/prompts';
-import { AuthentikConnectionNode } from '../views/authentik/connectionNode';
-import { AuthentikObjectNode } from '../views/authentik/objectNode';
+import { connectionIdOfNode, connectionIdOfRoot } from '../views/authentik/api';
 
 /**
  * Named authentik connections beside the default one (staging and production side by side).
@@ -23,7 +23,7 @@ export function registerAddedConnectionCommands(context: vscode.ExtensionContext
 
 /** The connection a tree node belongs to; the default one for anything else (the palette). */
 export function connectionOfNode(connections: AuthentikConnections, node: unknown): AuthentikConnection {
-  const id = node instanceof AuthentikConnectionNode || node instanceof AuthentikObjectNode ? node.connectionId : undefined;
+  const id = connectionIdOfNode(node);
   const connection = connections.get(id);
   if (!connection) throw new ServiceError({ kind: 'badInput', service: 'authentik', operation: 'connection', summary: `the connection "${id}" was removed` });
   return connection;
@@ -70,33 +70,24 @@ async function addConnection(connections: AuthentikConnections): Promise<boolean
     if (!tls) return false;
     insecure = tls.label === SKIP;
   }
-  const tokenInput = await prompts.inputBox({
+  const token = await askSecret({
     title: `authentik: Add Connection “${name.trim()}” (4/4)`,
     prompt: 'An authentik API token of that server (Admin → Directory → Tokens, intent "API"). It is checked with the server before it is saved in the editor\u2019s secret storage.',
-    password: true,
-    ignoreFocusOut: true,
-    validateInput: (value) => (value.trim() ? undefined : 'Enter the API token.'),
+    missing: 'Enter the API token.',
   });
-  if (tokenInput === undefined) return false;
-  const token = tokenInput.trim();
+  if (token === undefined) return false;
   const candidate = { name: name.trim(), url, insecure };
-  let user;
-  try {
-    const client = await connections.candidateClient(candidate, token);
-    user = await withCancellableProgress(`Checking the token with ${url}…`, (signal) => client.getCurrentUser(signal));
-  } catch (error) {
-    if (!(error instanceof ServiceError && error.kind === 'cancelled')) {
-      await prompts.error(`The connection "${candidate.name}" was not added; nothing was saved. ${messageOf(error)}`);
-    }
-    return false;
-  }
+  const user = await checkCredential(`Checking the token with ${url}…`, `The connection "${candidate.name}" was not added; nothing was saved.`, async (signal) =>
+    (await connections.candidateClient(candidate, token)).getCurrentUser(signal),
+  );
+  if (!user) return false;
   await connections.add(candidate, token);
   void prompts.info(`Added the authentik connection "${candidate.name}" at ${url}, signed in as ${user.username}.`);
   return true;
 }
 
 async function removeConnection(connections: AuthentikConnections, node: unknown): Promise<boolean> {
-  let id = node instanceof AuthentikConnectionNode ? node.connectionId : undefined;
+  let id = connectionIdOfRoot(node);
   const entries = connections.entries();
   if (!id || !entries.some((e) => e.id === id)) {
     if (entries.length === 0) {
@@ -120,8 +111,4 @@ async function removeConnection(connections: AuthentikConnections, node: unknown
   await connections.remove(entry.id);
   void prompts.info(`Removed the authentik connection "${entry.name}".`);
   return true;
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof ServiceError || error instanceof ConfigError ? error.message : String((error as Error)?.message ?? error);
 }

@@ -8,25 +8,30 @@ import { Editing } from '../editing/register';
 import { registerCommand } from '../ui/commandRunner';
 import type { SecretCommandDeps } from './authentikSecrets';
 import { prompts } from '../ui/prompts';
-import type { BlueprintDocuments } from '../views/authentik/blueprintDocuments';
-import { BLUEPRINT_SCHEME } from '../views/authentik/blueprintScheme';
-import { AuthentikConnectionNode } from '../views/authentik/connectionNode';
-import { lazyFileSystem } from '../views/lazyFileSystem';
-import type { AuthentikDialogs } from '../views/authentik/kinds/editorKinds';
-import { editKindId } from '../views/authentik/kinds/ids';
-import { authentikDialogs, registerAuthentikKinds } from '../views/authentik/kinds/register';
-import { AgentConnectorNode } from '../views/authentik/managedNodes';
-import { ApplicationNode, FlowNode, StageNode } from '../views/authentik/nodes';
-import { ListFolderNode } from '../views/authentik/folders';
-import { AuthentikObjectNode } from '../views/authentik/objectNode';
-import { ObjectRef, recordKeyOf } from '../views/authentik/objectRef';
-import { AuthentikRecords } from '../views/authentik/records';
-import { SamlMetadataDocuments } from '../views/authentik/samlDocuments';
-import { adminUrl, pulumiSnippet, terraformSnippet } from '../views/authentik/snippets';
-import { PanelHost } from '../views/panels/panelHost';
-import { RecordViewModel } from '../views/panels/protocol';
-import { RecordSources } from '../views/panels/recordSources';
-import { Views } from '../views/registerViews';
+import { TreeNode, ViewAccessByName, lazyFileSystem } from '../views/api';
+import {
+  AuthentikDialogs,
+  AuthentikRecords,
+  BLUEPRINT_SCHEME,
+  BlueprintDocuments,
+  ObjectRef,
+  SamlMetadataDocuments,
+  SearchableFolder,
+  adminUrl,
+  authentikDialogs,
+  bindingOfNode,
+  connectionRoots,
+  editKindId,
+  loadBlueprintDocuments,
+  objectOfNode,
+  parentKeyOfNode,
+  pulumiSnippet,
+  recordKeyOf,
+  registerAuthentikKinds,
+  searchableFolderOfNode,
+  terraformSnippet,
+} from '../views/authentik/api';
+import type { RecordPanels, RecordSources } from '../views/panels/api';
 
 /**
  * The authentik explorer's commands: server-side search on a folder, Copy ID / JSON, Open in
@@ -47,13 +52,13 @@ export function registerAuthentikExplorer(
   context: vscode.ExtensionContext,
   services: CoreServices,
   connections: AuthentikConnections,
-  views: Views,
-  panels: PanelHost<RecordViewModel>,
+  views: ViewAccessByName,
+  panels: RecordPanels,
   sources: RecordSources,
   editing: Editing,
 ): AuthentikExplorer {
   const logger = services.logger;
-  const records = new AuthentikRecords(connections, services.registry);
+  const records = new AuthentikRecords(connections, services.knownSecrets);
   sources.register('authentik', records);
   const saml = new SamlMetadataDocuments(connections);
   // Its file system (and the blueprints') is registered at start-up (src/startup/shells.ts).
@@ -65,7 +70,7 @@ export function registerAuthentikExplorer(
 
   // After a create, update or delete: the view reloads and open authentik records show the server's version.
   const changed = (): void => {
-    views.providers.authentik.refresh();
+    views.view('authentik').refresh();
     for (const key of panels.keys().filter((k) => k.startsWith('authentik:'))) {
       sources.load(key).then(
         (loaded) => panels.get(key)?.show(loaded.model),
@@ -74,13 +79,15 @@ export function registerAuthentikExplorer(
     }
   };
   registerAuthentikKinds(context, editing, connections, changed);
-  const command = (id: string, handler: (...args: any[]) => unknown) => registerCommand(context, logger, id, handler, signIn); // eslint-disable-line @typescript-eslint/no-explicit-any -- as registerCommand
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- as registerCommand
+  const command = (id: string, handler: (...args: any[]) => unknown) => registerCommand(context, logger, id, handler, signIn);
 
   /** The ObjectRef behind a node or a record key. */
   const refOf = async (target: unknown): Promise<ObjectRef> => {
-    if (target instanceof AuthentikObjectNode) {
-      records.remember(target.recordKey(), target.ref);
-      return target.ref;
+    const shown = objectOfNode(target);
+    if (shown) {
+      records.remember(shown.recordKey, shown.ref);
+      return shown.ref;
     }
     if (typeof target === 'string') return records.refOf(target);
     throw new ServiceError({ kind: 'badInput', service: 'authentik', operation: 'command', summary: 'pick an object in the authentik view first' });
@@ -90,15 +97,17 @@ export function registerAuthentikExplorer(
     if (ref.kind !== kind) throw new ServiceError({ kind: 'badInput', service: 'authentik', operation: 'command', summary: `this command takes a ${kind}, not a ${ref.kind}` });
     return ref;
   };
+  /** The record key of a node's object, or the key itself (record panels pass keys). */
+  const recordKeyOfTarget = (target: unknown): string => objectOfNode(target)?.recordKey ?? String(target ?? '');
   /** The connection a node's or a record key's object lives in. */
-  const connectionOf = (target: unknown): AuthentikConnection => records.connectionOf(target instanceof AuthentikObjectNode ? target.recordKey() : String(target ?? ''));
+  const connectionOf = (target: unknown): AuthentikConnection => records.connectionOf(recordKeyOfTarget(target));
   const copy = async (text: string, what: string): Promise<void> => {
     await vscode.env.clipboard.writeText(text);
     prompts.status(`Copied ${what}`, 3000);
   };
 
-  command('opsConfig.authentik.search', async (folder?: ListFolderNode<unknown>) => {
-    const target = folder instanceof ListFolderNode ? folder : await pickFolder(views);
+  command('opsConfig.authentik.search', async (folder?: TreeNode) => {
+    const target = searchableFolderOfNode(folder) ?? (await pickFolder(views));
     if (!target) return;
     const text = await prompts.inputBox({
       title: `Search ${target.label} on the server`,
@@ -107,19 +116,16 @@ export function registerAuthentikExplorer(
     });
     if (text === undefined) return;
     target.setSearch(text);
-    await views.treeViews.authentik.reveal(target, { expand: true, select: false, focus: false }).then(undefined, () => undefined);
+    await views.view('authentik').reveal(target.node, { expand: true, select: false, focus: false });
   });
-  command('opsConfig.authentik.clearSearch', (folder?: ListFolderNode<unknown>) => {
-    if (folder instanceof ListFolderNode) folder.setSearch('');
-  });
+  command('opsConfig.authentik.clearSearch', (folder?: TreeNode) => searchableFolderOfNode(folder)?.setSearch(''));
 
   command('opsConfig.authentik.copyId', async (target?: unknown) => {
     const ref = await refOf(target);
     await copy(ref.id, `the ID of ${ref.name}`);
   });
   command('opsConfig.authentik.copyJson', async (target?: unknown) => {
-    const key = target instanceof AuthentikObjectNode ? target.recordKey() : String(target ?? '');
-    const loaded = await sources.get(key);
+    const loaded = await sources.get(recordKeyOfTarget(target));
     await copy(JSON.stringify(loaded.json, null, 2), 'the record as JSON');
   });
   command('opsConfig.authentik.openInAuthentik', async (target?: unknown) => {
@@ -152,7 +158,7 @@ export function registerAuthentikExplorer(
 
   command('opsConfig.authentik.loadPrivateKey', async (target?: unknown) => {
     const ref = await refOf(target);
-    const key = target instanceof AuthentikObjectNode ? target.recordKey() : recordKeyOf(ref, connectionOf(target).id);
+    const key = objectOfNode(target)?.recordKey ?? recordKeyOf(ref, connectionOf(target).id);
     const choice = await prompts.warn(
       `Load the private key of "${ref.name}"? authentik records every view of a private key in its event log. The key stays hidden until you click Reveal.`,
       { modal: true },
@@ -173,12 +179,12 @@ export function registerAuthentikExplorer(
     command(id, async (node?: unknown) => {
       const parent = parentOf(node);
       if (!parent) throw new ServiceError({ kind: 'badInput', service: 'authentik', operation: 'newObject', summary: `pick ${what} in the authentik view first` });
-      const kindId = editKindId(kind, node instanceof AuthentikObjectNode ? node.connectionId : undefined);
+      const kindId = editKindId(kind, objectOfNode(node)?.connectionId);
       await vscode.commands.executeCommand('opsConfig.newObject', { kindId, parent: { parent } });
     });
-  newChild('opsConfig.authentik.newBinding', 'flowStageBinding', (n) => (n instanceof FlowNode ? n.flow.pk : undefined), 'a flow');
-  newChild('opsConfig.authentik.newEntitlement', 'applicationEntitlement', (n) => (n instanceof ApplicationNode ? n.application.pk : undefined), 'an application');
-  newChild('opsConfig.authentik.newEnrollmentToken', 'enrollmentToken', (n) => (n instanceof AgentConnectorNode ? n.connector.connector_uuid ?? undefined : undefined), 'an agent connector');
+  newChild('opsConfig.authentik.newBinding', 'flowStageBinding', parentKeyOfNode.flow, 'a flow');
+  newChild('opsConfig.authentik.newEntitlement', 'applicationEntitlement', parentKeyOfNode.application, 'an application');
+  newChild('opsConfig.authentik.newEnrollmentToken', 'enrollmentToken', parentKeyOfNode.agentConnector, 'an agent connector');
 
   // Secrets: set from a file or a hidden prompt, revealed only to the clipboard (authentikSecrets.ts, loaded on first use).
   // Each command works in the connection of the object it is given; one without an object, in the first connection.
@@ -207,8 +213,7 @@ export function registerAuthentikExplorer(
 
   // A blueprint's content as YAML, validated by the server on every save (blueprintDocuments.ts, loaded on first use).
   let blueprintDocuments: Promise<BlueprintDocuments> | undefined;
-  const blueprints = () =>
-    (blueprintDocuments ??= import(/* webpackChunkName: "authentik-kinds" */ '../views/authentik/blueprintDocuments').then((m) => new m.BlueprintDocuments((id) => depsOf(connections.get(id) ?? connections.default), editing.gate, changed)));
+  const blueprints = () => (blueprintDocuments ??= loadBlueprintDocuments().then((m) => new m.BlueprintDocuments((id) => depsOf(connections.get(id) ?? connections.default), editing.gate, changed)));
   const blueprintFiles = lazyFileSystem(blueprints);
   context.subscriptions.push(
     vscode.workspace.onDidCloseTextDocument((d) => d.uri.scheme === BLUEPRINT_SCHEME && void blueprintDocuments?.then((b) => b.forget(d.uri))),
@@ -223,11 +228,11 @@ export function registerAuthentikExplorer(
   const actionDeps = (target: unknown) => ({ ...depsFor(target), editing });
   const actions = () => import(/* webpackChunkName: "authentik-kinds" */ './authentikActions');
   const move = (direction: 'up' | 'down') => async (node?: unknown) => {
-    const flow = node instanceof StageNode && node.binding ? node.getParent() : undefined;
-    if (!(flow instanceof FlowNode) || !(node instanceof StageNode) || !node.binding) {
+    const binding = bindingOfNode(node);
+    if (!binding) {
       throw new ServiceError({ kind: 'badInput', service: 'authentik', operation: 'moveBinding', summary: 'pick a stage binding under a flow in the authentik view first' });
     }
-    await (await actions()).moveBinding(actionDeps(node), flow.flow, node.binding.pk, direction);
+    await (await actions()).moveBinding(actionDeps(node), binding.flow, binding.bindingPk, direction);
   };
   command('opsConfig.authentik.moveBindingUp', move('up'));
   command('opsConfig.authentik.moveBindingDown', move('down'));
@@ -240,8 +245,8 @@ export function registerAuthentikExplorer(
 }
 
 /** From the command palette: which folder to search (of which connection, when there are several). */
-async function pickFolder(views: Views): Promise<ListFolderNode<unknown> | undefined> {
-  const roots = (await views.providers.authentik.getChildren()).filter((n): n is AuthentikConnectionNode => n instanceof AuthentikConnectionNode);
+async function pickFolder(views: ViewAccessByName): Promise<SearchableFolder | undefined> {
+  const roots = connectionRoots(await views.view('authentik').roots());
   if (roots.length === 0) {
     await prompts.info('Connect to authentik first ("authentik: Connect…").');
     return undefined;
@@ -249,12 +254,14 @@ async function pickFolder(views: Views): Promise<ListFolderNode<unknown> | undef
   const connection =
     roots.length === 1
       ? roots[0]
-      : (await prompts.quickPick(
-          roots.map((r) => ({ label: r.connection?.name ?? new URL(r.config.url!).host, description: r.config.url, root: r })),
-          { title: 'authentik: Search', placeHolder: 'Which connection?' },
-        ))?.root;
+      : (
+          await prompts.quickPick(
+            roots.map((r) => ({ label: r.label, description: r.url, root: r })),
+            { title: 'authentik: Search', placeHolder: 'Which connection?' },
+          )
+        )?.root;
   if (!connection) return undefined;
-  const folders = connection.getChildren().filter((n): n is ListFolderNode<unknown> => n instanceof ListFolderNode);
+  const folders = connection.folders();
   const picked = await prompts.quickPick(
     folders.map((f) => ({ label: f.label, folder: f })),
     { title: 'authentik: Search', placeHolder: 'Which list to search on the server?' },

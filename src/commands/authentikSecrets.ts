@@ -3,8 +3,7 @@ import * as vscode from 'vscode';
 import type { AuthentikClient } from '../clients/authentik';
 import { ServiceError } from '../core/errors';
 import { prompts } from '../ui/prompts';
-import { AuthentikDialogs, readCredentials, readPem } from '../views/authentik/kinds/editorKinds';
-import type { ObjectRef } from '../views/authentik/objectRef';
+import { AuthentikDialogs, ObjectRef, readCredentials, readPem } from '../views/authentik/kinds/api';
 
 /**
  * The commands that set or reveal a secret of a managed object. A secret never passes through a
@@ -44,7 +43,15 @@ export async function replacePrivateKey(deps: SecretCommandDeps, ref: ObjectRef)
   const file = await pickFile(deps, `The new private key of “${ref.name}” (PEM)`, { PEM: ['pem', 'key'] });
   if (!file) return;
   const key = await readPem(file, 'PRIVATE KEY');
-  if (!(await confirm(deps, `Replace the private key of certificate-key pair “${ref.name}”?`, `The key is read from ${path.basename(file)} and sent as key_data; authentik checks that it loads. The old key is gone afterwards.`, 'Replace Key'))) return;
+  if (
+    !(await confirm(
+      deps,
+      `Replace the private key of certificate-key pair “${ref.name}”?`,
+      `The key is read from ${path.basename(file)} and sent as key_data; authentik checks that it loads. The old key is gone afterwards.`,
+      'Replace Key',
+    ))
+  )
+    return;
   const collection = await (await deps.client()).resources('certificateKeyPair');
   await collection.partialUpdate(ref.id, { key_data: key });
   deps.changed();
@@ -69,7 +76,15 @@ export async function installLicense(deps: SecretCommandDeps): Promise<void> {
     const file = await pickFile(deps, 'The license key file', { 'License key': ['txt', 'jwt', 'key'] });
     key = file ? (await vscode.workspace.fs.readFile(vscode.Uri.file(file))).toString().trim() : undefined;
   } else {
-    key = (await prompts.inputBox({ title: 'Install license key', prompt: 'The license key (it is not shown)', password: true, ignoreFocusOut: true, validateInput: (v) => (v.trim() ? undefined : 'Paste the key') }))?.trim();
+    key = (
+      await prompts.inputBox({
+        title: 'Install license key',
+        prompt: 'The license key (it is not shown)',
+        password: true,
+        ignoreFocusOut: true,
+        validateInput: (v) => (v.trim() ? undefined : 'Paste the key'),
+      })
+    )?.trim();
   }
   if (!key) return;
   if (!(await confirm(deps, 'Install this license key?', 'authentik verifies the key against this installation; name, expiry and user counts come from the key.', 'Install'))) return;
@@ -94,10 +109,26 @@ export async function generateCertificate(deps: SecretCommandDeps): Promise<void
   if (!name) return;
   const sans = await prompts.inputBox({ title, prompt: 'Subject alternative names (DNS names, separated by commas; may be empty)', value: name.includes('.') ? name : '' });
   if (sans === undefined) return;
-  const days = await prompts.inputBox({ title, prompt: 'Valid for how many days?', value: '365', validateInput: (v) => (/^\d+$/.test(v.trim()) && Number(v) >= 1 ? undefined : 'A whole number of days, at least 1') });
+  const days = await prompts.inputBox({
+    title,
+    prompt: 'Valid for how many days?',
+    value: '365',
+    validateInput: (v) => (/^\d+$/.test(v.trim()) && Number(v) >= 1 ? undefined : 'A whole number of days, at least 1'),
+  });
   if (days === undefined) return;
-  const subjectAltNames = sans.split(',').map((s) => s.trim()).filter(Boolean);
-  if (!(await confirm(deps, `Generate the certificate “${name}”?`, `Self-signed, valid for ${Number(days)} days${subjectAltNames.length ? `, for ${subjectAltNames.join(', ')}` : ''}. authentik keeps the private key.`, 'Generate'))) return;
+  const subjectAltNames = sans
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  if (
+    !(await confirm(
+      deps,
+      `Generate the certificate “${name}”?`,
+      `Self-signed, valid for ${Number(days)} days${subjectAltNames.length ? `, for ${subjectAltNames.join(', ')}` : ''}. authentik keeps the private key.`,
+      'Generate',
+    ))
+  )
+    return;
   const pair = await (await deps.client()).generateCertificate({ commonName: name, subjectAltNames, validityDays: Number(days) });
   deps.changed();
   void prompts.info(`Generated certificate “${pair.name}”, valid until ${pair.cert_expiry?.slice(0, 10) ?? 'unknown'}.`);

@@ -1,9 +1,9 @@
 import * as vscode from 'vscode';
 import { HoneycombConnection } from '../connections/honeycombConnection';
-import { ServiceError } from '../core/errors';
 import { Logger } from '../core/logger';
 import { SecretKeys, SecretStore } from '../core/secrets';
 import { registerCommand, withCancellableProgress } from '../ui/commandRunner';
+import { askSecret, checkCredential } from '../ui/credentialPrompts';
 import { prompts } from '../ui/prompts';
 
 /**
@@ -14,34 +14,35 @@ import { prompts } from '../ui/prompts';
 export function registerHoneycombConnectionCommands(context: vscode.ExtensionContext, logger: Logger, secrets: SecretStore, connection: HoneycombConnection): void {
   const signIn = (): string => 'opsConfig.honeycomb.setApiKey';
   registerCommand(context, logger, 'opsConfig.honeycomb.setApiKey', () => setApiKey(secrets, connection), signIn);
-  registerCommand(context, logger, 'opsConfig.honeycomb.setManagementKey', () => setManagementKey(secrets, connection), () => 'opsConfig.honeycomb.setManagementKey');
+  registerCommand(
+    context,
+    logger,
+    'opsConfig.honeycomb.setManagementKey',
+    () => setManagementKey(secrets, connection),
+    () => 'opsConfig.honeycomb.setManagementKey',
+  );
   registerCommand(context, logger, 'opsConfig.honeycomb.testConnection', () => testConnection(connection), signIn);
   registerCommand(context, logger, 'opsConfig.honeycomb.clearCredentials', () => clearCredentials(secrets, connection));
 }
 
 async function setApiKey(secrets: SecretStore, connection: HoneycombConnection): Promise<boolean> {
-  const key = await prompts.inputBox({
+  const apiKey = await askSecret({
     title: 'Honeycomb: Set API Key',
     prompt: 'Paste a Honeycomb configuration API key (Environment settings → API Keys). It is checked with Honeycomb before it is saved in the editor\u2019s secret storage.',
-    password: true,
-    ignoreFocusOut: true,
-    validateInput: (value) => (value.trim() ? undefined : 'Enter the API key.'),
+    missing: 'Enter the API key.',
   });
-  if (key === undefined) {
+  if (apiKey === undefined) {
     return false;
   }
-  const apiKey = key.trim();
   const client = await connection.candidateClient({ apiKey });
-  let auth;
-  try {
-    auth = await withCancellableProgress('Checking the API key with Honeycomb…', (signal) => client.getAuthMetadata(signal));
-  } catch (error) {
-    await refuse('API key', error);
+  const auth = await checkCredential('Checking the API key with Honeycomb…', 'The Honeycomb API key was not saved.', (signal) => client.getAuthMetadata(signal));
+  if (!auth) {
     return false;
   }
   if (auth.type === 'ingest') {
     await prompts.error(
-      'Honeycomb accepted this key, but it is an ingest key: it can send events and cannot read configuration. It was not saved. Create a configuration key in Honeycomb (Environment settings → API Keys) and set that instead.',
+      'Honeycomb accepted this key, but it is an ingest key: it can send events and cannot read configuration. It was not saved. ' +
+        'Create a configuration key in Honeycomb (Environment settings → API Keys) and set that instead.',
     );
     return false;
   }
@@ -71,24 +72,18 @@ async function setManagementKey(secrets: SecretStore, connection: HoneycombConne
     id = id.slice(0, colon);
   }
   if (!secret) {
-    const secretInput = await prompts.inputBox({
+    secret = await askSecret({
       title: 'Honeycomb: Set Management Key (2/2)',
       prompt: `Secret of management key ${id}. It is checked with Honeycomb before it is saved.`,
-      password: true,
-      ignoreFocusOut: true,
-      validateInput: (value) => (value.trim() ? undefined : 'Enter the key secret.'),
+      missing: 'Enter the key secret.',
     });
-    if (secretInput === undefined) {
+    if (secret === undefined) {
       return false;
     }
-    secret = secretInput.trim();
   }
   const client = await connection.candidateClient({ managementKey: { id, secret } });
-  let info;
-  try {
-    info = await withCancellableProgress('Checking the management key with Honeycomb…', (signal) => client.getManagementKeyInfo(signal));
-  } catch (error) {
-    await refuse('management key', error);
+  const info = await checkCredential('Checking the management key with Honeycomb…', 'The Honeycomb management key was not saved.', (signal) => client.getManagementKeyInfo(signal));
+  if (!info) {
     return false;
   }
   await secrets.store(SecretKeys.honeycombApiKeyId, id, client.api.apiUrl);
@@ -146,12 +141,4 @@ async function clearCredentials(secrets: SecretStore, connection: HoneycombConne
 function envNote(message: string): string {
   const set = ['HONEYCOMB_API_KEY', 'HONEYCOMBIO_APIKEY', 'HONEYCOMB_KEY_ID'].filter((name) => process.env[name]);
   return set.length > 0 ? `${message} Note: ${set.join(' and ')} ${set.length > 1 ? 'are' : 'is'} still set in the environment and will be used.` : message;
-}
-
-async function refuse(what: string, error: unknown): Promise<void> {
-  if (error instanceof ServiceError && error.kind === 'cancelled') {
-    return;
-  }
-  const reason = error instanceof ServiceError ? error.message : String((error as Error)?.message ?? error);
-  await prompts.error(`The Honeycomb ${what} was not saved. ${reason}`);
 }

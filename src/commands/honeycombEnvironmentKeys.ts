@@ -1,13 +1,12 @@
 import * as vscode from 'vscode';
 import { HoneycombConnection } from '../connections/honeycombConnection';
 import { CoreServices } from '../connections/services';
-import { ServiceError, badInput } from '../core/errors';
+import { badInput } from '../core/errors';
 import { Logger } from '../core/logger';
-import { registerCommand, withCancellableProgress } from '../ui/commandRunner';
+import { registerCommand } from '../ui/commandRunner';
+import { askSecret, checkCredential } from '../ui/credentialPrompts';
 import { prompts } from '../ui/prompts';
-import { EnvironmentNode } from '../views/honeycomb/environmentNode';
-import { HoneycombExplorer, environmentKeyName, slugOfAuth } from '../views/honeycomb/explorer';
-import { EnvironmentInfo } from '../views/honeycomb/objects';
+import { EnvironmentInfo, HoneycombExplorer, environmentKeyName, environmentOfNode, slugOfAuth } from '../views/honeycomb/api';
 
 /**
  * Per-environment API keys. A configuration key reads one environment, so browsing several side
@@ -16,21 +15,22 @@ import { EnvironmentInfo } from '../views/honeycomb/objects';
  * is saved, and refused unless it is a configuration key of that very environment (and team).
  * Saving or clearing one refreshes the view (the connection watches its secrets).
  */
-export function registerHoneycombEnvironmentKeyCommands(
-  context: vscode.ExtensionContext,
-  logger: Logger,
-  services: CoreServices,
-  connection: HoneycombConnection,
-  explorer: HoneycombExplorer,
-): void {
-  registerCommand(context, logger, 'opsConfig.honeycomb.setEnvironmentApiKey', (node?: unknown) => setEnvironmentApiKey(services, connection, explorer, node), () => 'opsConfig.honeycomb.setEnvironmentApiKey');
+export function registerHoneycombEnvironmentKeyCommands(context: vscode.ExtensionContext, logger: Logger, services: CoreServices, connection: HoneycombConnection, explorer: HoneycombExplorer): void {
+  registerCommand(
+    context,
+    logger,
+    'opsConfig.honeycomb.setEnvironmentApiKey',
+    (node?: unknown) => setEnvironmentApiKey(services, connection, explorer, node),
+    () => 'opsConfig.honeycomb.setEnvironmentApiKey',
+  );
   registerCommand(context, logger, 'opsConfig.honeycomb.clearEnvironmentApiKey', (node?: unknown) => clearEnvironmentApiKey(services, explorer, node));
 }
 
 /** The environment a command was run on, or one the user picks from the team's environments. */
 async function targetEnvironment(explorer: HoneycombExplorer, node: unknown, title: string): Promise<EnvironmentInfo | undefined> {
-  if (node instanceof EnvironmentNode) {
-    return node.info;
+  const shown = environmentOfNode(node);
+  if (shown) {
+    return shown;
   }
   const session = await explorer.start();
   const known: EnvironmentInfo[] = session.config.managementKey ? (await explorer.environments()).map((e) => ({ slug: e.slug, name: e.name, id: e.id })) : [];
@@ -51,24 +51,21 @@ async function setEnvironmentApiKey(services: CoreServices, connection: Honeycom
   if (!env) {
     return false;
   }
-  const input = await prompts.inputBox({
+  const apiKey = await askSecret({
     title: `Honeycomb: API Key for ${env.name || env.slug}`,
-    prompt: `Paste a configuration API key of the environment "${env.name || env.slug}" (its Environment settings → API Keys). It is checked with Honeycomb before it is saved in the editor\u2019s secret storage.`,
-    password: true,
-    ignoreFocusOut: true,
-    validateInput: (value) => (value.trim() ? undefined : 'Enter the API key.'),
+    prompt:
+      `Paste a configuration API key of the environment "${env.name || env.slug}" (its Environment settings → API Keys). ` +
+      'It is checked with Honeycomb before it is saved in the editor\u2019s secret storage.',
+    missing: 'Enter the API key.',
   });
-  if (input === undefined) {
+  if (apiKey === undefined) {
     return false;
   }
-  const apiKey = input.trim();
   const client = await connection.candidateClient({ apiKey });
-  let auth;
-  try {
-    auth = await withCancellableProgress(`Checking the API key for ${env.name || env.slug} with Honeycomb…`, (signal) => client.getAuthMetadata(signal));
-  } catch (error) {
-    if (error instanceof ServiceError && error.kind === 'cancelled') return false;
-    await prompts.error(`The API key for ${env.name || env.slug} was not saved. ${error instanceof Error ? error.message : String(error)}`);
+  const auth = await checkCredential(`Checking the API key for ${env.name || env.slug} with Honeycomb…`, `The API key for ${env.name || env.slug} was not saved.`, (signal) =>
+    client.getAuthMetadata(signal),
+  );
+  if (!auth) {
     return false;
   }
   if (auth.type === 'ingest') {

@@ -4,13 +4,22 @@ import { CoreServices } from '../connections/services';
 import { badInput } from '../core/errors';
 import { registerCommand } from '../ui/commandRunner';
 import { prompts } from '../ui/prompts';
-import { uiOrigin, uiUrl } from '../views/honeycomb/links';
-import { KIND_LABELS, objectId, objectJson, objectName, objectSlug } from '../views/honeycomb/objects';
-import type { HoneycombExplorer } from '../views/honeycomb/explorer';
-import { ObjectNode, isObjectNode } from '../views/honeycomb/scope';
-import { pulumiSnippet, terraformSnippet } from '../views/honeycomb/snippets';
 import { Editing } from '../editing/register';
-import { registerHoneycombKinds } from '../views/honeycomb/kinds/register';
+import {
+  HoneycombExplorer,
+  KIND_LABELS,
+  ObjectNode,
+  isObjectNode,
+  objectId,
+  objectJson,
+  objectName,
+  objectSlug,
+  pulumiSnippet,
+  registerHoneycombKinds,
+  terraformSnippet,
+  uiOrigin,
+  uiUrl,
+} from '../views/honeycomb/api';
 import { registerHoneycombEnvironmentKeyCommands } from './honeycombEnvironmentKeys';
 
 /**

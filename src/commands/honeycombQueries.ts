@@ -1,12 +1,12 @@
 import * as vscode from 'vscode';
 import { CoreServices } from '../connections/services';
-import type { HoneycombExplorer } from '../views/honeycomb/explorer';
+import type { HoneycombExplorer } from '../views/honeycomb/api';
 import { ServiceError, badInput } from '../core/errors';
 import { QUERY_FILE_SUFFIX, QUERY_RESULT_VIEW_TYPE, isQueryFilePath } from '../queries/constants';
 import type { QueryFeatures } from '../queries/features';
 import { registerCommand } from '../ui/commandRunner';
-import { PanelHost } from '../views/panels/panelHost';
-import type { QueryResultViewModel } from '../views/panels/protocol';
+import { createPanels } from '../views/panels/api';
+import type { PanelHost, QueryResultViewModel } from '../views/panels/api';
 
 /**
  * Honeycomb queries in the editor: "Ops Config: Run Honeycomb Query…" (quick picks, or a recent
@@ -35,7 +35,7 @@ export function registerHoneycombQueries(context: vscode.ExtensionContext, servi
     return loading;
   };
 
-  const panels: PanelHost<QueryResultViewModel> = new PanelHost<QueryResultViewModel>(
+  const panels: PanelHost<QueryResultViewModel> = createPanels<QueryResultViewModel>(
     context.extensionUri,
     {
       viewType: QUERY_RESULT_VIEW_TYPE,

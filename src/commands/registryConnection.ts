@@ -2,17 +2,18 @@ import { checkRegistryLogin } from '../clients/registry/login';
 import { RegistryCredentialStore, normalizeHost } from '../connections/registryCredentials';
 import { CoreServices } from '../connections/services';
 import { registryHostProblem } from '../core/config';
-import { ServiceError } from '../core/errors';
 import { readProxy, readRequestTimeoutMs } from '../core/settings';
-import { registerCommand, withCancellableProgress } from '../ui/commandRunner';
+import { registerCommand } from '../ui/commandRunner';
+import { askSecret, checkCredential } from '../ui/credentialPrompts';
 import { prompts } from '../ui/prompts';
-import { RegistryLoginNode } from '../views/signatures/roots';
+import { TreeNode } from '../views/api';
+import { loginHostOfNode } from '../views/signatures/api';
 
 /** Registry logins for private images: checked against the registry, then kept in SecretStorage. */
 export function registerRegistryCommands(services: CoreServices, store: RegistryCredentialStore): void {
   const { context, logger } = services;
   registerCommand(context, logger, 'opsConfig.signatures.addRegistryLogin', () => addLogin(services, store));
-  registerCommand(context, logger, 'opsConfig.signatures.removeRegistryLogin', (node?: RegistryLoginNode) => removeLogin(store, node));
+  registerCommand(context, logger, 'opsConfig.signatures.removeRegistryLogin', (node?: TreeNode) => removeLogin(store, loginHostOfNode(node)));
 }
 
 async function addLogin(services: CoreServices, store: RegistryCredentialStore): Promise<boolean> {
@@ -29,28 +30,30 @@ async function addLogin(services: CoreServices, store: RegistryCredentialStore):
     return false;
   }
   const host = normalizeHost(hostInput);
-  const username = await prompts.inputBox({ title: 'Add Registry Login (2/3)', prompt: `User name for ${host}`, ignoreFocusOut: true, validateInput: (v) => (v.trim() ? undefined : 'Enter the user name.') });
+  const username = await prompts.inputBox({
+    title: 'Add Registry Login (2/3)',
+    prompt: `User name for ${host}`,
+    ignoreFocusOut: true,
+    validateInput: (v) => (v.trim() ? undefined : 'Enter the user name.'),
+  });
   if (username === undefined) return false;
-  const password = await prompts.inputBox({
+  const password = await askSecret({
     title: 'Add Registry Login (3/3)',
     prompt: `Password or access token for ${username.trim()} at ${host}. It is checked with the registry before it is saved in the editor\u2019s secret storage.`,
-    password: true,
-    ignoreFocusOut: true,
-    validateInput: (v) => (v ? undefined : 'Enter the password or token.'),
+    missing: 'Enter the password or token.',
+    keepSpaces: true,
   });
   if (password === undefined) return false;
   const credentials = { username: username.trim(), password };
-  let result;
-  try {
-    result = await withCancellableProgress(`Signing in to ${host}…`, (signal) =>
-      checkRegistryLogin(host, credentials, { logger: services.logger.child('registry'), secrets: services.registry, userAgent: services.userAgent, timeoutMs: readRequestTimeoutMs(), ...readProxy() }, signal),
-    );
-  } catch (error) {
-    if (!(error instanceof ServiceError && error.kind === 'cancelled')) {
-      await prompts.error(`The login for ${host} was not saved. ${error instanceof ServiceError ? error.message : String((error as Error)?.message ?? error)}`);
-    }
-    return false;
-  }
+  const result = await checkCredential(`Signing in to ${host}…`, `The login for ${host} was not saved.`, (signal) =>
+    checkRegistryLogin(
+      host,
+      credentials,
+      { logger: services.logger.child('registry'), secrets: services.knownSecrets, userAgent: services.userAgent, timeoutMs: readRequestTimeoutMs(), ...readProxy() },
+      signal,
+    ),
+  );
+  if (!result) return false;
   // A Bearer registry's login is bound to the token service it was just checked with.
   await store.save(host, result.scheme === 'bearer' ? { ...credentials, realmOrigin: result.realmOrigin } : credentials);
   void prompts.info(
@@ -61,8 +64,8 @@ async function addLogin(services: CoreServices, store: RegistryCredentialStore):
   return true;
 }
 
-async function removeLogin(store: RegistryCredentialStore, node?: RegistryLoginNode): Promise<void> {
-  let host = node?.login.host;
+async function removeLogin(store: RegistryCredentialStore, shownHost: string | undefined): Promise<void> {
+  let host = shownHost;
   if (!host) {
     const pick = await prompts.quickPick(
       store.list().map((l) => ({ label: l.host, description: l.username })),
@@ -74,4 +77,3 @@ async function removeLogin(store: RegistryCredentialStore, node?: RegistryLoginN
   await store.remove(host);
   void prompts.info(`Removed the login for ${host}.`);
 }
-

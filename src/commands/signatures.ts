@@ -1,20 +1,14 @@
 import * as vscode from 'vscode';
 import type { VerifyReport } from '../clients/cosign/verify/result';
-import type { TrustRoot } from '../clients/cosign/trust/trustRoot';
-import { firstCredentials } from '../clients/registry/credentials';
 import { RegistryCredentialStore } from '../connections/registryCredentials';
 import { CoreServices } from '../connections/services';
 import { mapBounded } from '../core/boundedMap';
 import { badInput } from '../core/errors';
-import { readProxy, readRequestTimeoutMs } from '../core/settings';
 import { registerCommand, withCancellableProgress } from '../ui/commandRunner';
-import { readTrustFile } from './trustFiles';
+import { registryOptions } from './registryAccess';
+import { readTrustRoot } from './trustFiles';
 import { prompts } from '../ui/prompts';
-import { HistoryEntry, VerificationHistory } from '../views/signatures/history';
-import { findImageReferences, referenceAt } from '../views/signatures/imageRefs';
-import { ChosenPolicy, choosePolicy } from '../views/signatures/policyPicker';
-import { createReportPanels } from '../views/signatures/reportPanel';
-import { toReportModel } from '../views/signatures/reportModel';
+import { ChosenPolicy, VerificationEntry, VerificationHistory, choosePolicy, createReportPanels, findImageReferences, referenceAt, toReportModel } from '../views/signatures/api';
 
 /**
  * Verifying images from the editor: the context-menu command on an image reference, the
@@ -25,7 +19,7 @@ export interface SignatureCommands {
   history: VerificationHistory;
   reports: ReturnType<typeof createReportPanels>;
   /** Verifies one image against a chosen policy and opens its report (used by tests too). */
-  verify(image: string, policy: ChosenPolicy): Promise<HistoryEntry>;
+  verify(image: string, policy: ChosenPolicy): Promise<VerificationEntry>;
   /** getVerify as the seed defines it (for Look Up): the record only, no report panel. */
   getVerify(input: { image: string; policy: string }, signal?: AbortSignal): Promise<{ image: string; policy: string; id: string; verifiedRef: string }>;
 }
@@ -42,16 +36,14 @@ export function registerSignatureCommands(services: CoreServices, store: Registr
   /** What every verification of one command shares: the engine, the trust root read once, the logins. */
   const prepareVerification = async () => {
     // A dynamic import: webpack puts the engine and the Sigstore libraries in their own chunk.
-    const [engine, { dockerConfigCredentials }] = await Promise.all([import('../clients/cosign/index'), import('../clients/registry/dockerConfig')]);
-    const trustRoot = await readTrustRootSetting(engine.parseTrustRootText);
-    const credentials = firstCredentials((host) => store.get(host), dockerConfigCredentials());
-    const registryOptions = { credentials, logger: logger.child('registry'), secrets: services.registry, userAgent: services.userAgent, timeoutMs: readRequestTimeoutMs(), ...readProxy() };
+    const [engine, registries] = await Promise.all([import('../clients/cosign/index'), registryOptions(services, store)]);
+    const trustRoot = await readTrustRoot('Image Signatures', engine.parseTrustRootText);
     return (image: string, policy: ChosenPolicy, signal: AbortSignal): Promise<VerifyReport> =>
-      engine.getVerify({ image, policy: policy.text }, { trustRoot, policySource: policy.source, signal, registries: registryOptions });
+      engine.getVerify({ image, policy: policy.text }, { trustRoot, policySource: policy.source, signal, registries });
   };
   const runVerification = async (image: string, policy: ChosenPolicy, signal: AbortSignal): Promise<VerifyReport> => (await prepareVerification())(image, policy, signal);
 
-  const verify = async (image: string, policy: ChosenPolicy): Promise<HistoryEntry> => {
+  const verify = async (image: string, policy: ChosenPolicy): Promise<VerificationEntry> => {
     const report = await withCancellableProgress(`Verifying ${image}…`, (signal) => runVerification(image, policy, signal));
     const entry = await history.add(report, policy.source);
     reports.open(entry.key, toReportModel(entry.key, entry.report, entry.policySource));
@@ -99,8 +91,8 @@ export function registerSignatureCommands(services: CoreServices, store: Registr
    * Several images, a few at a time (each waits mostly on its registry); the history and the
    * summary keep the file's order. One summary, and the first failed report opened.
    */
-  async function verifyMany(images: string[], policy: ChosenPolicy): Promise<HistoryEntry[]> {
-    const entries: HistoryEntry[] = [];
+  async function verifyMany(images: string[], policy: ChosenPolicy): Promise<VerificationEntry[]> {
+    const entries: VerificationEntry[] = [];
     const failures: string[] = [];
     await withCancellableProgress(`Verifying ${images.length} image${images.length === 1 ? '' : 's'} against ${policy.source}…`, async (signal, progress) => {
       const verifyOne = await prepareVerification();
@@ -123,7 +115,10 @@ export function registerSignatureCommands(services: CoreServices, store: Registr
     const notVerified = entries.filter((e) => e.verdict !== 'verified');
     const first = notVerified[0] ?? entries[0];
     if (first) reports.open(first.key, toReportModel(first.key, first.report, first.policySource));
-    const summary = `${entries.length - notVerified.length} of ${images.length} verified against ${policy.source}${notVerified.length ? `; not verified: ${notVerified.map((e) => e.image).join(', ')}` : ''}${failures.length ? `; could not check: ${failures.join('; ')}` : ''}.`;
+    const summary =
+      `${entries.length - notVerified.length} of ${images.length} verified against ${policy.source}` +
+      `${notVerified.length ? `; not verified: ${notVerified.map((e) => e.image).join(', ')}` : ''}` +
+      `${failures.length ? `; could not check: ${failures.join('; ')}` : ''}.`;
     void (notVerified.length || failures.length ? prompts.warn(summary, {}) : prompts.info(summary));
     return entries;
   }
@@ -175,7 +170,9 @@ async function pickWorkspaceImages(): Promise<string[] | undefined> {
   }
   const typed = '$(edit) Enter an image reference…';
   const items = [...found.entries()].map(([reference, file]) => ({ label: reference, description: file, picked: true }));
-  const picked = items.length ? await prompts.quickPickMany([{ label: typed, description: '', picked: false }, ...items], { title: 'Verify images against this policy', placeHolder: 'Images to verify' }) : undefined;
+  const picked = items.length
+    ? await prompts.quickPickMany([{ label: typed, description: '', picked: false }, ...items], { title: 'Verify images against this policy', placeHolder: 'Images to verify' })
+    : undefined;
   if (items.length && picked === undefined) return undefined;
   const images = (picked ?? []).filter((p) => p.label !== typed).map((p) => p.label);
   if (!items.length || (picked ?? []).some((p) => p.label === typed)) {
@@ -183,9 +180,4 @@ async function pickWorkspaceImages(): Promise<string[] | undefined> {
     if (typedImage) images.push(typedImage.trim());
   }
   return images;
-}
-
-async function readTrustRootSetting(parse: (text: string, source: string) => TrustRoot): Promise<TrustRoot | undefined> {
-  const read = await readTrustFile('signing.trustedRootFile', 'Image Signatures');
-  return read ? parse(read.text, read.file) : undefined;
 }

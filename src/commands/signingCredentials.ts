@@ -43,12 +43,18 @@ export async function chooseCredentials(services: CoreServices, title: string, s
   if (!choice) return undefined;
   switch (choice.id) {
     case 'env':
-      services.registry.add(fromEnv);
+      services.knownSecrets.add(fromEnv);
       return { credentials: { kind: 'keyless', identityToken: fromEnv as string }, label: `the identity token in ${variable}` };
     case 'paste': {
-      const token = await prompts.inputBox({ title, prompt: 'OIDC identity token (a JWT) for Fulcio', password: true, ignoreFocusOut: true, validateInput: (v) => (v.trim().split('.').length === 3 ? undefined : 'An identity token is a JWT: three parts separated by dots.') });
+      const token = await prompts.inputBox({
+        title,
+        prompt: 'OIDC identity token (a JWT) for Fulcio',
+        password: true,
+        ignoreFocusOut: true,
+        validateInput: (v) => (v.trim().split('.').length === 3 ? undefined : 'An identity token is a JWT: three parts separated by dots.'),
+      });
       if (!token) return undefined;
-      services.registry.add(token.trim());
+      services.knownSecrets.add(token.trim());
       return { credentials: { kind: 'keyless', identityToken: token.trim() }, label: 'a pasted identity token' };
     }
     case 'browser': {
@@ -61,7 +67,7 @@ export async function chooseCredentials(services: CoreServices, title: string, s
         },
         externalRedirect: async (uri) => (await vscode.env.asExternalUri(vscode.Uri.parse(uri))).toString(true),
         logger: services.logger.child('oidc'),
-        secrets: services.registry,
+        secrets: services.knownSecrets,
         userAgent: services.userAgent,
         timeoutMs: readRequestTimeoutMs(),
         ...readProxy(),
@@ -75,13 +81,19 @@ export async function chooseCredentials(services: CoreServices, title: string, s
       const picked = await signingDialogs.openFiles({ title: `${title}: private key`, canSelectMany: false, openLabel: 'Use This Key' });
       if (!picked?.[0]) return undefined;
       const pem = Buffer.from(await vscode.workspace.fs.readFile(picked[0])).toString('utf8');
-      services.registry.add(pem);
+      services.knownSecrets.add(pem);
       return keyCredentials(services, pem, undefined, vscode.workspace.asRelativePath(picked[0]), title);
     }
   }
 }
 
-async function keyCredentials(services: CoreServices, pem: string, savedPassword: string | undefined, source: string, title: string): Promise<{ credentials: SigningCredentials; label: string } | undefined> {
+async function keyCredentials(
+  services: CoreServices,
+  pem: string,
+  savedPassword: string | undefined,
+  source: string,
+  title: string,
+): Promise<{ credentials: SigningCredentials; label: string } | undefined> {
   const { loadSigningKey } = await import('../clients/cosign/sign/index');
   const encrypted = /ENCRYPTED/.test(pem) || /Proc-Type: 4,ENCRYPTED/.test(pem);
   let password = savedPassword;
@@ -89,7 +101,7 @@ async function keyCredentials(services: CoreServices, pem: string, savedPassword
     password = await prompts.inputBox({ title, prompt: `Password of ${source}`, password: true, ignoreFocusOut: true });
     if (password === undefined) return undefined;
   }
-  services.registry.add(password);
+  services.knownSecrets.add(password);
   const key = loadSigningKey(pem, password, source);
   const transparencyLog = setting<boolean>('signing.transparencyLogForKeys') !== false;
   return { credentials: { kind: 'key', key, transparencyLog }, label: `${source} (${key.algorithm})` };
@@ -100,11 +112,11 @@ export async function setSigningKey(services: CoreServices): Promise<void> {
   const picked = await signingDialogs.openFiles({ title: 'Set Signing Key: private key (PEM or cosign key)', canSelectMany: false, openLabel: 'Store in Secret Storage' });
   if (!picked?.[0]) return;
   const pem = Buffer.from(await vscode.workspace.fs.readFile(picked[0])).toString('utf8');
-  services.registry.add(pem);
+  services.knownSecrets.add(pem);
   const encrypted = /ENCRYPTED/.test(pem);
   const password = encrypted ? await prompts.inputBox({ title: 'Set Signing Key', prompt: 'Password of the key (stored in secret storage too)', password: true, ignoreFocusOut: true }) : undefined;
   if (encrypted && password === undefined) return;
-  services.registry.add(password);
+  services.knownSecrets.add(password);
   const { loadSigningKey } = await import('../clients/cosign/sign/index');
   const key = loadSigningKey(pem, password, vscode.workspace.asRelativePath(picked[0]));
   await services.secrets.store(SigningSecretKeys.privateKey, pem);
@@ -118,4 +130,3 @@ export async function clearSigningKey(services: CoreServices): Promise<void> {
   await services.secrets.delete(SigningSecretKeys.keyPassword);
   void prompts.info('Removed the signing key from the editor\u2019s secret storage.');
 }
-

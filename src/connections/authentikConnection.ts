@@ -54,7 +54,7 @@ export class AuthentikConnection extends ServiceConnection<AuthentikConfig, Auth
    */
   async candidateClient(candidate: { url: string; token: string; headers?: Record<string, string> }): Promise<AuthentikClient> {
     const current = await this.config().catch(() => undefined);
-    this.services.registry.add(candidate.token);
+    this.services.knownSecrets.add(candidate.token);
     if (!candidate.headers && current && Object.keys(current.headers).length > 0) {
       await this.confirmCredentials([AUTHENTIK_CREDENTIALS.headers], { url: candidate.url, urlSource: 'the address you entered', settingName: 'opsConfig.authentik.url' });
     }
@@ -93,7 +93,7 @@ export class AuthentikConnection extends ServiceConnection<AuthentikConfig, Auth
 
   protected async load(): Promise<{ config: AuthentikConfig; client?: AuthentikClient }> {
     const config = this.entry ? await this.loadEntry(this.entry) : await this.loadDefault();
-    this.services.registry.add(config.token);
+    this.services.knownSecrets.add(config.token);
     return { config, client: config.apiBase && config.token ? this.createClient(config) : undefined };
   }
 
@@ -116,7 +116,7 @@ export class AuthentikConnection extends ServiceConnection<AuthentikConfig, Auth
       insecure: config.insecure,
       userAgent: this.services.userAgent,
       logger: this.services.logger.child(this.entry ? `authentik:${this.entry.id}` : 'authentik'),
-      secrets: this.services.registry,
+      secrets: this.services.knownSecrets,
       timeoutMs: readRequestTimeoutMs(),
       ...readProxy(),
     });

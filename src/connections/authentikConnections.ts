@@ -107,7 +107,10 @@ export class AuthentikConnections implements vscode.Disposable {
   }
 
   private watch(connection: AuthentikConnection): AuthentikConnection {
-    this.subscriptions.set(connection, connection.onDidChange(() => this.emitter.fire()));
+    this.subscriptions.set(
+      connection,
+      connection.onDidChange(() => this.emitter.fire()),
+    );
     return connection;
   }
 }

@@ -75,7 +75,9 @@ export function declinedError(service: string, credentials: StoredCredential[], 
     service,
     operation: 'connect',
     summary: `not connected: the ${labels(credentials)} ${was} not sent to ${to}`,
-    hint: `${capitalize(labels(credentials))} ${was} checked with ${from}; the address in effect is ${to} (from ${target.urlSource}). Set ${target.settingName} back to ${from}, or check a credential with ${to} by running "${credentials[0].setCommand}".`,
+    hint:
+      `${capitalize(labels(credentials))} ${was} checked with ${from}; the address in effect is ${to} (from ${target.urlSource}). ` +
+      `Set ${target.settingName} back to ${from}, or check a credential with ${to} by running "${credentials[0].setCommand}".`,
   });
   declined.add(error);
   return error;

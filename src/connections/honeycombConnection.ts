@@ -40,8 +40,8 @@ export class HoneycombConnection extends ServiceConnection<HoneycombConfig, Hone
   async candidateClient(candidate: { apiKey?: string; managementKey?: { id: string; secret: string } }): Promise<HoneycombClient> {
     const config = await this.config().catch(() => undefined);
     const apiUrl = config?.apiUrl ?? resolveHoneycombConfig({ apiUrl: readHoneycombSettings().apiUrl }, {}, {}).apiUrl;
-    this.services.registry.add(candidate.apiKey);
-    this.services.registry.add(candidate.managementKey?.secret);
+    this.services.knownSecrets.add(candidate.apiKey);
+    this.services.knownSecrets.add(candidate.managementKey?.secret);
     return this.createClient(apiUrl, candidate.apiKey, candidate.managementKey, config?.debug ?? false);
   }
 
@@ -62,14 +62,10 @@ export class HoneycombConnection extends ServiceConnection<HoneycombConfig, Hone
 
   protected async load(): Promise<{ config: HoneycombConfig; client?: HoneycombClient }> {
     const secrets = this.services.secrets;
-    const [apiKey, apiKeyId, apiKeySecret] = await Promise.all([
-      secrets.get(SecretKeys.honeycombApiKey),
-      secrets.get(SecretKeys.honeycombApiKeyId),
-      secrets.get(SecretKeys.honeycombApiKeySecret),
-    ]);
+    const [apiKey, apiKeyId, apiKeySecret] = await Promise.all([secrets.get(SecretKeys.honeycombApiKey), secrets.get(SecretKeys.honeycombApiKeyId), secrets.get(SecretKeys.honeycombApiKeySecret)]);
     const config = resolveHoneycombConfig(readHoneycombSettings(), { apiKey, apiKeyId, apiKeySecret }, process.env);
-    this.services.registry.add(config.apiKey);
-    this.services.registry.add(config.managementKey?.secret);
+    this.services.knownSecrets.add(config.apiKey);
+    this.services.knownSecrets.add(config.managementKey?.secret);
     const client = this.hasCredentialsIn(config) ? this.createClient(config.apiUrl, config.apiKey, config.managementKey, config.debug) : undefined;
     return { config, client };
   }
@@ -84,7 +80,7 @@ export class HoneycombConnection extends ServiceConnection<HoneycombConfig, Hone
       managementKey,
       userAgent: this.services.userAgent,
       logger,
-      secrets: this.services.registry,
+      secrets: this.services.knownSecrets,
       timeoutMs: readRequestTimeoutMs(),
       ...readProxy(),
     });

@@ -47,7 +47,10 @@ export class RegistryCredentialStore {
     const key = normalizeHost(host);
     await this.secrets.store(SecretKeys.registryPrefix + key, JSON.stringify(credentials));
     const others = this.list().filter((l) => l.host !== key);
-    await this.state.update(INDEX_KEY, [...others, { host: key, username: credentials.username }].sort((a, b) => a.host.localeCompare(b.host)));
+    await this.state.update(
+      INDEX_KEY,
+      [...others, { host: key, username: credentials.username }].sort((a, b) => a.host.localeCompare(b.host)),
+    );
     this.emitter.fire();
   }
 

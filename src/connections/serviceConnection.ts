@@ -107,7 +107,9 @@ export abstract class ServiceConnection<Config, Client> implements vscode.Dispos
 
   dispose(): void {
     this.emitter.dispose();
-    this.disposables.forEach((d) => { d.dispose(); });
+    this.disposables.forEach((d) => {
+      d.dispose();
+    });
   }
 
   private confirm(state: State<Config, Client>, credentials: StoredCredential[]): Promise<void> {

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { RedactingLogger } from '../core/logger';
-import { SecretRegistry } from '../core/redact';
+import { KnownSecrets } from '../core/redact';
 import { SecretStore } from '../core/secrets';
 
 /** What every connection and view needs from the running extension. */
@@ -8,7 +8,7 @@ export interface CoreServices {
   context: vscode.ExtensionContext;
   logger: RedactingLogger;
   channel: vscode.LogOutputChannel;
-  registry: SecretRegistry;
+  knownSecrets: KnownSecrets;
   secrets: SecretStore;
   userAgent: string;
 }

@@ -20,9 +20,7 @@ export function terraformName(text: string, fallback: string): string {
 /** A JavaScript identifier in camelCase, ending in the kind so it is never a reserved word. */
 export function pulumiName(text: string, kind: string): string {
   const words = text.split(/[^A-Za-z0-9]+/).filter(Boolean);
-  const camel = [...words, kind]
-    .map((w, i) => (i === 0 ? w.charAt(0).toLowerCase() + w.slice(1) : w.charAt(0).toUpperCase() + w.slice(1)))
-    .join('');
+  const camel = [...words, kind].map((w, i) => (i === 0 ? w.charAt(0).toLowerCase() + w.slice(1) : w.charAt(0).toUpperCase() + w.slice(1))).join('');
   return /^[0-9]/.test(camel) ? `_${camel}` : camel;
 }
 
@@ -41,7 +39,9 @@ export function hclString(value: string): string {
 
 /** A JavaScript string literal. */
 export function jsString(value: string): string {
-  return JSON.stringify(value).replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(value)
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }
 
 /** Code written as it is inside a generated value (`jsonencode({ … })`, `JSON.stringify(…)`). */

@@ -124,8 +124,7 @@ export function resolveHoneycombConfig(settings: HoneycombSettings, secrets: Hon
         : 'Honeycomb management key: the secret is set but its key ID is missing. Set both with "Honeycomb: Set Management Key…" (or HONEYCOMB_KEY_ID and HONEYCOMB_KEY_SECRET).',
     );
   }
-  const managementKey =
-    keyId && keySecret ? { id: keyId, secret: keySecret, source: (secrets.apiKeyId ? 'secret' : 'env:HONEYCOMB_KEY_ID') as ValueSource } : undefined;
+  const managementKey = keyId && keySecret ? { id: keyId, secret: keySecret, source: (secrets.apiKeyId ? 'secret' : 'env:HONEYCOMB_KEY_ID') as ValueSource } : undefined;
 
   return {
     apiUrl: apiUrl.replace(/\/+$/, ''),
@@ -312,7 +311,10 @@ export function httpUrlProblem(url: string): string | undefined {
     return `"${shown}" must start with https:// (or http:// for a local server).`;
   }
   if (parsed.username || parsed.password) {
-    return `${parsed.protocol}//${parsed.host} is written with a user name or password in it (user:password@…): that is refused, so it is never saved or logged. Remove them; credentials are kept in the editor's secret storage, set with the service's Connect or Set Key command.`;
+    return (
+      `${parsed.protocol}//${parsed.host} is written with a user name or password in it (user:password@…): that is refused, so it is never saved or logged. ` +
+      "Remove them; credentials are kept in the editor's secret storage, set with the service's Connect or Set Key command."
+    );
   }
   return undefined;
 }

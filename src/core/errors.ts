@@ -1,4 +1,4 @@
-import { SecretRegistry } from './redact';
+import { KnownSecrets } from './redact';
 
 /**
  * One error model for every service. Whatever goes wrong (a refused key, a timeout, an HTML
@@ -127,8 +127,8 @@ function scrubbedCause(cause: unknown): unknown {
   return plain;
 }
 
-/** A registry without known values: masks what looks secret whatever it is (Bearer …, PEM keys). */
-const PATTERNS_ONLY = new SecretRegistry();
+/** No known values: masks what looks secret whatever it is (Bearer …, PEM keys). */
+const PATTERNS_ONLY = new KnownSecrets();
 
 function composeMessage(init: ServiceErrorInit): string {
   const parts = [`${init.service} ${init.operation}: ${init.summary}.`];

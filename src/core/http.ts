@@ -5,7 +5,7 @@ import { ErrorBodyParser, ErrorContext, NOT_JSON_HINT, hostOf, invalidAnswer, ne
 import { MAX_REDIRECTS, RedirectRule, decideRedirect, isRedirect, originOf } from './httpOrigins';
 import { BodyTooLarge, HopResponse, Transport, discardBody, readBody } from './httpTransport';
 import { Logger, silentLogger } from './logger';
-import { SecretRegistry } from './redact';
+import { KnownSecrets } from './redact';
 import { DEFAULT_RETRY_POLICY, IDEMPOTENT_METHODS, RetryPolicy, backoffMs, isRetryableNetworkCode, isRetryableStatus, rateLimitWaitMs } from './retryPolicy';
 import { abortableSleep } from './sleep';
 
@@ -42,7 +42,7 @@ export interface HttpClientOptions {
   noProxy?: string;
   userAgent?: string;
   logger?: Logger;
-  secrets?: SecretRegistry;
+  secrets?: KnownSecrets;
   parseErrorBody?: ErrorBodyParser;
   /** Service-specific advice appended to errors, e.g. which key kind an operation needs. */
   hintFor?: (error: { kind: ErrorKind; status?: number; operation: string }) => string | undefined;
@@ -134,7 +134,7 @@ export class HttpClient {
   private readonly transport: Transport;
   private readonly policy: RetryPolicy;
   private readonly logger: Logger;
-  private readonly secrets: SecretRegistry;
+  private readonly secrets: KnownSecrets;
   private readonly sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
 
   constructor(private readonly options: HttpClientOptions) {
@@ -143,7 +143,7 @@ export class HttpClient {
     this.transport = new Transport({ tls: options.tls, proxy: options.proxy, noProxy: options.noProxy });
     this.policy = { ...DEFAULT_RETRY_POLICY, ...options.retry };
     this.logger = options.logger ?? silentLogger;
-    this.secrets = options.secrets ?? new SecretRegistry();
+    this.secrets = options.secrets ?? new KnownSecrets();
     this.sleep = options.sleep ?? abortableSleep;
     for (const [name, value] of Object.entries(options.headers ?? {})) {
       if (this.secrets.isSecretHeader(name)) {
@@ -216,9 +216,7 @@ export class HttpClient {
       }
       if (idempotent && isRetryableStatus(answer.status) && attempt < this.policy.maxRetries) {
         const limited = answer.status === 429 || answer.status === 503;
-        const wait = limited
-          ? rateLimitWaitMs({ rateLimit: answer.headers['ratelimit'], retryAfter: answer.headers['retry-after'] }, attempt + 1, this.policy)
-          : backoffMs(attempt + 1, this.policy);
+        const wait = limited ? rateLimitWaitMs({ rateLimit: answer.headers['ratelimit'], retryAfter: answer.headers['retry-after'] }, attempt + 1, this.policy) : backoffMs(attempt + 1, this.policy);
         // A wait past the deadline would only end in a timeout: say what the server said now.
         if (wait <= this.policy.maxWaitMs && wait < timeLeft()) {
           if (answer.status === 429) {

@@ -1,5 +1,5 @@
 import { ErrorKind, FieldError, ServiceError } from './errors';
-import { SecretRegistry } from './redact';
+import { KnownSecrets } from './redact';
 import { RetryPolicy, rateLimitWaitMs } from './retryPolicy';
 
 /**
@@ -22,7 +22,7 @@ export type ErrorBodyParser = (status: number, contentType: string, body: unknow
 export interface ErrorContext {
   service: string;
   operation: string;
-  secrets: SecretRegistry;
+  secrets: KnownSecrets;
 }
 
 /** The one wording for an answer that should be JSON and is not (HTML login pages included). */

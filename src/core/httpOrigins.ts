@@ -15,9 +15,7 @@ export type RedirectRule =
    */
   | 'crossOriginWithoutCredentials';
 
-export type RedirectDecision =
-  | { follow: true; method: string; keepBody: boolean; stripCredentials: boolean }
-  | { follow: false; summary: string };
+export type RedirectDecision = { follow: true; method: string; keepBody: boolean; stripCredentials: boolean } | { follow: false; summary: string };
 
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 

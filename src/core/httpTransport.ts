@@ -150,6 +150,6 @@ let axiosModule: Promise<AxiosStatic> | undefined;
 
 /** axios, loaded on first use (in the extension bundle it is a separate chunk). */
 function loadAxios(): Promise<AxiosStatic> {
-  axiosModule ??= import(/* webpackChunkName: "axios" */ 'axios').then((m) => ((m as unknown as { default?: AxiosStatic }).default ?? (m as unknown as AxiosStatic)));
+  axiosModule ??= import(/* webpackChunkName: "axios" */ 'axios').then((m) => (m as unknown as { default?: AxiosStatic }).default ?? (m as unknown as AxiosStatic));
   return axiosModule;
 }

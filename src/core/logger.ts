@@ -1,8 +1,8 @@
-import { SecretRegistry } from './redact';
+import { KnownSecrets } from './redact';
 
 /**
  * The logging seam shared by clients (plain Node) and the extension (a LogOutputChannel).
- * Every line passes through the secret registry before it reaches a sink, so no caller can
+ * Every line passes through the known secrets before it reaches a sink, so no caller can
  * forget to redact.
  */
 
@@ -23,14 +23,14 @@ export type LogSink = (level: LogLevel, message: string) => void;
 export class RedactingLogger implements Logger {
   constructor(
     private readonly sink: LogSink,
-    private readonly secrets: SecretRegistry,
+    private readonly secrets: KnownSecrets,
     /** Lines prefixed with the area (e.g. "honeycomb") make a shared channel readable. */
     private readonly area?: string,
     /** The sink's level filter (a LogOutputChannel's level); everything by default. */
     private readonly isEnabled: (level: LogLevel) => boolean = () => true,
   ) {}
 
-  /** A logger for one area that writes through the same sink and registry. */
+  /** A logger for one area that writes through the same sink and known secrets. */
   child(area: string): RedactingLogger {
     return new RedactingLogger(this.sink, this.secrets, area, this.isEnabled);
   }

@@ -1,12 +1,12 @@
 import * as vscode from 'vscode';
 import { LogLevel, RedactingLogger } from './logger';
-import { SecretRegistry } from './redact';
+import { KnownSecrets } from './redact';
 
 /**
  * The extension's single LogOutputChannel ("Ops Config Explorer"), behind a redacting logger.
  * The channel's level (set by the user with "Developer: Set Log Level…") decides what shows.
  */
-export function createOutputLogger(secrets: SecretRegistry): { channel: vscode.LogOutputChannel; logger: RedactingLogger } {
+export function createOutputLogger(secrets: KnownSecrets): { channel: vscode.LogOutputChannel; logger: RedactingLogger } {
   const channel = vscode.window.createOutputChannel('Ops Config Explorer', { log: true });
   const sink = (level: LogLevel, message: string): void => {
     channel[level](message);

@@ -10,15 +10,7 @@
 export const REDACTED = '‹redacted›';
 
 /** Header names whose values are always secret (compared case-insensitively). */
-const SECRET_HEADER_NAMES = new Set([
-  'authorization',
-  'proxy-authorization',
-  'x-honeycomb-team',
-  'cookie',
-  'set-cookie',
-  'x-api-key',
-  'x-auth-token',
-]);
+const SECRET_HEADER_NAMES = new Set(['authorization', 'proxy-authorization', 'x-honeycomb-team', 'cookie', 'set-cookie', 'x-api-key', 'x-auth-token']);
 
 /**
  * Field names (compared lower-case with `_` and `-` removed) whose values are secret in any
@@ -75,7 +67,7 @@ export function isSecretFieldName(name: string): boolean {
 }
 
 /** Known secret values, filled by whoever loads a credential. */
-export class SecretRegistry {
+export class KnownSecrets {
   private readonly values = new Set<string>();
   private readonly extraHeaderNames = new Set<string>();
 

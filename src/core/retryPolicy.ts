@@ -26,17 +26,7 @@ export function isRetryableStatus(status: number): boolean {
   return status === 429 || (status >= 500 && status !== 501 && status !== 505);
 }
 
-const RETRYABLE_NETWORK_CODES = new Set([
-  'ECONNRESET',
-  'ECONNREFUSED',
-  'EPIPE',
-  'ETIMEDOUT',
-  'EAI_AGAIN',
-  'ENETUNREACH',
-  'EHOSTUNREACH',
-  'ECONNABORTED',
-  'ERR_SOCKET_CONNECTION_TIMEOUT',
-]);
+const RETRYABLE_NETWORK_CODES = new Set(['ECONNRESET', 'ECONNREFUSED', 'EPIPE', 'ETIMEDOUT', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH', 'ECONNABORTED', 'ERR_SOCKET_CONNECTION_TIMEOUT']);
 
 export function isRetryableNetworkCode(code: string | undefined): boolean {
   return code !== undefined && RETRYABLE_NETWORK_CODES.has(code);
@@ -89,12 +79,7 @@ export function parseRateLimit(value: string | undefined): RateLimitInfo | undef
 }
 
 /** The wait before retry number `attempt` (1-based) after a 429. */
-export function rateLimitWaitMs(
-  headers: { rateLimit?: string; retryAfter?: string },
-  attempt: number,
-  policy: RetryPolicy,
-  now = Date.now(),
-): number {
+export function rateLimitWaitMs(headers: { rateLimit?: string; retryAfter?: string }, attempt: number, policy: RetryPolicy, now = Date.now()): number {
   const reset = parseRateLimitReset(headers.rateLimit);
   // A reset of a few milliseconds is a window boundary, not advice; fall through like the
   // provider does (it ignores resets under 200 ms).

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { SecretRegistry } from './redact';
+import { KnownSecrets } from './redact';
 
 /**
  * Every credential lives in VS Code's SecretStorage (the OS keychain on desktop, the browser's
@@ -32,7 +32,7 @@ export function isOriginKey(key: string): boolean {
 export class SecretStore {
   constructor(
     private readonly storage: vscode.SecretStorage,
-    private readonly registry: SecretRegistry,
+    private readonly knownSecrets: KnownSecrets,
   ) {}
 
   get onDidChange(): vscode.Event<vscode.SecretStorageChangeEvent> {
@@ -99,17 +99,17 @@ export class SecretStore {
         const parsed = JSON.parse(value) as Record<string, unknown>;
         for (const [name, item] of Object.entries(parsed)) {
           if (key === SecretKeys.authentikHeaders) {
-            this.registry.addHeaderName(name);
+            this.knownSecrets.addHeaderName(name);
           }
           if (typeof item === 'string') {
-            this.registry.add(item);
+            this.knownSecrets.add(item);
           }
         }
       } catch {
-        this.registry.add(value);
+        this.knownSecrets.add(value);
       }
       return;
     }
-    this.registry.add(value);
+    this.knownSecrets.add(value);
   }
 }

@@ -21,7 +21,14 @@ export async function deleteObject(fs: EditFileSystem, kind: EditableKind, addre
   }
   const label = kind.label(address, object);
   const usedBy = kind.backend.usedBy ? await kind.backend.usedBy(address) : [];
-  const uses = usedBy.length ? ['', `It is used by ${usedBy.length === 1 ? 'one object' : `${usedBy.length} objects`}:`, ...usedBy.slice(0, 10).map((u) => `• ${u}`), ...(usedBy.length > 10 ? [`…and ${usedBy.length - 10} more`] : [])] : [];
+  const uses = usedBy.length
+    ? [
+        '',
+        `It is used by ${usedBy.length === 1 ? 'one object' : `${usedBy.length} objects`}:`,
+        ...usedBy.slice(0, 10).map((u) => `• ${u}`),
+        ...(usedBy.length > 10 ? [`…and ${usedBy.length - 10} more`] : []),
+      ]
+    : [];
   const choice = await prompts.warn(`Delete ${label.title}?`, { modal: true, detail: [label.location, ...uses, '', 'This cannot be undone.'].join('\n') }, 'Delete');
   if (choice !== 'Delete') return;
   if (usedBy.length) {

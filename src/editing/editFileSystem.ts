@@ -203,7 +203,12 @@ export class EditFileSystem implements vscode.FileSystemProvider, vscode.Disposa
         void prompts.info(`Nothing to change: ${kind.label(address, outcome.object).title} already has these values.`);
         break;
       case 'invalid':
-        throw new Error(`Not changed: ${outcome.problems.filter((p) => p.severity === 'error').map((p) => p.message).join('; ')}`);
+        throw new Error(
+          `Not changed: ${outcome.problems
+            .filter((p) => p.severity === 'error')
+            .map((p) => p.message)
+            .join('; ')}`,
+        );
       case 'conflict':
         // The object was read a moment ago; a change in between is reported, never overwritten.
         throw new Error(`Not changed: the ${kind.noun} changed on the server just now. Try again.`);
@@ -320,7 +325,10 @@ export class EditFileSystem implements vscode.FileSystemProvider, vscode.Disposa
         }
         this.objects.fire({ kindId: kind.id, address: outcome.address, change: created ? 'created' : 'updated' });
         const { summarizePlan } = await import(/* webpackChunkName: "editing-save" */ './plan');
-        void prompts.info(`${capitalize(label.title)} ${created ? 'created' : 'updated'}${outcome.changes.length && !created ? `: ${summarizePlan(outcome.changes, kind.updateStyle === 'replace' ? 'reset' : 'unchanged')}` : ''}.`);
+        void prompts.info(
+          `${capitalize(label.title)} ${created ? 'created' : 'updated'}` +
+            `${outcome.changes.length && !created ? `: ${summarizePlan(outcome.changes, kind.updateStyle === 'replace' ? 'reset' : 'unchanged')}` : ''}.`,
+        );
         return;
       }
       case 'unchanged':

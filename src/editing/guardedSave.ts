@@ -140,7 +140,13 @@ export function fieldProblems(error: ServiceError): Problem[] {
     return [{ path: [], message: error.serverMessage ?? error.summary, severity: 'error' }];
   }
   return error.fieldErrors.map((f) => ({
-    path: f.field === 'non_field_errors' || f.field === '' ? [] : f.field.split(/[./[\]]/).filter(Boolean).map((s) => (/^\d+$/.test(s) ? Number(s) : s)),
+    path:
+      f.field === 'non_field_errors' || f.field === ''
+        ? []
+        : f.field
+            .split(/[./[\]]/)
+            .filter(Boolean)
+            .map((s) => (/^\d+$/.test(s) ? Number(s) : s)),
     message: f.messages.join(' '),
     severity: 'error' as const,
   }));

@@ -18,7 +18,12 @@ export function editorSaveUi(kind: EditableKind, plans: PlanDocuments): SaveUi {
     async conflict({ label }) {
       const choice = await prompts.warn(
         `${capitalize(label.title)} changed on the server since you opened it.`,
-        { modal: true, detail: `${label.location}\n\nCompare shows their version next to yours. Overwrite replaces their changes with yours (after showing the plan). Reload takes their version and keeps your text in a new untitled document.` },
+        {
+          modal: true,
+          detail:
+            `${label.location}\n\nCompare shows their version next to yours. Overwrite replaces their changes with yours (after showing the plan). ` +
+            'Reload takes their version and keeps your text in a new untitled document.',
+        },
         'Compare',
         'Overwrite',
         'Reload',
@@ -64,10 +69,12 @@ async function showPlanDiff(kind: EditableKind, plans: PlanDocuments, plan: Plan
 
 /** Closes the diff tabs whose right side is `uri` (the plan of a finished question). */
 async function closeTabsOf(uri: vscode.Uri): Promise<void> {
-  const tabs = vscode.window.tabGroups.all.flatMap((group) => group.tabs).filter((tab) => {
-    const input = tab.input;
-    return input instanceof vscode.TabInputTextDiff && input.modified.scheme === PLAN_SCHEME && input.modified.toString() === uri.toString();
-  });
+  const tabs = vscode.window.tabGroups.all
+    .flatMap((group) => group.tabs)
+    .filter((tab) => {
+      const input = tab.input;
+      return input instanceof vscode.TabInputTextDiff && input.modified.scheme === PLAN_SCHEME && input.modified.toString() === uri.toString();
+    });
   if (tabs.length > 0) await vscode.window.tabGroups.close(tabs);
 }
 

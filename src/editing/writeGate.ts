@@ -52,7 +52,9 @@ export class WriteGate implements vscode.Disposable {
 
   dispose(): void {
     this.emitter.dispose();
-    this.disposables.forEach((d) => { d.dispose(); });
+    this.disposables.forEach((d) => {
+      d.dispose();
+    });
   }
 }
 

@@ -14,7 +14,14 @@ const MAPPING_INPUTS: InputSpec[] = [
   { name: 'name', type: 'string', description: 'The mapping’s name.' },
 ];
 
-function authentik(name: string, purpose: string, inputs: InputSpec[], dataSource: string, call: (client: AuthentikClient, input: LookupInput, signal?: AbortSignal) => Promise<unknown>, secretOutputs?: string[]): LookupOperation {
+function authentik(
+  name: string,
+  purpose: string,
+  inputs: InputSpec[],
+  dataSource: string,
+  call: (client: AuthentikClient, input: LookupInput, signal?: AbortSignal) => Promise<unknown>,
+  secretOutputs?: string[],
+): LookupOperation {
   return {
     service: 'authentik',
     name,
@@ -26,7 +33,9 @@ function authentik(name: string, purpose: string, inputs: InputSpec[], dataSourc
   };
 }
 
-const text = (description: string, extra: Partial<InputSpec> = {}) => (name: string): InputSpec => ({ name, type: 'string', description, ...extra });
+const text =
+  (description: string, extra: Partial<InputSpec> = {}) =>
+  (name: string): InputSpec => ({ name, type: 'string', description, ...extra });
 const BRAND_FIELDS = [
   'brandingCustomCss',
   'brandingDefaultFlowBackground',
@@ -56,8 +65,12 @@ function brandInput(name: string): InputSpec {
 }
 
 const mapping = (kind: string, method: keyof AuthentikClient, dataSource: string, extra: InputSpec[] = []) =>
-  authentik(`getPropertyMappingProvider${kind}`.replace('ProviderLdap', 'SourceLdap'), `A ${kind} property mapping, by name, managed identifier or UUID.`, [...MAPPING_INPUTS, ...extra], dataSource, (c, i, s) =>
-    (c[method] as (input: LookupInput, signal?: AbortSignal) => Promise<unknown>).call(c, i, s),
+  authentik(
+    `getPropertyMappingProvider${kind}`.replace('ProviderLdap', 'SourceLdap'),
+    `A ${kind} property mapping, by name, managed identifier or UUID.`,
+    [...MAPPING_INPUTS, ...extra],
+    dataSource,
+    (c, i, s) => (c[method] as (input: LookupInput, signal?: AbortSignal) => Promise<unknown>).call(c, i, s),
   );
 
 export const AUTHENTIK_OPERATIONS: LookupOperation[] = [
@@ -79,8 +92,18 @@ export const AUTHENTIK_OPERATIONS: LookupOperation[] = [
     'getFlow',
     'A flow, by slug, designation or UUID.',
     [
-      { name: 'authentication', type: 'string', choices: ['none', 'require_authenticated', 'require_unauthenticated', 'require_superuser', 'require_redirect', 'require_outpost', 'require_token'], description: 'Must equal the flow’s authentication.' },
-      { name: 'designation', type: 'string', choices: ['authentication', 'authorization', 'invalidation', 'enrollment', 'unenrollment', 'recovery', 'stage_configuration'], description: 'The flow’s designation.' },
+      {
+        name: 'authentication',
+        type: 'string',
+        choices: ['none', 'require_authenticated', 'require_unauthenticated', 'require_superuser', 'require_redirect', 'require_outpost', 'require_token'],
+        description: 'Must equal the flow’s authentication.',
+      },
+      {
+        name: 'designation',
+        type: 'string',
+        choices: ['authentication', 'authorization', 'invalidation', 'enrollment', 'unenrollment', 'recovery', 'stage_configuration'],
+        description: 'The flow’s designation.',
+      },
       { name: 'id', type: 'string', description: 'The flow’s UUID.' },
       { name: 'slug', type: 'string', description: 'The flow’s slug.', suggest: 'authentik.flowSlugs' },
     ],
@@ -116,7 +139,16 @@ export const AUTHENTIK_OPERATIONS: LookupOperation[] = [
     'groups',
     (c, i, s) => c.getGroups({ ...i, attributes: typeof i.attributes === 'object' && i.attributes !== null ? JSON.stringify(i.attributes) : (i.attributes as string | undefined) }, s),
   ),
-  authentik('getOutpost', 'An outpost, by UUID or name.', [{ name: 'id', type: 'string', description: 'The outpost’s UUID.' }, { name: 'name', type: 'string', description: 'The outpost’s name.' }], 'outpost', (c, i, s) => c.getOutpost(i, s)),
+  authentik(
+    'getOutpost',
+    'An outpost, by UUID or name.',
+    [
+      { name: 'id', type: 'string', description: 'The outpost’s UUID.' },
+      { name: 'name', type: 'string', description: 'The outpost’s name.' },
+    ],
+    'outpost',
+    (c, i, s) => c.getOutpost(i, s),
+  ),
   mapping('Rac', 'getPropertyMappingProviderRac', 'property_mapping_provider_rac', [{ name: 'settings', type: 'json', description: 'A JSON object compared with the mapping’s static settings.' }]),
   mapping('Radius', 'getPropertyMappingProviderRadius', 'property_mapping_provider_radius'),
   mapping('Saml', 'getPropertyMappingProviderSaml', 'property_mapping_provider_saml', [
@@ -130,21 +162,32 @@ export const AUTHENTIK_OPERATIONS: LookupOperation[] = [
   authentik(
     'getProviderOauth2Config',
     'The endpoints of an OAuth2 provider (issuer, authorize, token, userinfo, JWKS…).',
-    [{ name: 'id', type: 'string', description: 'The provider’s ID.' }, { name: 'name', type: 'string', description: 'The provider’s name.' }, { name: 'providerId', type: 'number', description: 'The provider’s numeric ID.' }],
+    [
+      { name: 'id', type: 'string', description: 'The provider’s ID.' },
+      { name: 'name', type: 'string', description: 'The provider’s name.' },
+      { name: 'providerId', type: 'number', description: 'The provider’s numeric ID.' },
+    ],
     'provider_oauth2_config',
     (c, i, s) => c.getProviderOauth2Config(i, s),
   ),
   authentik(
     'getProviderSamlMetadata',
     'The SAML metadata XML of a SAML provider.',
-    [{ name: 'id', type: 'string', description: 'The provider’s ID.' }, { name: 'name', type: 'string', description: 'The provider’s name.' }, { name: 'providerId', type: 'number', description: 'The provider’s numeric ID.' }],
+    [
+      { name: 'id', type: 'string', description: 'The provider’s ID.' },
+      { name: 'name', type: 'string', description: 'The provider’s name.' },
+      { name: 'providerId', type: 'number', description: 'The provider’s numeric ID.' },
+    ],
     'provider_saml_metadata',
     (c, i, s) => c.getProviderSamlMetadata(i, s),
   ),
   authentik(
     'getRbacPermission',
     'A permission, by codename.',
-    [{ name: 'codename', type: 'string', required: true, description: 'The permission’s codename, e.g. view_user.' }, { name: 'id', type: 'string', description: 'The permission’s numeric ID.' }],
+    [
+      { name: 'codename', type: 'string', required: true, description: 'The permission’s codename, e.g. view_user.' },
+      { name: 'id', type: 'string', description: 'The permission’s numeric ID.' },
+    ],
     'rbac_permission',
     (c, i, s) => c.getRbacPermission({ codename: String(i.codename), id: i.id as string | undefined }, s),
   ),
@@ -173,11 +216,23 @@ export const AUTHENTIK_OPERATIONS: LookupOperation[] = [
     'source',
     (c, i, s) => c.getSource(i, s),
   ),
-  authentik('getStage', 'A stage, by name or UUID.', [{ name: 'id', type: 'string', description: 'The stage’s UUID.' }, { name: 'name', type: 'string', description: 'The stage’s name.' }], 'stage', (c, i, s) => c.getStage(i, s)),
+  authentik(
+    'getStage',
+    'A stage, by name or UUID.',
+    [
+      { name: 'id', type: 'string', description: 'The stage’s UUID.' },
+      { name: 'name', type: 'string', description: 'The stage’s name.' },
+    ],
+    'stage',
+    (c, i, s) => c.getStage(i, s),
+  ),
   authentik(
     'getUser',
     'A user, by username or primary key.',
-    [{ name: 'username', type: 'string', description: 'The username.', suggest: 'authentik.usernames' }, { name: 'pk', type: 'number', description: 'The user’s numeric primary key.' }],
+    [
+      { name: 'username', type: 'string', description: 'The username.', suggest: 'authentik.usernames' },
+      { name: 'pk', type: 'number', description: 'The user’s numeric primary key.' },
+    ],
     'user',
     (c, i, s) => c.getUser({ username: i.username as string | undefined, pk: i.pk as number | undefined }, s),
   ),

@@ -36,10 +36,10 @@ function authentikChooser(connections: AuthentikConnections): () => Promise<Auth
     const configured = await connections.configured();
     if (configured.length <= 1) return configured[0] ?? connections.default;
     if (chosen && configured.includes(chosen)) return chosen;
-    const picked = await prompts.quickPick(
-      await Promise.all(configured.map(async (c) => ({ label: c.name, description: (await c.config().catch(() => undefined))?.url, connection: c }))),
-      { title: 'Look up in which authentik?', placeHolder: 'Which connection?' },
-    );
+    const picked = await prompts.quickPick(await Promise.all(configured.map(async (c) => ({ label: c.name, description: (await c.config().catch(() => undefined))?.url, connection: c }))), {
+      title: 'Look up in which authentik?',
+      placeHolder: 'Which connection?',
+    });
     if (!picked) throw new ServiceError({ kind: 'cancelled', service: 'authentik', operation: 'lookUp', summary: 'no connection was picked' });
     chosen = picked.connection;
     return chosen;

@@ -113,6 +113,8 @@ function isObject(value: unknown): value is Record<string, unknown> {
 
 /** For messages: the call in one line, e.g. `getRecipients(type: "slack", detailFilter: {…})`. */
 export function callText(op: LookupOperation, input: LookupInput): string {
-  const parts = op.inputs.filter((spec) => input[spec.name] !== undefined).map((spec) => `${spec.name}: ${spec.secret ? '••••' : jsString(typeof input[spec.name] === 'string' ? String(input[spec.name]) : JSON.stringify(input[spec.name]))}`);
+  const parts = op.inputs
+    .filter((spec) => input[spec.name] !== undefined)
+    .map((spec) => `${spec.name}: ${spec.secret ? '••••' : jsString(typeof input[spec.name] === 'string' ? String(input[spec.name]) : JSON.stringify(input[spec.name]))}`);
   return `${op.name}(${parts.join(', ')})`;
 }

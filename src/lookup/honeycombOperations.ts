@@ -53,16 +53,16 @@ export const HONEYCOMB_OPERATIONS: LookupOperation[] = [
   honeycomb(
     'getColumn',
     'One column of a dataset, by name.',
-    [dataset(true), { name: 'name', type: 'string', required: true, description: 'The column’s name.' }, { name: 'id', type: 'string', description: 'The column’s ID (fetched by ID; must carry the name).' }],
+    [
+      dataset(true),
+      { name: 'name', type: 'string', required: true, description: 'The column’s name.' },
+      { name: 'id', type: 'string', description: 'The column’s ID (fetched by ID; must carry the name).' },
+    ],
     'column',
     async (c, i, signal) => asRecord(await (await c.honeycomb()).getColumn({ dataset: String(i.dataset), name: String(i.name), id: str(i, 'id') }, signal)),
   ),
-  honeycomb(
-    'getColumns',
-    'The names of a dataset’s columns.',
-    [dataset(true), computedId, startsWith('column names')],
-    'columns',
-    async (c, i, signal) => asRecord(await (await c.honeycomb()).getColumns({ dataset: String(i.dataset), id: str(i, 'id'), startsWith: str(i, 'startsWith') }, signal)),
+  honeycomb('getColumns', 'The names of a dataset’s columns.', [dataset(true), computedId, startsWith('column names')], 'columns', async (c, i, signal) =>
+    asRecord(await (await c.honeycomb()).getColumns({ dataset: String(i.dataset), id: str(i, 'id'), startsWith: str(i, 'startsWith') }, signal)),
   ),
   honeycomb(
     'getDataset',
@@ -81,7 +81,10 @@ export const HONEYCOMB_OPERATIONS: LookupOperation[] = [
   honeycomb(
     'getDerivedColumn',
     'One derived column, by alias (environment-wide without a dataset).',
-    [{ name: 'alias', type: 'string', required: true, description: 'The derived column’s alias.', suggest: 'honeycomb.derivedColumns' }, dataset(false, 'The dataset slug; omitted: the environment-wide derived columns.')],
+    [
+      { name: 'alias', type: 'string', required: true, description: 'The derived column’s alias.', suggest: 'honeycomb.derivedColumns' },
+      dataset(false, 'The dataset slug; omitted: the environment-wide derived columns.'),
+    ],
     'derived_column',
     async (c, i, signal) => asRecord(await (await c.honeycomb()).getDerivedColumn({ alias: String(i.alias), dataset: str(i, 'dataset') }, signal)),
   ),
@@ -99,12 +102,8 @@ export const HONEYCOMB_OPERATIONS: LookupOperation[] = [
     'environment',
     async (c, i, signal) => asRecord(await (await c.honeycomb()).getEnvironment({ detailFilters: filters(i), id: str(i, 'id') }, signal)),
   ),
-  honeycomb(
-    'getEnvironments',
-    'The IDs of the environments that match the filters (needs a management key with environments:read).',
-    [detailFilters],
-    'environments',
-    async (c, i, signal) => asRecord(await (await c.honeycomb()).getEnvironments({ detailFilters: filters(i) }, signal)),
+  honeycomb('getEnvironments', 'The IDs of the environments that match the filters (needs a management key with environments:read).', [detailFilters], 'environments', async (c, i, signal) =>
+    asRecord(await (await c.honeycomb()).getEnvironments({ detailFilters: filters(i) }, signal)),
   ),
   honeycomb(
     'getQueryResult',
@@ -116,7 +115,9 @@ export const HONEYCOMB_OPERATIONS: LookupOperation[] = [
     ],
     'query_result',
     async (c, i, signal) =>
-      asRecord(await (await c.honeycomb()).getQueryResult({ queryJson: typeof i.queryJson === 'string' ? i.queryJson : JSON.stringify(i.queryJson), dataset: str(i, 'dataset'), id: str(i, 'id') }, signal)),
+      asRecord(
+        await (await c.honeycomb()).getQueryResult({ queryJson: typeof i.queryJson === 'string' ? i.queryJson : JSON.stringify(i.queryJson), dataset: str(i, 'dataset'), id: str(i, 'id') }, signal),
+      ),
   ),
   honeycomb(
     'getQuerySpecification',
@@ -153,7 +154,9 @@ export const HONEYCOMB_OPERATIONS: LookupOperation[] = [
     'recipient',
     async (c, i, signal) =>
       asRecord(
-        await (await c.honeycomb()).getRecipient({ type: String(i.type), detailFilter: i.detailFilter as DetailFilter | undefined, id: str(i, 'id'), dataset: str(i, 'dataset'), target: str(i, 'target') }, signal),
+        await (
+          await c.honeycomb()
+        ).getRecipient({ type: String(i.type), detailFilter: i.detailFilter as DetailFilter | undefined, id: str(i, 'id'), dataset: str(i, 'dataset'), target: str(i, 'target') }, signal),
       ),
   ),
   honeycomb(
@@ -170,7 +173,10 @@ export const HONEYCOMB_OPERATIONS: LookupOperation[] = [
   honeycomb(
     'getSlo',
     'One SLO, by ID.',
-    [{ name: 'id', type: 'string', required: true, description: 'The SLO’s ID.', suggest: 'honeycomb.slos' }, { name: 'dataset', type: 'string', deprecated: 'the ID alone finds the SLO', description: 'Ignored for the lookup.' }],
+    [
+      { name: 'id', type: 'string', required: true, description: 'The SLO’s ID.', suggest: 'honeycomb.slos' },
+      { name: 'dataset', type: 'string', deprecated: 'the ID alone finds the SLO', description: 'Ignored for the lookup.' },
+    ],
     'slo',
     async (c, i, signal) => asRecord(await (await c.honeycomb()).getSlo({ id: String(i.id), dataset: str(i, 'dataset') }, signal)),
   ),
@@ -184,7 +190,12 @@ export const HONEYCOMB_OPERATIONS: LookupOperation[] = [
   honeycomb(
     'getTriggerRecipient',
     'The ID of a recipient used by a trigger of a dataset, by type and target.',
-    [dataset(true), { name: 'type', type: 'string', required: true, choices: RECIPIENT_TYPES, description: 'The recipient type.' }, { name: 'target', type: 'string', description: 'The recipient’s target (address, channel…); default empty.' }, computedId],
+    [
+      dataset(true),
+      { name: 'type', type: 'string', required: true, choices: RECIPIENT_TYPES, description: 'The recipient type.' },
+      { name: 'target', type: 'string', description: 'The recipient’s target (address, channel…); default empty.' },
+      computedId,
+    ],
     'trigger_recipient',
     async (c, i, signal) => asRecord(await (await c.honeycomb()).getTriggerRecipient({ dataset: String(i.dataset), type: String(i.type), target: str(i, 'target'), id: str(i, 'id') }, signal)),
     'use getRecipient',

@@ -13,7 +13,6 @@ import { InputSpec } from './operation';
  */
 export type Parsed = { value: unknown } | { problem: string };
 
-
 export function parseInput(spec: InputSpec, text: string): Parsed {
   const raw = text.trim();
   if (raw === '') return spec.required ? { problem: `${spec.name} is required.` } : { value: undefined };
@@ -37,7 +36,14 @@ export function parseInput(spec: InputSpec, text: string): Parsed {
       return detailFilter(spec.name, raw);
     case 'detailFilters': {
       const json = tryJson(raw);
-      const parts = Array.isArray(json) ? json : json !== undefined && isObject(json) ? [json] : raw.split(';').map((p) => p.trim()).filter(Boolean);
+      const parts = Array.isArray(json)
+        ? json
+        : json !== undefined && isObject(json)
+          ? [json]
+          : raw
+              .split(';')
+              .map((p) => p.trim())
+              .filter(Boolean);
       const filters: unknown[] = [];
       for (const [i, part] of parts.entries()) {
         const parsed = typeof part === 'string' ? detailFilter(`${spec.name}[${i}]`, part) : checkFilterObject(`${spec.name}[${i}]`, part);
@@ -56,7 +62,12 @@ export function parseInput(spec: InputSpec, text: string): Parsed {
 
 function list(spec: InputSpec, raw: string, each: (item: string) => Parsed): Parsed {
   const json = tryJson(raw);
-  const items = Array.isArray(json) ? json.map(String) : raw.split(',').map((s) => s.trim()).filter(Boolean);
+  const items = Array.isArray(json)
+    ? json.map(String)
+    : raw
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
   const values: unknown[] = [];
   for (const item of items) {
     const parsed = each(item);
@@ -95,7 +106,13 @@ function checkFilterObject(label: string, value: unknown): Parsed {
       return { problem: `${label}: valueRegex is not a regular expression (${(error as Error).message}).` };
     }
   }
-  return { value: Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined).map(([k, v]) => [k, String(v)])) };
+  return {
+    value: Object.fromEntries(
+      Object.entries(value)
+        .filter(([, v]) => v !== undefined)
+        .map(([k, v]) => [k, String(v)]),
+    ),
+  };
 }
 
 /** How a value is shown back (in the step list and the recent inputs). */

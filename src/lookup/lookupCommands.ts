@@ -184,10 +184,7 @@ function recentKey(op: LookupOperation): string {
 async function recentInput(context: vscode.ExtensionContext, op: LookupOperation): Promise<LookupInput | undefined> {
   const recent = context.globalState.get<LookupInput[]>(recentKey(op)) ?? [];
   if (recent.length === 0) return {};
-  const items = [
-    { label: '$(add) New inputs', input: {} as LookupInput },
-    ...recent.map((input) => ({ label: callText(op, input), input })),
-  ];
+  const items = [{ label: '$(add) New inputs', input: {} as LookupInput }, ...recent.map((input) => ({ label: callText(op, input), input }))];
   const picked = await prompts.quickPick(items, { title: `Look Up: ${op.name}`, placeHolder: 'Start from recent inputs, or new ones' });
   return picked?.input;
 }

@@ -39,12 +39,7 @@ function isRendered(value: unknown): value is Rendered {
   return !!v && typeof v.rows === 'number' && typeof v.paintMs === 'number' && Array.isArray(v.visibleRows);
 }
 
-export function createQueryFeatures(deps: {
-  context: vscode.ExtensionContext;
-  explorer: HoneycombExplorer;
-  panels: PanelHost<QueryResultViewModel>;
-  logger: Logger;
-}): QueryFeatures {
+export function createQueryFeatures(deps: { context: vscode.ExtensionContext; explorer: HoneycombExplorer; panels: PanelHost<QueryResultViewModel>; logger: Logger }): QueryFeatures {
   const { context, logger } = deps;
   const explorer = () => deps.explorer;
   const history = new QueryHistory(context.globalState);
@@ -81,7 +76,10 @@ export function createQueryFeatures(deps: {
         const first = errors[0];
         const where = first ? ` (line ${document.positionAt(first.start).line + 1}: ${first.message})` : '';
         const name = uri.path.slice(uri.path.lastIndexOf('/') + 1);
-        const choice = await prompts.error(`${name} has ${errors.length} ${errors.length === 1 ? 'problem' : 'problems'} to fix before it can run${where}. Nothing was sent to Honeycomb.`, 'Show Problems');
+        const choice = await prompts.error(
+          `${name} has ${errors.length} ${errors.length === 1 ? 'problem' : 'problems'} to fix before it can run${where}. Nothing was sent to Honeycomb.`,
+          'Show Problems',
+        );
         if (choice === 'Show Problems') await vscode.commands.executeCommand('workbench.actions.view.problems');
         return undefined;
       }
@@ -112,5 +110,3 @@ export function createQueryFeatures(deps: {
     },
   };
 }
-
-

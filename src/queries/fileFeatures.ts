@@ -67,7 +67,9 @@ export class QueryFileDiagnostics implements vscode.Disposable {
 
   dispose(): void {
     this.timers.forEach((t) => clearTimeout(t));
-    this.subscriptions.forEach((s) => { s.dispose(); });
+    this.subscriptions.forEach((s) => {
+      s.dispose();
+    });
     this.collection.dispose();
   }
 }
@@ -78,7 +80,9 @@ export class QueryFileCodeLenses implements vscode.CodeLensProvider {
     if (!isQueryFile(document)) return [];
     const parsed = parseQueryFile(document.getText());
     const at = new vscode.Range(0, 0, 0, 0);
-    const lenses = [new vscode.CodeLens(at, { title: '$(play) Run query', tooltip: 'Run this query in Honeycomb and show the results', command: 'opsConfig.honeycomb.runQueryFile', arguments: [document.uri] })];
+    const lenses = [
+      new vscode.CodeLens(at, { title: '$(play) Run query', tooltip: 'Run this query in Honeycomb and show the results', command: 'opsConfig.honeycomb.runQueryFile', arguments: [document.uri] }),
+    ];
     const errors = parsed.problems.filter((p) => p.severity === 'error').length;
     if (errors > 0) {
       lenses.push(new vscode.CodeLens(at, { title: `$(error) ${errors} ${errors === 1 ? 'problem' : 'problems'} to fix first`, command: 'workbench.actions.view.problems' }));
@@ -104,10 +108,7 @@ function isColumnPath(path: Array<string | number>): boolean {
   const last = p[p.length - 1];
   if (p.length === 2 && p[0] === 'breakdowns' && typeof last === 'number') return true;
   if (last !== 'column') return false;
-  return (
-    (p.length === 3 && ['calculations', 'filters', 'orders', 'havings'].includes(String(p[0]))) ||
-    (p.length === 5 && p[0] === 'calculations' && p[2] === 'filters')
-  );
+  return (p.length === 3 && ['calculations', 'filters', 'orders', 'havings'].includes(String(p[0]))) || (p.length === 5 && p[0] === 'calculations' && p[2] === 'filters');
 }
 
 /** Column names of the file's dataset, dataset slugs and environment slugs, when connected. */
@@ -133,14 +134,16 @@ export class QueryFileCompletions implements vscode.CompletionItemProvider {
     const names: Array<{ name: string; detail: string; documentation?: string; kind: vscode.CompletionItemKind }> = [];
     try {
       if (location.path.length === 1 && location.path[0] === 'dataset') {
-        for (const d of await explorer.datasets(env)) names.push({ name: d.slug, detail: d.name === d.slug ? 'dataset' : `dataset ${d.name}`, documentation: d.description, kind: vscode.CompletionItemKind.Module });
+        for (const d of await explorer.datasets(env))
+          names.push({ name: d.slug, detail: d.name === d.slug ? 'dataset' : `dataset ${d.name}`, documentation: d.description, kind: vscode.CompletionItemKind.Module });
       } else if (location.path.length === 1 && location.path[0] === 'environment') {
         for (const e of await explorer.environments()) names.push({ name: e.slug, detail: `environment ${e.name}`, documentation: e.description, kind: vscode.CompletionItemKind.Folder });
       } else if (isColumnPath(location.path)) {
         for (const c of await explorer.columns(env, dataset ?? ENVIRONMENT_WIDE)) {
           if (!c.hidden) names.push({ name: c.name, detail: `${c.type} column`, documentation: c.description, kind: vscode.CompletionItemKind.Field });
         }
-        for (const d of await explorer.derivedColumns(env, dataset).catch(() => [])) names.push({ name: d.alias, detail: 'derived column', documentation: d.expression, kind: vscode.CompletionItemKind.Function });
+        for (const d of await explorer.derivedColumns(env, dataset).catch(() => []))
+          names.push({ name: d.alias, detail: 'derived column', documentation: d.expression, kind: vscode.CompletionItemKind.Function });
       } else {
         return [];
       }

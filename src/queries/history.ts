@@ -10,7 +10,7 @@ import type { QueryDraft } from './queryFile';
 export const HISTORY_SIZE = 10;
 const STATE_KEY = 'opsConfig.honeycomb.queryHistory';
 
-export interface HistoryEntry {
+export interface RecentQuery {
   title: string;
   draft: QueryDraft;
   environmentName: string;
@@ -30,13 +30,13 @@ function sameDraft(a: QueryDraft, b: QueryDraft): boolean {
 export class QueryHistory {
   constructor(private readonly state: StateStore) {}
 
-  entries(): HistoryEntry[] {
-    const stored = this.state.get<HistoryEntry[]>(STATE_KEY);
+  entries(): RecentQuery[] {
+    const stored = this.state.get<RecentQuery[]>(STATE_KEY);
     return Array.isArray(stored) ? stored.filter((e) => e && typeof e === 'object' && e.draft && typeof e.draft.query === 'object') : [];
   }
 
   async add(draft: QueryDraft, environmentName: string, ranAt = new Date()): Promise<void> {
-    const entry: HistoryEntry = { title: describeQuery(draft.query), draft, environmentName, ranAt: ranAt.toISOString() };
+    const entry: RecentQuery = { title: describeQuery(draft.query), draft, environmentName, ranAt: ranAt.toISOString() };
     const rest = this.entries().filter((e) => !sameDraft(e.draft, draft));
     await this.state.update(STATE_KEY, [entry, ...rest].slice(0, HISTORY_SIZE));
   }

@@ -1,19 +1,9 @@
 import * as vscode from 'vscode';
-import {
-  ApiCalculation,
-  ApiFilter,
-  CALCULATION_OPS,
-  ColumnItem,
-  ENVIRONMENT_WIDE,
-  FILTER_OPS,
-  filterOpTakesList,
-  filterOpTakesValue,
-  opNeedsColumn,
-} from '../clients/honeycomb';
+import { ApiCalculation, ApiFilter, CALCULATION_OPS, ColumnItem, ENVIRONMENT_WIDE, FILTER_OPS, filterOpTakesList, filterOpTakesValue, opNeedsColumn } from '../clients/honeycomb';
 import { coerceFilterValue } from '../clients/honeycomb/queryDecode';
 import { prompts } from '../ui/prompts';
 import type { HoneycombExplorer } from '../views/honeycomb/explorer';
-import { HistoryEntry } from './history';
+import { RecentQuery } from './history';
 import type { QueryDraft } from './queryFile';
 import { noQueryKeyError } from './target';
 
@@ -95,10 +85,10 @@ async function columnItems(explorer: HoneycombExplorer, env: string, dataset: st
   return items;
 }
 
-export async function pickQuery(explorer: HoneycombExplorer, recent: HistoryEntry[]): Promise<PaletteChoice | undefined> {
+export async function pickQuery(explorer: HoneycombExplorer, recent: RecentQuery[]): Promise<PaletteChoice | undefined> {
   // Step 0: a recent query, or a new one.
   if (recent.length > 0) {
-    const items: Array<Item<HistoryEntry | undefined>> = [
+    const items: Array<Item<RecentQuery | undefined>> = [
       { label: '$(add) New query…', value: undefined },
       { label: 'Recent queries', kind: vscode.QuickPickItemKind.Separator, value: undefined },
       ...recent.map((e) => ({ label: e.title, description: `${e.draft.dataset ?? 'all datasets'} · ${e.environmentName}`, detail: `Last run ${new Date(e.ranAt).toLocaleString()}`, value: e })),
@@ -137,7 +127,7 @@ export async function pickQuery(explorer: HoneycombExplorer, recent: HistoryEntr
     return action ? 'next' : undefined;
   });
 
-  for (let i = 0; i < steps.length; ) {
+  for (let i = 0; i < steps.length;) {
     const result = await steps[i](i + 1, steps.length);
     if (result === undefined) return undefined;
     i = result === 'back' ? Math.max(0, i - 1) : i + 1;
@@ -226,7 +216,13 @@ async function pickCalculations(explorer: HoneycombExplorer, state: State, n: nu
       }
       const columns = await columnItems(explorer, env, state.dataset, true);
       const previous = state.calculations.find((c) => c.op === op)?.column;
-      const column = await prompts.pickStep(columns, { title: `${TITLE}: ${op} of which column?`, step: n, totalSteps: total, placeholder: `${op} needs a column`, selected: columns.filter((c) => c.value === previous) });
+      const column = await prompts.pickStep(columns, {
+        title: `${TITLE}: ${op} of which column?`,
+        step: n,
+        totalSteps: total,
+        placeholder: `${op} needs a column`,
+        selected: columns.filter((c) => c.value === previous),
+      });
       if (column === undefined) return undefined;
       if (column === 'back' || column.length === 0) {
         back = true;
@@ -245,7 +241,11 @@ async function pickFilters(explorer: HoneycombExplorer, state: State, n: number,
   for (;;) {
     const describe = (f: ApiFilter) => `${f.column} ${f.op}${f.value === undefined ? '' : ` ${Array.isArray(f.value) ? f.value.join(', ') : String(f.value)}`}`;
     const items: Array<Item<'done' | 'add' | number>> = [
-      { label: state.filters.length ? '$(arrow-right) Continue' : '$(arrow-right) No filters', description: state.filters.length ? `${state.filters.length} filter${state.filters.length === 1 ? '' : 's'}` : 'all events', value: 'done' },
+      {
+        label: state.filters.length ? '$(arrow-right) Continue' : '$(arrow-right) No filters',
+        description: state.filters.length ? `${state.filters.length} filter${state.filters.length === 1 ? '' : 's'}` : 'all events',
+        value: 'done',
+      },
       { label: '$(add) Add a filter…', value: 'add' },
       ...state.filters.map((f, i) => ({ label: `$(close) ${describe(f)}`, description: 'remove this filter', value: i })),
     ];
@@ -303,7 +303,13 @@ async function pickBreakdowns(explorer: HoneycombExplorer, state: State, n: numb
 
 async function pickTimeRange(state: State, n: number, total: number): Promise<'next' | 'back' | undefined> {
   const items = TIME_RANGES.map((r) => ({ label: r.label, description: `${r.seconds} s`, value: r.seconds }));
-  const answer = await prompts.pickStep(items, { title: `${TITLE}: time range`, step: n, totalSteps: total, placeholder: 'Over what time?', selected: items.filter((i) => i.value === state.timeRange) });
+  const answer = await prompts.pickStep(items, {
+    title: `${TITLE}: time range`,
+    step: n,
+    totalSteps: total,
+    placeholder: 'Over what time?',
+    selected: items.filter((i) => i.value === state.timeRange),
+  });
   if (answer === undefined || answer === 'back') return answer;
   if (answer.length === 0) return undefined;
   state.timeRange = answer[0].value;

@@ -59,7 +59,12 @@ function nodeFor(queryNode: JsonNode, p: QueryProblem): JsonNode | undefined {
 export function parseQueryFile(text: string): ParsedQueryFile {
   const errors: ParseError[] = [];
   const root = parseTree(text, errors, { allowTrailingComma: false, disallowComments: true });
-  const problems: FileProblem[] = errors.map((e) => ({ message: `JSON: ${describeParseError(printParseErrorCode(e.error))}`, severity: 'error', start: e.offset, end: e.offset + Math.max(1, e.length) }));
+  const problems: FileProblem[] = errors.map((e) => ({
+    message: `JSON: ${describeParseError(printParseErrorCode(e.error))}`,
+    severity: 'error',
+    start: e.offset,
+    end: e.offset + Math.max(1, e.length),
+  }));
   const whole = { start: 0, end: Math.min(text.length, 1) };
   if (!root || errors.length > 0) return { problems, root };
   if (root.type !== 'object') {
@@ -75,7 +80,11 @@ export function parseQueryFile(text: string): ParsedQueryFile {
     const node = findNodeAtLocation(root, [name]);
     if (!node) return undefined;
     if (node.type !== 'string' || String(node.value).trim() === '') {
-      problems.push({ message: `${name} must be a ${name === 'dataset' ? 'dataset slug' : 'environment slug'} (leave it out for ${name === 'dataset' ? 'all datasets' : 'the API key’s environment'})`, severity: 'error', ...rangeOf(node, whole) });
+      problems.push({
+        message: `${name} must be a ${name === 'dataset' ? 'dataset slug' : 'environment slug'} (leave it out for ${name === 'dataset' ? 'all datasets' : 'the API key’s environment'})`,
+        severity: 'error',
+        ...rangeOf(node, whole),
+      });
       return undefined;
     }
     return String(node.value);

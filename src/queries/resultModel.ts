@@ -42,9 +42,7 @@ function cell(value: unknown): string | number | boolean | null {
 export function requestSummary(run: Pick<QueryRun, 'requests' | 'rateLimited' | 'queuedMs' | 'durationMs'>): string {
   const r = run.requests;
   const total = r.createQuery + r.createResult + r.poll;
-  const parts = [
-    `${total} request${total === 1 ? '' : 's'}: ${r.createQuery} query, ${r.createResult} result${r.createResult === 1 ? '' : 's'}, ${r.poll} poll${r.poll === 1 ? '' : 's'}`,
-  ];
+  const parts = [`${total} request${total === 1 ? '' : 's'}: ${r.createQuery} query, ${r.createResult} result${r.createResult === 1 ? '' : 's'}, ${r.poll} poll${r.poll === 1 ? '' : 's'}`];
   if (run.rateLimited > 0) parts.push(`${run.rateLimited} rate-limited`);
   if (run.queuedMs >= 1000) parts.push(`queued ${Math.round(run.queuedMs / 1000)} s`);
   parts.push(`${(run.durationMs / 1000).toFixed(1)} s`);
@@ -74,7 +72,9 @@ export function buildResultModel(run: QueryRun, context: ResultContext): QueryRe
   const model: QueryResultViewModel = {
     key: context.key,
     title: describeQuery(query),
-    subtitle: [context.draft.dataset ?? 'All datasets', context.environmentName, describeTimeRange(query), `${rows.length.toLocaleString('en-US')} ${rows.length === 1 ? 'group' : 'groups'}`].join(' · '),
+    subtitle: [context.draft.dataset ?? 'All datasets', context.environmentName, describeTimeRange(query), `${rows.length.toLocaleString('en-US')} ${rows.length === 1 ? 'group' : 'groups'}`].join(
+      ' · ',
+    ),
     ranAt: context.ranAt.toISOString(),
     columns,
     rows,

@@ -105,7 +105,13 @@ export class QueryRunner {
     if (known) return known;
     const stored = this.stored()[key];
     if (!stored) {
-      throw new ServiceError({ kind: 'notFound', service: 'Honeycomb', operation: 'getQueryResult', summary: 'this results panel no longer knows its query', hint: 'Run the query again from the command palette or its query file.' });
+      throw new ServiceError({
+        kind: 'notFound',
+        service: 'Honeycomb',
+        operation: 'getQueryResult',
+        summary: 'this results panel no longer knows its query',
+        hint: 'Run the query again from the command palette or its query file.',
+      });
     }
     const target = await resolveTarget(this.explorer(), stored.draft.environment);
     let run: QueryRun;

@@ -29,12 +29,7 @@ export function registerCommand(
   );
 }
 
-export async function reportCommandError(
-  logger: Logger,
-  id: string,
-  error: unknown,
-  signIn?: (error: ServiceError) => string | undefined,
-): Promise<void> {
+export async function reportCommandError(logger: Logger, id: string, error: unknown, signIn?: (error: ServiceError) => string | undefined): Promise<void> {
   if (error instanceof ServiceError && error.kind === 'cancelled') {
     return;
   }
@@ -55,6 +50,8 @@ export function withCancellableProgress<T>(title: string, task: (signal: AbortSi
   return vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title, cancellable: true }, (progress, token) => {
     const controller = new AbortController();
     const subscription = token.onCancellationRequested(() => controller.abort());
-    return task(controller.signal, progress).finally(() => { subscription.dispose(); });
+    return task(controller.signal, progress).finally(() => {
+      subscription.dispose();
+    });
   });
 }

@@ -1,4 +1,4 @@
-import { SecretRegistry } from '../core/redact';
+import { KnownSecrets } from '../core/redact';
 import { neutraliseBidi } from '../views/tree/treeText';
 
 /**
@@ -17,11 +17,11 @@ import { neutraliseBidi } from '../views/tree/treeText';
  * - Bidirectional controls are shown as `[U+202E]`, as in the trees.
  */
 
-let knownSecrets = new SecretRegistry();
+let knownSecrets = new KnownSecrets();
 
-/** The registry whose values are masked in messages: the extension's own, set on activation. */
-export function maskSecretsInMessages(registry: SecretRegistry): void {
-  knownSecrets = registry;
+/** The secrets masked in messages: the extension's own, set on activation. */
+export function maskSecretsInMessages(secrets: KnownSecrets): void {
+  knownSecrets = secrets;
 }
 
 const LINK_SYNTAX = /\]\(/g;

@@ -11,12 +11,14 @@ import { signatureRoots } from './signatures/roots';
 import { SigningHistory } from './signatures/signingHistory';
 import { ExplorerProvider } from './tree/explorerProvider';
 import { TreeNode } from './tree/node';
+import type { ViewAccess, ViewAccessByName } from './api';
 import { VIEW_IDS, ViewName } from './viewIds';
 
-export { VIEW_IDS };
-export type { ViewName };
+export { VIEW_IDS } from './viewIds';
+export type { ViewName } from './viewIds';
 
-export interface Views {
+/** The views with their providers and tree views (the extension and tests); commands get `view(name)`. */
+export interface Views extends ViewAccessByName {
   providers: Record<ViewName, ExplorerProvider>;
   treeViews: Record<ViewName, vscode.TreeView<TreeNode>>;
 }
@@ -31,7 +33,7 @@ export function registerViews(
   honeycomb: HoneycombConnection,
   honeycombExplorer: HoneycombExplorer,
   authentik: AuthentikConnections,
-  registries: RegistryCredentialStore,
+  registryLogins: RegistryCredentialStore,
   verifications: VerificationHistory,
   signings: SigningHistory,
 ): Views {
@@ -44,17 +46,23 @@ export function registerViews(
   };
   const hcProvider = make('honeycomb', (view) => honeycombRoots(honeycomb, honeycombExplorer, view));
   const akProvider = make('authentik', (view) => authentikRoots(authentik, view));
-  const sigProvider = make('signatures', () => signatureRoots(registries, verifications, signings));
+  const sigProvider = make('signatures', () => signatureRoots(registryLogins, verifications, signings));
 
   context.subscriptions.push(
     honeycomb.onDidChange(() => hcProvider.refresh()),
     authentik.onDidChange(() => akProvider.refresh()),
-    registries.onDidChange(() => sigProvider.refresh()),
+    registryLogins.onDidChange(() => sigProvider.refresh()),
     verifications.onDidChange(() => sigProvider.refresh()),
     signings.onDidChange(() => sigProvider.refresh()),
   );
-  return {
-    providers: { honeycomb: hcProvider, authentik: akProvider, signatures: sigProvider },
-    treeViews: { honeycomb: shells.honeycomb.view, authentik: shells.authentik.view, signatures: shells.signatures.view },
-  };
+  const providers = { honeycomb: hcProvider, authentik: akProvider, signatures: sigProvider };
+  const treeViews = { honeycomb: shells.honeycomb.view, authentik: shells.authentik.view, signatures: shells.signatures.view };
+  const access = (name: ViewName): ViewAccess => ({
+    refresh: (node) => providers[name].refresh(node),
+    // A node that left the tree since (a refresh rebuilt it) cannot be revealed; that is no error.
+    reveal: (node, options) => Promise.resolve(treeViews[name].reveal(node, options)).then(undefined, () => undefined),
+    roots: () => providers[name].getChildren(),
+    filter: providers[name].filter,
+  });
+  return { providers, treeViews, view: access };
 }

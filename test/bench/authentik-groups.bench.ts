@@ -74,7 +74,7 @@ async function listing(runs: number): Promise<void> {
       '@goauthentik/api (coreGroupsList)': async () => {
         // Kept, like getGroups keeps them: the caller wants the list, not just to walk it.
         const groups: Array<{ pk: string }> = [];
-        for (let page = 1; page !== 0; ) {
+        for (let page = 1; page !== 0;) {
           const result = await theirs.coreGroupsList({ page, pageSize: 100, includeUsers: true });
           groups.push(...result.results);
           page = result.pagination.next;
@@ -110,7 +110,10 @@ async function listing(runs: number): Promise<void> {
 
     console.log(`authentik: list ${counts[Object.keys(contenders)[0]].toLocaleString('en-US')} groups (100 a page, with member objects), median of ${runs} runs each, same stand-in (own process)`);
     for (const name of Object.keys(contenders)) {
-      console.log(`  ${name.padEnd(36)} ${median(times[name]).toFixed(0).padStart(6)} ms wall  ${median(cpu[name]).toFixed(0).padStart(5)} ms client CPU  ${median(requests[name])} requests  ${counts[name]} groups  (runs: ${times[name].map((t) => t.toFixed(0)).join(', ')} ms)`);
+      console.log(
+        `  ${name.padEnd(36)} ${median(times[name]).toFixed(0).padStart(6)} ms wall  ${median(cpu[name]).toFixed(0).padStart(5)} ms client CPU  ` +
+          `${median(requests[name])} requests  ${counts[name]} groups  (runs: ${times[name].map((t) => t.toFixed(0)).join(', ')} ms)`,
+      );
     }
     const [a, b] = Object.keys(contenders);
     const ratio = median(times[a]) / median(times[b]);
@@ -150,7 +153,10 @@ async function bundleShare(): Promise<void> {
   const total = fs.statSync(bundleFile).size;
   let share = 0;
   for (const [source, bytes] of perFile) if (mine.test(source)) share += bytes;
-  console.log(`bundle: dist/extension.js ${(total / 1024).toFixed(1)} KB; the authentik explorer's sources (src/clients/authentik, src/views/authentik, src/commands/authentikExplorer.ts) account for ${(share / 1024).toFixed(1)} KB of it`);
+  console.log(
+    `bundle: dist/extension.js ${(total / 1024).toFixed(1)} KB; ` +
+      `the authentik explorer's sources (src/clients/authentik, src/views/authentik, src/commands/authentikExplorer.ts) account for ${(share / 1024).toFixed(1)} KB of it`,
+  );
 }
 
 async function main(): Promise<void> {

@@ -30,14 +30,20 @@ const median = (values: number[]): number => [...values].sort((a, b) => a - b)[M
 
 function describe(run: QueryRun): string {
   const r = run.requests;
-  return `${r.createQuery + r.createResult + r.poll} requests: ${r.createQuery} create query, ${r.createResult} create result, ${r.poll} polls → ${r.createResult + r.poll} query-result requests; ${run.rows.length.toLocaleString('en-US')} groups, ${run.series.length.toLocaleString('en-US')} series points, ${run.durationMs} ms`;
+  return (
+    `${r.createQuery + r.createResult + r.poll} requests: ${r.createQuery} create query, ${r.createResult} create result, ${r.poll} polls → ${r.createResult + r.poll} query-result requests; ` +
+    `${run.rows.length.toLocaleString('en-US')} groups, ${run.series.length.toLocaleString('en-US')} series points, ${run.durationMs} ms`
+  );
 }
 
 async function runs(): Promise<QueryResultViewModel> {
   const standIn = await startHoneycombStandIn();
   try {
     const client = new HoneycombClient({ apiUrl: standIn.url, apiKey: HONEYCOMB_KEYS.production });
-    const withSeries = await client.runQuery({ query: { calculations: [{ op: 'P99', column: 'duration_ms' }, { op: 'COUNT' }], breakdowns: ['http.route'], time_range: 7200 }, dataset: 'api-gateway' });
+    const withSeries = await client.runQuery({
+      query: { calculations: [{ op: 'P99', column: 'duration_ms' }, { op: 'COUNT' }], breakdowns: ['http.route'], time_range: 7200 },
+      dataset: 'api-gateway',
+    });
     console.log(`  query with series (12 groups)         ${describe(withSeries)}`);
     const big = await client.runQuery(
       { query: { calculations: [{ op: 'COUNT' }, { op: 'AVG', column: 'duration_ms' }, { op: 'P99', column: 'duration_ms' }], breakdowns: ['trace.trace_id', 'http.route'] }, dataset: 'api-gateway' },

@@ -65,10 +65,13 @@ async function bench(tokenAuth: boolean, latencyMs = 0): Promise<void> {
     }
     const ratio = median(verifyMs) / median(fetchMs);
     const label = `${tokenAuth ? 'token-auth registry' : 'open registry'}${latencyMs > 0 ? ` with ${latencyMs} ms per request` : ' on loopback'}`;
-    console.log(`${label}: registry requests per verification of a digest reference: ${requests.registry} (+ ${requests.auth} token/challenge) — target ≤ 4: ${requests.registry <= 4 ? 'met' : 'NOT met'}`);
+    console.log(
+      `${label}: registry requests per verification of a digest reference: ${requests.registry} (+ ${requests.auth} token/challenge) — target ≤ 4: ${requests.registry <= 4 ? 'met' : 'NOT met'}`,
+    );
     console.log(`${label}: bytes fetched per verification: ${requests.bytes}`);
     console.log(
-      `${label}: verify median ${median(verifyMs).toFixed(1)} ms vs fetching the same bytes ${median(fetchMs).toFixed(1)} ms over ${ROUNDS} rounds: ${ratio.toFixed(2)}× — target ≤ 1.5×: ${ratio <= 1.5 ? 'met' : 'NOT met'}`,
+      `${label}: verify median ${median(verifyMs).toFixed(1)} ms vs fetching the same bytes ${median(fetchMs).toFixed(1)} ms over ${ROUNDS} rounds: ` +
+        `${ratio.toFixed(2)}× — target ≤ 1.5×: ${ratio <= 1.5 ? 'met' : 'NOT met'}`,
     );
   } finally {
     await proxy?.stop();

@@ -6,15 +6,7 @@ import { execFileSync } from 'child_process';
 import { Browser, chromium } from 'playwright-core';
 
 /** Flags for an offline headless run: no sandbox as root, no GPU, and no background network traffic. */
-export const chromiumArgs = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+export const chromiumArgs = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
 /** $CHROMIUM_PATH, else `command -v chromium`. */
 export function chromiumPath(): string {

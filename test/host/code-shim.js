@@ -75,10 +75,7 @@ async function main() {
     page.on('console', (m) => log(`[console.${m.type()}] ${m.text()}`));
     page.on('pageerror', (e) => log(`[pageerror] ${e.message}`));
     code = await new Promise((resolve, reject) => {
-      const timer = setTimeout(
-        () => reject(new Error(`no result from the extension host after ${timeoutMs / 1000}s`)),
-        timeoutMs,
-      );
+      const timer = setTimeout(() => reject(new Error(`no result from the extension host after ${timeoutMs / 1000}s`)), timeoutMs);
       const done = (c) => {
         clearTimeout(timer);
         resolve(c);
@@ -87,10 +84,7 @@ async function main() {
       void server.exited.then((c) => reject(new Error(`code-server exited early (${c})`)));
       // The workbench calls these once the payload's test runner finishes; they must exist before
       // the page loads.
-      Promise.all([
-        page.exposeFunction('codeAutomationLog', (level, msg) => log(`[automation ${level}] ${msg}`)),
-        page.exposeFunction('codeAutomationExit', (c) => done(Number(c))),
-      ])
+      Promise.all([page.exposeFunction('codeAutomationLog', (level, msg) => log(`[automation ${level}] ${msg}`)), page.exposeFunction('codeAutomationExit', (c) => done(Number(c)))])
         .then(() => page.goto(server.url))
         .then((res) => {
           if (res && res.status() >= 400) reject(new Error(`workbench answered HTTP ${res.status()}`));

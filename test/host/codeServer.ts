@@ -97,11 +97,16 @@ export async function startCodeServer(opts: CodeServerOptions = {}): Promise<Cod
   fs.writeFileSync(config, `bind-addr: 127.0.0.1:${port}\nauth: none\ncert: false\n`);
   const args = [
     codeServerEntry,
-    '--config', config,
-    '--bind-addr', `127.0.0.1:${port}`,
-    '--auth', 'none',
-    '--user-data-dir', userDataDir,
-    '--extensions-dir', extensionsDir,
+    '--config',
+    config,
+    '--bind-addr',
+    `127.0.0.1:${port}`,
+    '--auth',
+    'none',
+    '--user-data-dir',
+    userDataDir,
+    '--extensions-dir',
+    extensionsDir,
     '--disable-telemetry',
     '--disable-update-check',
     '--disable-workspace-trust',
@@ -158,10 +163,7 @@ export function workbenchUrl(origin: string, opts: Pick<CodeServerOptions, 'fold
 }
 
 /** A fresh copy of a folder (default test/workspace), so tests that write files leave the repo clean. */
-export function copyWorkspace(
-  src = path.join(repoRoot, 'test/workspace'),
-  parentDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ops-workspace-')),
-): string {
+export function copyWorkspace(src = path.join(repoRoot, 'test/workspace'), parentDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ops-workspace-'))): string {
   const dest = path.join(parentDir, path.basename(src));
   fs.cpSync(src, dest, { recursive: true });
   return dest;
@@ -280,16 +282,35 @@ async function main(argv: string[]): Promise<void> {
     if (value === undefined) throw new Error(`${flag} needs a value`);
     const [k, ...rest] = value.split('=');
     switch (flag) {
-      case '--port': opts.port = Number(value); break;
-      case '--folder': opts.folder = value; break;
-      case '--link-extension': opts.linkExtension = value; break;
-      case '--extension-development-path': opts.extensionDevelopmentPath = value; break;
-      case '--user-data-dir': opts.userDataDir = path.resolve(value); break;
-      case '--extensions-dir': opts.extensionsDir = path.resolve(value); break;
-      case '--settings': Object.assign(opts.settings!, JSON.parse(fs.readFileSync(value, 'utf8'))); break;
-      case '--setting': opts.settings![k] = JSON.parse(rest.join('=')); break;
-      case '--env': opts.env![k] = rest.join('='); break;
-      default: throw new Error(`unknown option ${flag}`);
+      case '--port':
+        opts.port = Number(value);
+        break;
+      case '--folder':
+        opts.folder = value;
+        break;
+      case '--link-extension':
+        opts.linkExtension = value;
+        break;
+      case '--extension-development-path':
+        opts.extensionDevelopmentPath = value;
+        break;
+      case '--user-data-dir':
+        opts.userDataDir = path.resolve(value);
+        break;
+      case '--extensions-dir':
+        opts.extensionsDir = path.resolve(value);
+        break;
+      case '--settings':
+        Object.assign(opts.settings!, JSON.parse(fs.readFileSync(value, 'utf8')));
+        break;
+      case '--setting':
+        opts.settings![k] = JSON.parse(rest.join('='));
+        break;
+      case '--env':
+        opts.env![k] = rest.join('=');
+        break;
+      default:
+        throw new Error(`unknown option ${flag}`);
     }
   }
   const server = await startCodeServer(opts);

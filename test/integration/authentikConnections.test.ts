@@ -114,9 +114,18 @@ describe('several authentik connections', () => {
     assert.ok(productionGroups.includes(PRODUCTION_GROUP), `production lists ${PRODUCTION_GROUP}`);
     assert.ok(!stagingGroups.includes(PRODUCTION_GROUP), `staging does not list ${PRODUCTION_GROUP}`);
     // Each server was asked once for its groups, with its own token.
-    assert.deepEqual(paths(staging).filter((p) => p === '/api/v3/core/groups/'), ['/api/v3/core/groups/']);
-    assert.deepEqual(paths(production).filter((p) => p === '/api/v3/core/groups/'), ['/api/v3/core/groups/']);
-    assert.ok(production.requests.every((r) => r.status !== 403 && r.status !== 401), 'production never got the staging token');
+    assert.deepEqual(
+      paths(staging).filter((p) => p === '/api/v3/core/groups/'),
+      ['/api/v3/core/groups/'],
+    );
+    assert.deepEqual(
+      paths(production).filter((p) => p === '/api/v3/core/groups/'),
+      ['/api/v3/core/groups/'],
+    );
+    assert.ok(
+      production.requests.every((r) => r.status !== 403 && r.status !== 401),
+      'production never got the staging token',
+    );
   });
 
   it('a record opened under the added connection loads from its server and links within it', async () => {
@@ -129,7 +138,10 @@ describe('several authentik connections', () => {
     const loaded = await api.sources.load(key);
     assert.equal(loaded.model.title, PRODUCTION_GROUP);
     assert.equal(loaded.model.key, key);
-    assert.ok(paths(production).some((p) => p.startsWith('/api/v3/core/groups/')), 'read from production');
+    assert.ok(
+      paths(production).some((p) => p.startsWith('/api/v3/core/groups/')),
+      'read from production',
+    );
     assert.deepEqual(paths(staging), [], 'staging was not asked');
     // Copy ID from the panel acts on the same connection's record.
     const copyId = loaded.model.actions?.find((a) => a.id === 'copyId');
@@ -171,7 +183,11 @@ describe('several authentik connections', () => {
     assert.equal(asked.length, 1, 'one confirmation');
     assert.match(asked[0].detail, new RegExp(`authentik "production" at ${new URL(production.url).host.replace(/\./g, '\\.')}`));
     assert.deepEqual(paths(production, 'PATCH'), ['/api/v3/flows/instances/default-authentication-flow/']);
-    assert.deepEqual(staging.requests.filter((r) => r.method !== 'GET'), [], 'nothing was written to staging');
+    assert.deepEqual(
+      staging.requests.filter((r) => r.method !== 'GET'),
+      [],
+      'nothing was written to staging',
+    );
     assert.equal(production.seed.directory.flows.find((f) => f.slug === 'default-authentication-flow')?.title, 'Welcome to production');
     assert.equal(staging.seed.directory.flows.find((f) => f.slug === 'default-authentication-flow')?.title, 'Welcome to authentik!');
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
@@ -187,7 +203,10 @@ describe('several authentik connections', () => {
     const editor = await waitFor(() => (vscode.window.activeTextEditor?.document.uri.scheme === 'opsconfig-blueprint' ? vscode.window.activeTextEditor : undefined), 'the blueprint YAML');
     assert.equal(editor.document.uri.authority, 'production');
     assert.equal(editor.document.getText(), blueprint.content);
-    assert.ok(paths(production).some((p) => p.includes(`/managed/blueprints/${blueprint.pk}/`)), `read from production: ${paths(production).join(', ')}`);
+    assert.ok(
+      paths(production).some((p) => p.includes(`/managed/blueprints/${blueprint.pk}/`)),
+      `read from production: ${paths(production).join(', ')}`,
+    );
     assert.ok(!paths(staging).some((p) => p.includes('/managed/blueprints/')), 'staging was not asked');
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });

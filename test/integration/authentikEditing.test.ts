@@ -91,7 +91,7 @@ describe('Editing authentik managed resources', function () {
     const prompts = api.prompts as unknown as Record<string, unknown>;
     const original = { ...prompts };
     prompts.warn = async (message: string, options: vscode.MessageOptions | string | undefined) => {
-      asked.push({ message, detail: typeof options === 'object' ? options.detail ?? '' : '' });
+      asked.push({ message, detail: typeof options === 'object' ? (options.detail ?? '') : '' });
       return answers.shift();
     };
     prompts.info = async (message: string) => void infos.push(message);
@@ -152,7 +152,11 @@ describe('Editing authentik managed resources', function () {
       assert.equal(await editor.document.save(), true, `${kind} saved`);
       assert.match(asked.at(-1)?.message ?? '', /^Update /, `${kind}: the plan was confirmed`);
       const expected = kind === 'blueprint' ? { [field]: value, ...(item.path ? { path: item.path } : { content: item.content }) } : { [field]: value };
-      assert.deepEqual(writes().map((w) => [w.method, w.body]), [['PATCH', expected]], `${kind}: one PATCH with only ${field}`);
+      assert.deepEqual(
+        writes().map((w) => [w.method, w.body]),
+        [['PATCH', expected]],
+        `${kind}: one PATCH with only ${field}`,
+      );
       await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     }
   });
@@ -178,7 +182,10 @@ describe('Editing authentik managed resources', function () {
     assert.ok(confirm?.validateInput, 'the name is asked for');
     assert.ok(await confirm.validateInput('default-authentication'), 'a wrong name is refused');
     assert.equal(await confirm.validateInput('default-authentication-flow'), undefined);
-    assert.deepEqual(writes().map((w) => `${w.method} ${w.path}`), ['DELETE /api/v3/flows/instances/default-authentication-flow/']);
+    assert.deepEqual(
+      writes().map((w) => `${w.method} ${w.path}`),
+      ['DELETE /api/v3/flows/instances/default-authentication-flow/'],
+    );
   });
 
   it('Delete… on a license removes it after the confirmation', async () => {
@@ -242,13 +249,19 @@ describe('Editing authentik managed resources', function () {
       const found = vscode.languages.getDiagnostics(editor.document.uri);
       return found.length ? found : undefined;
     }, 'the validation log as diagnostics');
-    assert.ok(diagnostics.some((x) => x.range.start.line > 0), `placed on a line of the entry: ${diagnostics.map((x) => `${x.range.start.line}: ${x.message}`).join('; ')}`);
+    assert.ok(
+      diagnostics.some((x) => x.range.start.line > 0),
+      `placed on a line of the entry: ${diagnostics.map((x) => `${x.range.start.line}: ${x.message}`).join('; ')}`,
+    );
     assert.equal(d().blueprints.find((b) => b.pk === blueprint.pk)?.content, blueprint.content, 'the server kept the old content');
 
     // A blueprint authentik reads from a file on the server ignores `content`: it does not open as if editable.
     const fromFile = d().blueprints.find((b) => b.path)!;
     await vscode.commands.executeCommand('opsConfig.authentik.editBlueprintContent', `authentik:blueprint:${fromFile.pk}`);
-    assert.ok(errors.some((m) => m.includes(`is read from the file ${fromFile.path} on the authentik server`)), errors.join('\n'));
+    assert.ok(
+      errors.some((m) => m.includes(`is read from the file ${fromFile.path} on the authentik server`)),
+      errors.join('\n'),
+    );
   });
 
   it('auto-save sends no blueprint: the edit waits for an explicit save', async () => {
@@ -262,7 +275,11 @@ describe('Editing authentik managed resources', function () {
       authentik.requests.length = 0;
       await setText(editor, `${editor.document.getText()}\n# a comment typed by the user\n`);
       await new Promise((resolve) => setTimeout(resolve, 2000));
-      assert.deepEqual(writes().map((r) => `${r.method} ${r.path}`), [], 'nothing was sent');
+      assert.deepEqual(
+        writes().map((r) => `${r.method} ${r.path}`),
+        [],
+        'nothing was sent',
+      );
       assert.equal(asked.length, 0, 'no confirmation came from an auto-save');
       assert.equal(editor.document.isDirty, true, 'the edit is kept, unsaved');
     } finally {
@@ -302,7 +319,7 @@ describe('Editing authentik managed resources', function () {
     assert.ok(offered.includes('Incident webhook') && offered.includes('default-local-transport'), `transports offered by name: ${offered.join(', ')}`);
     const patch = writes();
     assert.equal(patch.length, 1, 'one write');
-    assert.deepEqual([patch[0].method, [...((patch[0].body as { transports: string[] }).transports)].sort()], ['PATCH', [pk('SRE Slack'), pk('Email admins')].sort()]);
+    assert.deepEqual([patch[0].method, [...(patch[0].body as { transports: string[] }).transports].sort()], ['PATCH', [pk('SRE Slack'), pk('Email admins')].sort()]);
 
     const blueprint = d().blueprints.find((b) => b.status !== 'error')!;
     authentik.requests.length = 0;
@@ -312,7 +329,10 @@ describe('Editing authentik managed resources', function () {
     answers = ['Apply'];
     await vscode.commands.executeCommand('opsConfig.authentik.applyBlueprint', `authentik:blueprint:${blueprint.pk}`);
     assert.equal(asked.at(-1)?.message, `Apply blueprint “${blueprint.name}”?`);
-    assert.deepEqual(writes().map((w) => `${w.method} ${w.path}`), [`POST /api/v3/managed/blueprints/${blueprint.pk}/apply/`]);
+    assert.deepEqual(
+      writes().map((w) => `${w.method} ${w.path}`),
+      [`POST /api/v3/managed/blueprints/${blueprint.pk}/apply/`],
+    );
 
     await vscode.commands.executeCommand('opsConfig.authentik.exportFlowBlueprint', 'authentik:flow:default-authentication-flow');
     const exported = await waitFor(() => {
@@ -324,14 +344,16 @@ describe('Editing authentik managed resources', function () {
   });
 
   it('the context menus offer the commands on the nodes they are for (when-clauses read as VS Code reads them)', async () => {
-    const menus = (vscode.extensions.getExtension(EXTENSION_ID)!.packageJSON.contributes.menus['view/item/context'] as Array<{ command: string; when: string }>);
+    const menus = vscode.extensions.getExtension(EXTENSION_ID)!.packageJSON.contributes.menus['view/item/context'] as Array<{ command: string; when: string }>;
     // VS Code builds the RegExp from the text between the slashes as it stands, without unescaping.
     const offered = async (command: string, node: TreeNode): Promise<boolean> => {
       const contextValue = String((await provider().getTreeItem(node)).contextValue);
-      return menus.filter((m) => m.command === command).some((m) => {
-        const match = /viewItem =~ \/(.+?)\/(?: |$)/.exec(m.when);
-        return !!match && new RegExp(match[1]).test(contextValue);
-      });
+      return menus
+        .filter((m) => m.command === command)
+        .some((m) => {
+          const match = /viewItem =~ \/(.+?)\/(?: |$)/.exec(m.when);
+          return !!match && new RegExp(match[1]).test(contextValue);
+        });
     };
     const first = async (folderLabel: string) => (await provider().getChildren(await folder(folderLabel)))[0];
     const flow = await child(await folder('Flows'), 'default-authentication-flow');
@@ -359,7 +381,8 @@ describe('Editing authentik managed resources', function () {
       ['opsConfig.authentik.editBlueprintContent', await first('Blueprints'), true],
     ];
     const wrong = [];
-    for (const [command, node, shown] of expected) if ((await offered(command, node)) !== shown) wrong.push(`${command} ${shown ? 'missing on' : 'shown on'} ${String((await provider().getTreeItem(node)).contextValue)}`);
+    for (const [command, node, shown] of expected)
+      if ((await offered(command, node)) !== shown) wrong.push(`${command} ${shown ? 'missing on' : 'shown on'} ${String((await provider().getTreeItem(node)).contextValue)}`);
     assert.deepEqual(wrong, []);
   });
 });

@@ -54,9 +54,25 @@ describe('authentik explorer', () => {
     assert.deepEqual(
       (await children(root.node)).map((c) => c.label),
       [
-        'Brands', 'Flows', 'Groups', 'Users', 'Applications', 'Providers', 'Sources', 'Stages', 'Property mappings', 'Certificates',
-        'Blueprints', 'Event rules', 'Event transports', 'Endpoint agent connectors', 'Endpoint browser connectors', 'Enterprise licenses',
-        'Outposts', 'Service connections', 'Permissions',
+        'Brands',
+        'Flows',
+        'Groups',
+        'Users',
+        'Applications',
+        'Providers',
+        'Sources',
+        'Stages',
+        'Property mappings',
+        'Certificates',
+        'Blueprints',
+        'Event rules',
+        'Event transports',
+        'Endpoint agent connectors',
+        'Endpoint browser connectors',
+        'Enterprise licenses',
+        'Outposts',
+        'Service connections',
+        'Permissions',
       ],
     );
   });
@@ -109,8 +125,14 @@ describe('authentik explorer', () => {
     const groups = await folder('Groups');
     const platform = await child(groups.node, 'Platform');
     const sections = await children(platform.node);
-    assert.deepEqual(sections.map((s) => `${s.label}: ${s.description}`), ['Parents: 1 group', 'Children: 2 groups', `Members: ${authentik.seed.users.filter((u) => u.groups.some((g) => g.name === 'Platform')).length} users`]);
-    assert.deepEqual((await children(sections[0].node)).map((g) => g.label), ['Engineering']);
+    assert.deepEqual(
+      sections.map((s) => `${s.label}: ${s.description}`),
+      ['Parents: 1 group', 'Children: 2 groups', `Members: ${authentik.seed.users.filter((u) => u.groups.some((g) => g.name === 'Platform')).length} users`],
+    );
+    assert.deepEqual(
+      (await children(sections[0].node)).map((g) => g.label),
+      ['Engineering'],
+    );
 
     const everyone = await child(groups.node, 'All Employees');
     const members = await child(everyone.node, 'Members');
@@ -137,7 +159,10 @@ describe('authentik explorer', () => {
     }
     assert.match(String(asked[0].title), /Search Users on the server/);
     const found = await children(users.node);
-    assert.deepEqual(found.map((u) => `${u.label} (${u.description})`), ['sofia.alvarez (Sofia Alvarez)']);
+    assert.deepEqual(
+      found.map((u) => `${u.label} (${u.description})`),
+      ['sofia.alvarez (Sofia Alvarez)'],
+    );
     const item = await provider().getTreeItem(users.node);
     assert.equal(item.description, 'search “alvarez”: 1 found');
     assert.equal(item.contextValue, 'opsConfig.authentik.folder.searched');
@@ -147,8 +172,15 @@ describe('authentik explorer', () => {
 
     // A user opens onto direct and inherited groups.
     const sections = await children(found[0].node);
-    assert.deepEqual(sections.map((s) => s.label), ['Groups', 'Inherited groups']);
-    assert.deepEqual((await children(sections[1].node)).map((g) => `${g.label} (${g.description})`).sort(), ['Backend (inherited via On-call)', 'Engineering (inherited via Platform)', 'Platform (inherited via SRE)']);
+    assert.deepEqual(
+      sections.map((s) => s.label),
+      ['Groups', 'Inherited groups'],
+    );
+    assert.deepEqual((await children(sections[1].node)).map((g) => `${g.label} (${g.description})`).sort(), [
+      'Backend (inherited via On-call)',
+      'Engineering (inherited via Platform)',
+      'Platform (inherited via SRE)',
+    ]);
 
     await vscode.commands.executeCommand('opsConfig.authentik.clearSearch', users.node);
     assert.ok((await children(users.node)).length > 100);
@@ -216,7 +248,10 @@ describe('authentik explorer', () => {
     const providers = await folder('Providers');
     const grafana = await child(providers.node, 'Grafana');
     const urls = await children(grafana.node);
-    assert.deepEqual(urls.map((u) => u.label), ['Issuer', 'Authorize', 'Token', 'User info', 'OpenID configuration', 'Logout', 'JWKS']);
+    assert.deepEqual(
+      urls.map((u) => u.label),
+      ['Issuer', 'Authorize', 'Token', 'User info', 'OpenID configuration', 'Logout', 'JWKS'],
+    );
     assert.equal(urls[0].description, `${authentik.url}/application/o/grafana/`);
   });
 
@@ -226,7 +261,10 @@ describe('authentik explorer', () => {
     await provider().filter.set('recovery');
     try {
       const shown = await children(flows.node);
-      assert.deepEqual(shown.map((f) => f.label), ['default-recovery-flow']);
+      assert.deepEqual(
+        shown.map((f) => f.label),
+        ['default-recovery-flow'],
+      );
     } finally {
       await provider().filter.set('');
     }

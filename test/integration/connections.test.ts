@@ -37,7 +37,14 @@ describe('connections', () => {
 
   it('activates on demand and registers its commands and views', async () => {
     const commands = await vscode.commands.getCommands(true);
-    for (const id of ['opsConfig.honeycomb.setApiKey', 'opsConfig.authentik.connect', 'opsConfig.signatures.addRegistryLogin', 'opsConfig.honeycomb.focus', 'opsConfig.authentik.focus', 'opsConfig.signatures.focus']) {
+    for (const id of [
+      'opsConfig.honeycomb.setApiKey',
+      'opsConfig.authentik.connect',
+      'opsConfig.signatures.addRegistryLogin',
+      'opsConfig.honeycomb.focus',
+      'opsConfig.authentik.focus',
+      'opsConfig.signatures.focus',
+    ]) {
       assert.ok(commands.includes(id), `${id} is registered`);
     }
     assert.ok(api.activationMs >= 0);
@@ -61,7 +68,11 @@ describe('connections', () => {
     assert.deepEqual(shown.error, []);
     assert.deepEqual(shown.info, ['Honeycomb API key saved: team Acme Observability, environment Production.']);
     assert.equal(await api.services.secrets.get(SecretKeys.honeycombApiKey), HONEYCOMB_KEYS.production);
-    assert.deepEqual(honeycomb.requests.map((r) => `${r.method} ${r.path}`), ['GET /1/auth'], 'the key was checked with Honeycomb');
+    assert.deepEqual(
+      honeycomb.requests.map((r) => `${r.method} ${r.path}`),
+      ['GET /1/auth'],
+      'the key was checked with Honeycomb',
+    );
     for (const file of settingsFiles(api)) {
       assert.ok(!fs.readFileSync(file, 'utf8').includes(HONEYCOMB_KEYS.production), `${file} must not hold the key`);
     }
@@ -72,7 +83,10 @@ describe('connections', () => {
     assert.equal(roots[0].label, 'Acme Observability');
     assert.match(roots[0].description, /^Production · 127\.0\.0\.1:\d+$/);
     const children = await describeNodes(api.views.providers.honeycomb, await api.views.providers.honeycomb.getChildren(roots[0].node));
-    assert.ok(children.some((c) => c.label === 'Production'), 'the environment the key reaches is listed');
+    assert.ok(
+      children.some((c) => c.label === 'Production'),
+      'the environment the key reaches is listed',
+    );
   });
 
   it('refuses a key Honeycomb rejects, says why, and stores nothing', async () => {
@@ -88,7 +102,8 @@ describe('connections', () => {
     assert.equal(shown.error.length, 1);
     assert.equal(
       shown.error[0],
-      'The Honeycomb API key was not saved. Honeycomb getAuthMetadata: the credential was rejected (HTTP 401). The server said: "unknown API key - check your credentials". Honeycomb refused the API key. Set it again with "Honeycomb: Set API Key…".',
+      'The Honeycomb API key was not saved. Honeycomb getAuthMetadata: the credential was rejected (HTTP 401). ' +
+        'The server said: "unknown API key - check your credentials". Honeycomb refused the API key. Set it again with "Honeycomb: Set API Key…".',
     );
     assert.ok(!shown.error[0].includes(wrongKey));
     assert.equal(await api.services.secrets.get(SecretKeys.honeycombApiKey), undefined);

@@ -76,7 +76,7 @@ describe('Editing Honeycomb triggers and saved queries', function () {
     const prompts = api.prompts as unknown as Record<string, unknown>;
     const original = { ...prompts };
     prompts.warn = async (message: string, options: vscode.MessageOptions | string | undefined) => {
-      asked.push({ message, detail: typeof options === 'object' ? options.detail ?? '' : '' });
+      asked.push({ message, detail: typeof options === 'object' ? (options.detail ?? '') : '' });
       return answers.shift();
     };
     prompts.info = async (message: string) => void infos.push(message);
@@ -160,7 +160,10 @@ describe('Editing Honeycomb triggers and saved queries', function () {
   it('an invalid frequency is underlined on its line and saving sends nothing', async () => {
     const editor = await openTrigger('High 5xx rate');
     await replaceInEditor(editor, /"frequency": \d+/, '"frequency": 90');
-    const line = editor.document.getText().split('\n').findIndex((l) => l.includes('"frequency": 90'));
+    const line = editor.document
+      .getText()
+      .split('\n')
+      .findIndex((l) => l.includes('"frequency": 90'));
     const diagnostic = await waitFor(() => vscode.languages.getDiagnostics(editor.document.uri).find((d) => d.range.start.line === line), 'a diagnostic on the frequency line');
     assert.match(diagnostic.message, /60/);
     honeycomb.requests.length = 0;
@@ -174,7 +177,10 @@ describe('Editing Honeycomb triggers and saved queries', function () {
     // language service applies it to opsconfig-edit documents too (its problems are not ours).
     const editor = await openTrigger('High 5xx rate');
     await replaceInEditor(editor, /"op": ">"/, '"op": "=~"');
-    const line = editor.document.getText().split('\n').findIndex((l) => l.includes('"op": "=~"'));
+    const line = editor.document
+      .getText()
+      .split('\n')
+      .findIndex((l) => l.includes('"op": "=~"'));
     const fromJson = await waitFor(
       () => vscode.languages.getDiagnostics(editor.document.uri).find((d) => d.range.start.line === line && d.source !== 'Ops Config'),
       "a diagnostic from VS Code's JSON service on the op line",
@@ -235,7 +241,10 @@ describe('Editing Honeycomb triggers and saved queries', function () {
     const prompts = api.prompts as unknown as Record<string, unknown>;
     prompts.quickPick = async (items: readonly vscode.QuickPickItem[] | Thenable<readonly vscode.QuickPickItem[]>) => (await items).find((i) => i.label === 'Rate limit exhaustion');
     await vscode.commands.executeCommand('opsConfig.newObject', await gatewayFolder('Saved queries'));
-    const editor = await waitFor(() => (vscode.window.activeTextEditor?.document.uri.path.includes('honeycomb.queryAnnotation') ? vscode.window.activeTextEditor : undefined), 'the new annotation document');
+    const editor = await waitFor(
+      () => (vscode.window.activeTextEditor?.document.uri.path.includes('honeycomb.queryAnnotation') ? vscode.window.activeTextEditor : undefined),
+      'the new annotation document',
+    );
     const queryId = String((await seedTrigger('Rate limit exhaustion'))?.query_id);
     assert.match(editor.document.getText(), new RegExp(`"query_id": "${queryId}"`));
     await replaceInEditor(editor, /"name": "New saved query"/, '"name": "Rate limited routes"');
@@ -265,7 +274,12 @@ describe('Editing Honeycomb triggers and saved queries', function () {
 
   it('Save as Honeycomb Query… saves a recent palette query after confirmation and offers to name it', async () => {
     await api.services.context.globalState.update('opsConfig.honeycomb.queryHistory', [
-      { title: 'COUNT', draft: { environment: 'production', dataset: 'api-gateway', query: { calculations: [{ op: 'COUNT' }], time_range: 3600 } }, environmentName: 'Production', ranAt: new Date().toISOString() },
+      {
+        title: 'COUNT',
+        draft: { environment: 'production', dataset: 'api-gateway', query: { calculations: [{ op: 'COUNT' }], time_range: 3600 } },
+        environmentName: 'Production',
+        ranAt: new Date().toISOString(),
+      },
     ]);
     const prompts = api.prompts as unknown as Record<string, unknown>;
     prompts.quickPick = async (items: readonly vscode.QuickPickItem[] | Thenable<readonly vscode.QuickPickItem[]>) => (await items)[0];

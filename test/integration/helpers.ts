@@ -100,7 +100,7 @@ export async function describeNodes(provider: vscode.TreeDataProvider<TreeNode>,
   const out = [];
   for (const node of nodes) {
     const item = await provider.getTreeItem(node);
-    const label = typeof item.label === 'string' ? item.label : item.label?.label ?? '';
+    const label = typeof item.label === 'string' ? item.label : (item.label?.label ?? '');
     out.push({ label, description: typeof item.description === 'string' ? item.description : '', node, item });
   }
   return out;

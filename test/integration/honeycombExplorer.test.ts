@@ -89,7 +89,10 @@ describe('Honeycomb explorer', function () {
     await settle();
     assert.deepEqual(paths(), ['GET /1/auth', 'GET /2/teams/acme/environments']);
     const envs = await children((await team()).node);
-    assert.deepEqual(envs.map((e) => `${e.label} · ${e.description}`), ['Production · production · API key', 'Staging · staging · no API key', 'Dev · dev · no API key']);
+    assert.deepEqual(
+      envs.map((e) => `${e.label} · ${e.description}`),
+      ['Production · production · API key', 'Staging · staging · no API key', 'Dev · dev · no API key'],
+    );
     assert.equal(honeycomb.requests.length, 2, 'reading the tree again costs nothing');
   });
 
@@ -144,7 +147,10 @@ describe('Honeycomb explorer', function () {
   it('groups recipients by type and lists the triggers that use one', async () => {
     const production = await environment('Production');
     const recipients = await child(production.node, 'Recipients');
-    assert.deepEqual((await children(recipients.node)).map((g) => `${g.label} (${g.description})`), ['Email (2)', 'Slack (2)', 'PagerDuty (2)', 'Webhook (1)', 'Microsoft Teams (2)']);
+    assert.deepEqual(
+      (await children(recipients.node)).map((g) => `${g.label} (${g.description})`),
+      ['Email (2)', 'Slack (2)', 'PagerDuty (2)', 'Webhook (1)', 'Microsoft Teams (2)'],
+    );
     const slack = await child(recipients.node, 'Slack');
     const alerts = await child(slack.node, '#alerts-prod');
     honeycomb.reset();
@@ -180,12 +186,18 @@ describe('Honeycomb explorer', function () {
     assert.equal(failed.description, 'Retry');
     assert.equal(failed.item.command?.command, 'opsConfig.retry');
     await vscode.commands.executeCommand('opsConfig.retry', failed.node);
-    assert.deepEqual((await children(triggers.node)).map((t) => t.label), ['Decline spike']);
+    assert.deepEqual(
+      (await children(triggers.node)).map((t) => t.label),
+      ['Decline spike'],
+    );
   });
 
   it('sets an API key for another environment after checking it, and refuses a key of the wrong one', async () => {
     const staging = await environment('Staging');
-    assert.deepEqual((await children(staging.node)).map((c) => c.label), ['Set an API key to browse this environment…']);
+    assert.deepEqual(
+      (await children(staging.node)).map((c) => c.label),
+      ['Set an API key to browse this environment…'],
+    );
     // A production key is refused for staging.
     let script = scriptPrompts(api, [HONEYCOMB_KEYS.production]);
     try {
@@ -211,7 +223,10 @@ describe('Honeycomb explorer', function () {
     }, 'staging to open with its own key');
     const datasets = await child(reopened.node, 'Datasets');
     honeycomb.reset();
-    assert.deepEqual((await children(datasets.node)).map((d) => d.label), ['api-gateway', 'checkout-service']);
+    assert.deepEqual(
+      (await children(datasets.node)).map((d) => d.label),
+      ['api-gateway', 'checkout-service'],
+    );
     assert.equal(honeycomb.requests[0].credential, 'configuration:staging:Terraform staging');
     // Production and staging side by side, each with its own key.
     const production = await environment('Production');

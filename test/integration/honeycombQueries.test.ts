@@ -121,7 +121,10 @@ describe('Honeycomb queries', function () {
     const model = outcome.model;
     assert.equal(rendered.rows, model.rows.length);
     assert.ok(model.rows.length >= 5, `${model.rows.length} groups`);
-    assert.deepEqual(model.columns.map((c) => c.key), ['http.route', 'P99(duration_ms)', 'COUNT']);
+    assert.deepEqual(
+      model.columns.map((c) => c.key),
+      ['http.route', 'P99(duration_ms)', 'COUNT'],
+    );
     for (const [i, shown] of rendered.visibleRows.entries()) {
       const row = model.rows[i];
       assert.equal(shown[0], row[0], `row ${i} route`);
@@ -129,7 +132,11 @@ describe('Honeycomb queries', function () {
       assert.equal(Number(shown[2].replace(/,/g, '')), row[2], `row ${i} COUNT`);
     }
     const p99 = model.rows.map((r) => Number(r[1]));
-    assert.deepEqual(p99, [...p99].sort((a, b) => b - a), 'ordered by P99, largest first');
+    assert.deepEqual(
+      p99,
+      [...p99].sort((a, b) => b - a),
+      'ordered by P99, largest first',
+    );
     const handle = api.queries.panels.get(outcome.key);
     assert.ok(handle);
     assert.ok(!handle.panel.webview.html.includes(String(model.rows[0][0])), 'result data never goes into the HTML');
@@ -168,7 +175,11 @@ describe('Honeycomb queries', function () {
     assert.ok(outcome);
     const created = honeycomb.requests.find((r) => r.route === 'POST /1/queries/{datasetSlug}');
     assert.deepEqual(created?.body, { limit: 1000, time_range: 3600 }, 'no calculation and no order were added to what was sent');
-    assert.deepEqual(outcome.model.columns.map((c) => c.key), ['COUNT'], "the service's own default answered");
+    assert.deepEqual(
+      outcome.model.columns.map((c) => c.key),
+      ['COUNT'],
+      "the service's own default answered",
+    );
   });
 
   it('underlines a bad granularity in a query file while it is edited, and clears it when fixed', async () => {
@@ -206,7 +217,10 @@ describe('Honeycomb queries', function () {
     const labels = completions.items.map((i) => (typeof i.label === 'string' ? i.label : i.label.label));
     for (const column of ['cart.items', 'customer.tier', 'duration_ms', 'is_big_cart']) assert.ok(labels.includes(column), `${column} is offered (got ${labels.slice(0, 30).join(', ')})`);
     assert.ok(!labels.includes('http.route'), 'columns of another dataset are not offered');
-    assert.ok(honeycomb.requests.some((r) => r.path === '/1/columns/checkout-service'), 'from the dataset’s columns');
+    assert.ok(
+      honeycomb.requests.some((r) => r.path === '/1/columns/checkout-service'),
+      'from the dataset’s columns',
+    );
     // Operators come from the JSON Schema the extension contributes for query files.
     const inOp = document.positionAt(text.indexOf('"COUNT"') + 1);
     const ops = await waitFor(async () => {
@@ -222,7 +236,10 @@ describe('Honeycomb queries', function () {
     await vscode.window.activeTextEditor!.edit((edit) => edit.replace(new vscode.Range(document.positionAt(text.indexOf('""')), document.positionAt(text.indexOf('""') + 2)), '"customer.tier"'));
     const outcome = await vscode.commands.executeCommand<{ key: string; model: QueryResultViewModel }>(run.command.command, ...(run.command.arguments ?? []));
     assert.ok(outcome, 'the lens ran the query');
-    assert.deepEqual(outcome.model.columns.map((c) => c.key), ['customer.tier', 'COUNT']);
+    assert.deepEqual(
+      outcome.model.columns.map((c) => c.key),
+      ['customer.tier', 'COUNT'],
+    );
     assert.equal(outcome.model.rows.length, 4);
     assert.equal(outcome.key, `honeycomb-query:file:${document.uri.toString()}`);
   });
@@ -243,14 +260,21 @@ describe('Honeycomb queries', function () {
       return { rendered, model: api.queries.panels.get(key)!.model! };
     };
     const restored = await reopen();
-    assert.deepEqual(honeycomb.requests.map((r) => r.route), ['GET /1/query_results/{datasetSlug}/{queryResultId}']);
+    assert.deepEqual(
+      honeycomb.requests.map((r) => r.route),
+      ['GET /1/query_results/{datasetSlug}/{queryResultId}'],
+    );
     assert.deepEqual(restored.model.rows, first.model.rows);
     assert.match(restored.model.notice ?? '', /read again after the window reloaded/);
     assert.equal(restored.rendered.rows, first.model.rows.length);
     // Honeycomb keeps results for a day; when it no longer has this one, the query runs again.
     honeycomb.reset();
     const rerun = await reopen();
-    assert.deepEqual(honeycomb.requests.map((r) => `${r.route} ${r.status}`).slice(0, 3), ['GET /1/query_results/{datasetSlug}/{queryResultId} 404', 'POST /1/queries/{datasetSlug} 200', 'POST /1/query_results/{datasetSlug} 201']);
+    assert.deepEqual(honeycomb.requests.map((r) => `${r.route} ${r.status}`).slice(0, 3), [
+      'GET /1/query_results/{datasetSlug}/{queryResultId} 404',
+      'POST /1/queries/{datasetSlug} 200',
+      'POST /1/query_results/{datasetSlug} 201',
+    ]);
     assert.match(rerun.model.notice ?? '', /stored result had expired, so the query ran again/);
     assert.equal(rerun.rendered.rows, first.model.rows.length);
   });
@@ -269,12 +293,23 @@ describe('Honeycomb queries', function () {
       [],
     );
     await vscode.commands.executeCommand('opsConfig.honeycomb.runQuery');
-    const editor = await waitFor(() => (vscode.window.activeTextEditor?.document.uri.path.endsWith('.honeycomb-query.json') && vscode.window.activeTextEditor.document.getText().length > 0 ? vscode.window.activeTextEditor : undefined), 'the new query file');
+    const editor = await waitFor(
+      () =>
+        vscode.window.activeTextEditor?.document.uri.path.endsWith('.honeycomb-query.json') && vscode.window.activeTextEditor.document.getText().length > 0
+          ? vscode.window.activeTextEditor
+          : undefined,
+      'the new query file',
+    );
     assert.equal(editor.document.uri.scheme, 'untitled');
     assert.match(path.basename(editor.document.uri.path), /^all-datasets-count-by-name\.honeycomb-query\.json$/);
-    assert.deepEqual(JSON.parse(editor.document.getText()), { query: { calculations: [{ op: 'COUNT' }], breakdowns: ['name'], orders: [{ op: 'COUNT', order: 'descending' }], limit: 1000, time_range: 600 } });
+    assert.deepEqual(JSON.parse(editor.document.getText()), {
+      query: { calculations: [{ op: 'COUNT' }], breakdowns: ['name'], orders: [{ op: 'COUNT', order: 'descending' }], limit: 1000, time_range: 600 },
+    });
     await new Promise((r) => setTimeout(r, 600));
-    assert.deepEqual(vscode.languages.getDiagnostics(editor.document.uri).filter((d) => d.source === 'Honeycomb query'), []);
+    assert.deepEqual(
+      vscode.languages.getDiagnostics(editor.document.uri).filter((d) => d.source === 'Honeycomb query'),
+      [],
+    );
     assert.equal(honeycomb.requests.filter((r) => r.path.startsWith('/1/quer')).length, 0, 'nothing was run');
     await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
   });

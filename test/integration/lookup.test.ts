@@ -69,7 +69,10 @@ describe('Look Up… in the editor', function () {
       assert.ok(action?.link && action.link.kind === 'command');
       await vscode.commands.executeCommand(action.link.command, ...(action.link.args ?? []));
       const copied = await vscode.env.clipboard.readText();
-      assert.equal(copied, ['data "honeycombio_recipients" "slack" {', '  type = "slack"', '  detail_filter {', '    name        = "channel"', '    value_regex = "^#(alerts|payments)"', '  }', '}', ''].join('\n'));
+      assert.equal(
+        copied,
+        ['data "honeycombio_recipients" "slack" {', '  type = "slack"', '  detail_filter {', '    name        = "channel"', '    value_regex = "^#(alerts|payments)"', '  }', '}', ''].join('\n'),
+      );
       assert.match(shown.join('\n'), /Copied getRecipients\(type: "slack", detailFilter: .*\) as a Terraform data block/);
     } finally {
       Object.assign(prompts, original);

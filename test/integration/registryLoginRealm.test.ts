@@ -22,10 +22,10 @@ describe('registry login with a separate token service', () => {
       await vscode.commands.executeCommand('opsConfig.signatures.addRegistryLogin');
       prompts.restore();
       assert.deepEqual(prompts.shown.info, [`Signed in to ${host} as ci-bot; the login was saved.`]);
-      assert.deepEqual(await api.registries.get(host), { username: 'ci-bot', password: 'realm-password-1', realmOrigin });
+      assert.deepEqual(await api.registryLogins.get(host), { username: 'ci-bot', password: 'realm-password-1', realmOrigin });
       assert.equal(tokens.requests[0].headers.authorization, good);
     } finally {
-      await api.registries.remove(host);
+      await api.registryLogins.remove(host);
       await registry.close();
       await tokens.close();
     }

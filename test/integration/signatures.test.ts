@@ -101,10 +101,13 @@ describe('verify image signatures from the editor', function () {
 
   it('lists the verifications in the Image Signatures view, newest first', async () => {
     const entries = api.signatures.history.list();
-    assert.deepEqual(entries.slice(0, 2).map((e) => [e.checkedRef, e.verdict]), [
-      [unsignedRef, 'not verified'],
-      [signedRef, 'verified'],
-    ]);
+    assert.deepEqual(
+      entries.slice(0, 2).map((e) => [e.checkedRef, e.verdict]),
+      [
+        [unsignedRef, 'not verified'],
+        [signedRef, 'verified'],
+      ],
+    );
     const roots = await api.views.providers.signatures.getChildren();
     const labels = await Promise.all((roots ?? []).map(async (n) => (await n.getTreeItem()).label));
     assert.ok(labels.includes('Recent verifications'), JSON.stringify(labels));
@@ -117,10 +120,13 @@ describe('verify image signatures from the editor', function () {
       const before = api.signatures.history.list().length;
       await vscode.commands.executeCommand('opsConfig.signatures.verifyWithPolicy', vscode.Uri.joinPath(folder, 'policies/shop.yaml'));
       const added = api.signatures.history.list().slice(0, api.signatures.history.list().length - before);
-      assert.deepEqual(added.map((e) => [e.checkedRef, e.verdict]).sort(), [
-        [signedRef, 'verified'],
-        [unsignedRef, 'not verified'],
-      ].sort());
+      assert.deepEqual(
+        added.map((e) => [e.checkedRef, e.verdict]).sort(),
+        [
+          [signedRef, 'verified'],
+          [unsignedRef, 'not verified'],
+        ].sort(),
+      );
       assert.match(scripted.shown.warn.join('\n'), /1 of 2 verified against policies\/shop\.yaml; not verified: .*shop\/proxy/);
     } finally {
       scripted.restore();

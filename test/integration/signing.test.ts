@@ -50,7 +50,12 @@ describe('signing images from the editor', function () {
   function answer(image: string | undefined, format: string, confirm: boolean) {
     const scripted = scriptPrompts(api, image ? [image] : [], (items) => {
       const labels = items.map((i) => i.label);
-      return items.find((i) => i.label === format) ?? items.find((i) => i.label === 'APPEND') ?? items.find((i) => i.label.includes('SIGSTORE_ID_TOKEN')) ?? assert.fail(`unexpected question: ${labels.join(', ')}`);
+      return (
+        items.find((i) => i.label === format) ??
+        items.find((i) => i.label === 'APPEND') ??
+        items.find((i) => i.label.includes('SIGSTORE_ID_TOKEN')) ??
+        assert.fail(`unexpected question: ${labels.join(', ')}`)
+      );
     });
     const confirmations: Array<{ message: string; detail?: string }> = [];
     (api.prompts as unknown as Record<string, unknown>).warn = async (message: string, options: vscode.MessageOptions, ...actions: string[]) => {
@@ -112,10 +117,16 @@ describe('signing images from the editor', function () {
       await vscode.commands.executeCommand('opsConfig.signing.signImage');
       const model = await renderedResult(before);
       const fields = new Map(model.operation?.fields);
-      assert.equal(fields.get('Transparency log (bundle)'), `Rekor v2: ${sigstore.rekorV2.url} (from ${vscode.Uri.joinPath(vscode.workspace.workspaceFolders?.[0]?.uri as vscode.Uri, 'sigstore/signing_config.json').fsPath})`);
+      assert.equal(
+        fields.get('Transparency log (bundle)'),
+        `Rekor v2: ${sigstore.rekorV2.url} (from ${vscode.Uri.joinPath(vscode.workspace.workspaceFolders?.[0]?.uri as vscode.Uri, 'sigstore/signing_config.json').fsPath})`,
+      );
       assert.equal(fields.get('Timestamp authority (bundle)'), sigstore.tsa.url);
       assert.match(fields.get('Signed timestamp') ?? '', /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.000Z \(RFC 3161, 127\.0\.0\.1:\d+\)$/);
-      assert.deepEqual(model.operation?.tlog.map((t) => [t.url, t.kind, t.integratedTime]), [[sigstore.rekorV2.url, 'dsse 0.0.2 (Rekor v2)', 'no integrated time (Rekor v2: see the signed timestamp)']]);
+      assert.deepEqual(
+        model.operation?.tlog.map((t) => [t.url, t.kind, t.integratedTime]),
+        [[sigstore.rekorV2.url, 'dsse 0.0.2 (Rekor v2)', 'no integrated time (Rekor v2: see the signed timestamp)']],
+      );
       assert.equal(model.verdict, 'verified', model.reasons.join('\n'));
       assert.equal(sigstore.rekorV2.tree.size, 1, 'the entry is in the Rekor v2 log');
     } finally {
@@ -151,7 +162,10 @@ describe('signing images from the editor', function () {
       await vscode.commands.executeCommand('opsConfig.signing.signImage', manifest);
       const model = await renderedResult(before);
       assert.equal(model.verdict, 'verified', model.reasons.join('\n'));
-      assert.deepEqual(model.operation?.written.map((w) => w.location), [`${registry.host}/shop/web:${attachmentTag(digest, 'sig')}`]);
+      assert.deepEqual(
+        model.operation?.written.map((w) => w.location),
+        [`${registry.host}/shop/web:${attachmentTag(digest, 'sig')}`],
+      );
     } finally {
       confirmed.restore();
     }

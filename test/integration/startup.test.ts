@@ -13,7 +13,11 @@ describe('start-up', () => {
     await extensionApi();
     const declared = (vscode.extensions.getExtension(EXTENSION_ID)!.packageJSON as { contributes: { commands: Array<{ command: string }> } }).contributes.commands.map((c) => c.command);
     const registered = new Set(await vscode.commands.getCommands(true));
-    assert.deepEqual(declared.filter((id) => !registered.has(id)), [], 'every command package.json declares is registered by the features');
+    assert.deepEqual(
+      declared.filter((id) => !registered.has(id)),
+      [],
+      'every command package.json declares is registered by the features',
+    );
   });
 
   it('serves the documents of its own schemes through the start-up registrations', async () => {

@@ -128,7 +128,10 @@ describe('workspace trust: where saved keys go', () => {
       const [node] = await roots();
       assert.deepEqual(accepted.shown.warn, [question]);
       assert.equal(node.label, 'Acme Observability');
-      assert.ok(elsewhere.requests.some((r) => r.path === '/1/auth'), 'Send: the key went to the new URL');
+      assert.ok(
+        elsewhere.requests.some((r) => r.path === '/1/auth'),
+        'Send: the key went to the new URL',
+      );
       assert.equal(await api.services.secrets.boundOrigin(SecretKeys.honeycombApiKey), elsewhere.url, 'and is bound to it now');
       api.honeycomb.invalidate();
       await roots();
@@ -143,7 +146,10 @@ describe('workspace trust: where saved keys go', () => {
     await vscode.workspace.fs.writeFile(vscode.Uri.joinPath(folder, 'planted_root.json'), Buffer.from('{}'));
     await setGlobal('signing.trustedRootFile', 'planted_root.json');
     try {
-      const policy = { text: 'apiVersion: policy.sigstore.dev/v1beta1\nkind: ClusterImagePolicy\nmetadata:\n  name: p\nspec:\n  images:\n    - glob: "**"\n  authorities:\n    - static:\n        action: pass\n', source: 'a test policy' };
+      const policy = {
+        text: 'apiVersion: policy.sigstore.dev/v1beta1\nkind: ClusterImagePolicy\nmetadata:\n  name: p\nspec:\n  images:\n    - glob: "**"\n  authorities:\n    - static:\n        action: pass\n',
+        source: 'a test policy',
+      };
       const message = await api.signatures.verify(`127.0.0.1:9/none@sha256:${'a'.repeat(64)}`, policy).then(
         () => 'verified without reading the trust root',
         (error: Error) => error.message,

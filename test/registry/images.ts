@@ -62,7 +62,9 @@ export async function attestWithKey(client: RegistryClient, repository: string, 
   const pae = Buffer.concat([Buffer.from(`DSSEv1 ${payloadType.length} ${payloadType} ${payload.length} `), payload]);
   const sig = sign('sha256', pae, key.privateKey).toString('base64');
   const envelope = Buffer.from(JSON.stringify({ payloadType, payload: payload.toString('base64'), signatures: [{ keyid: '', sig }] }));
-  await writeLegacyLayers(client, repository, digest, 'att', [{ payload: envelope, mediaType: CosignMediaTypes.dsseEnvelope, annotations: { [CosignAnnotations.signature]: '', [CosignAnnotations.predicateType]: predicateType } }]);
+  await writeLegacyLayers(client, repository, digest, 'att', [
+    { payload: envelope, mediaType: CosignMediaTypes.dsseEnvelope, annotations: { [CosignAnnotations.signature]: '', [CosignAnnotations.predicateType]: predicateType } },
+  ]);
 }
 
 export function keyPolicy(name: string, glob: string, publicPem: string, extra = ''): string {
@@ -78,7 +80,10 @@ export function keyPolicy(name: string, glob: string, publicPem: string, extra =
     '    - name: release-key',
     '      key:',
     '        data: |',
-    ...publicPem.trim().split('\n').map((l) => `          ${l}`),
+    ...publicPem
+      .trim()
+      .split('\n')
+      .map((l) => `          ${l}`),
     extra,
   ].join('\n');
 }
@@ -98,7 +103,9 @@ export function keylessPolicy(name: string, glob: string, identity: Record<strin
     ...(extra.signatureFormat ? [`      signatureFormat: ${extra.signatureFormat}`] : []),
     '      keyless:',
     '        identities:',
-    `          - ${Object.entries(identity).map(([k, v]) => `${k}: '${v.replace(/'/g, "''")}'`).join('\n            ')}`,
+    `          - ${Object.entries(identity)
+      .map(([k, v]) => `${k}: '${v.replace(/'/g, "''")}'`)
+      .join('\n            ')}`,
     ...(extra.attestations ? ['      attestations:', ...extra.attestations.split('\n').map((l) => `        ${l}`)] : []),
   ].join('\n');
 }

@@ -58,14 +58,7 @@ export async function startRegistry(options: RegistryOptions = {}): Promise<Test
     if (shared) publicPort = started.port;
     // Separate: a host name rather than an IP, as clients refuse a token realm on another internal IP.
     const realm = shared ? `http://127.0.0.1:${started.port}/token` : `http://localhost:${started.port}/token`;
-    authBlock = [
-      'auth:',
-      '  token:',
-      `    realm: ${realm}`,
-      '    service: ops-test-registry',
-      '    issuer: ops-test-token-issuer',
-      `    rootcertbundle: ${material.certFile}`,
-    ].join('\n');
+    authBlock = ['auth:', '  token:', `    realm: ${realm}`, '    service: ops-test-registry', '    issuer: ops-test-token-issuer', `    rootcertbundle: ${material.certFile}`].join('\n');
   }
   const config = [
     'version: 0.1',
@@ -166,7 +159,11 @@ interface TokenMaterial {
 function makeTokenCertificate(dir: string): TokenMaterial {
   const keyFile = path.join(dir, 'token.key');
   const certFile = path.join(dir, 'token.crt');
-  execFileSync('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-keyout', keyFile, '-out', certFile, '-subj', '/CN=ops-test-token-issuer', '-days', '2'], { stdio: 'ignore' });
+  execFileSync(
+    'openssl',
+    ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-keyout', keyFile, '-out', certFile, '-subj', '/CN=ops-test-token-issuer', '-days', '2'],
+    { stdio: 'ignore' },
+  );
   const cert = new X509Certificate(fs.readFileSync(certFile));
   return { certFile, key: createPrivateKey(fs.readFileSync(keyFile)), certDer: cert.raw };
 }

@@ -12,18 +12,9 @@ import * as https from 'node:https';
 import type { AddressInfo, Socket } from 'node:net';
 import { setTimeout as delay } from 'node:timers/promises';
 import { CONTROL_PREFIX, handleControl } from './core/control';
-import { FaultRegistry, htmlErrorPage, retryAfterValue, truncateJson } from './core/faults';
+import { InjectedFaults, htmlErrorPage, retryAfterValue, truncateJson } from './core/faults';
 import { createEntry, logPolicy } from './core/requestLog';
-import type {
-  FaultResponders,
-  RequestLogEntry,
-  Route,
-  StandIn,
-  StandInOptions,
-  StandInRequest,
-  StandInResponse,
-  Violation,
-} from './core/types';
+import type { FaultResponders, RequestLogEntry, Route, StandIn, StandInOptions, StandInRequest, StandInResponse, Violation } from './core/types';
 import { openApiValidator } from './openapi/validator';
 import { TemplateIndex } from './pathTemplate';
 import { testCertificate } from './tls';
@@ -64,7 +55,7 @@ export async function startStandIn(options: StandInOptions): Promise<StandIn> {
   }
   const responders: FaultResponders = { ...DEFAULT_RESPONDERS, ...options.faultResponders };
   const policy = logPolicy(options.secretHeaders, options.logHeaders);
-  const faults = new FaultRegistry();
+  const faults = new InjectedFaults();
   const requests: RequestLogEntry[] = [];
   const violations: Violation[] = [];
   const stopping = new AbortController();
@@ -207,9 +198,7 @@ export async function startStandIn(options: StandInOptions): Promise<StandIn> {
     const prepared = prepare(response);
     const contentType = headerValue(prepared.headers, 'content-type');
     const parsed = parseForValidation(prepared.text, contentType);
-    const errors = parsed.error
-      ? [parsed.error]
-      : validator.validateResponse({ method: ctx.method, path: ctx.path, status: prepared.status, contentType, body: parsed.value });
+    const errors = parsed.error ? [parsed.error] : validator.validateResponse({ method: ctx.method, path: ctx.path, status: prepared.status, contentType, body: parsed.value });
     if (errors.length === 0) return prepared;
     const shown = errors.slice(0, 8).join('; ') + (errors.length > 8 ? `; (+${errors.length - 8} more)` : '');
     const message = `stand-in response violates ${validator.file}: ${ctx.method} ${ctx.path} → ${prepared.status}: ${shown}`;

@@ -41,7 +41,10 @@ const IN_TOTO = 'application/vnd.in-toto+json';
 
 export async function makeArtifactBundle(sigstore: SigstoreV2, options: ArtifactBundleOptions): Promise<MadeBundle> {
   const keyless = 'claims' in options.signer;
-  const keys = keyless || !('key' in options.signer) || !options.signer.key ? generateKeyPairSync('ec', { namedCurve: 'P-256' }) : { privateKey: options.signer.key, publicKey: options.signer.publicKey as KeyObject };
+  const keys =
+    keyless || !('key' in options.signer) || !options.signer.key
+      ? generateKeyPairSync('ec', { namedCurve: 'P-256' })
+      : { privateKey: options.signer.key, publicKey: options.signer.publicKey as KeyObject };
   const keyPem = keys.publicKey.export({ type: 'spki', format: 'pem' }).toString();
 
   let certificates: string[] | undefined;
@@ -63,7 +66,12 @@ export async function makeArtifactBundle(sigstore: SigstoreV2, options: Artifact
     signature = sign('sha256', options.artifact, keys.privateKey);
     content = { messageSignature: { messageDigest: { algorithm: 'SHA2_256', digest: artifactDigest.toString('base64') }, signature: signature.toString('base64') } };
   } else {
-    const statement = { _type: 'https://in-toto.io/Statement/v1', subject: [{ name: 'artifact', digest: { sha256: artifactDigest.toString('hex') } }], predicateType: 'https://example.com/test/v1', predicate: {} };
+    const statement = {
+      _type: 'https://in-toto.io/Statement/v1',
+      subject: [{ name: 'artifact', digest: { sha256: artifactDigest.toString('hex') } }],
+      predicateType: 'https://example.com/test/v1',
+      predicate: {},
+    };
     const payload = Buffer.from(JSON.stringify(statement));
     signedBytes = Buffer.concat([Buffer.from(`DSSEv1 ${IN_TOTO.length} ${IN_TOTO} ${payload.length} `), payload]);
     signature = sign('sha256', signedBytes, keys.privateKey);
@@ -93,7 +101,13 @@ export async function makeArtifactBundle(sigstore: SigstoreV2, options: Artifact
     ? withChain
       ? { x509CertificateChain: { certificates: certificates.map((pem) => ({ rawBytes: new X509Certificate(pem).raw.toString('base64') })) } }
       : { certificate: { rawBytes: new X509Certificate(certificates[0]).raw.toString('base64') } }
-    : { publicKey: { hint: createHash('sha256').update(keys.publicKey.export({ type: 'spki', format: 'der' })).digest('base64') } };
+    : {
+        publicKey: {
+          hint: createHash('sha256')
+            .update(keys.publicKey.export({ type: 'spki', format: 'der' }))
+            .digest('base64'),
+        },
+      };
   const bundle = {
     mediaType: withChain ? 'application/vnd.dev.sigstore.bundle+json;version=0.2' : 'application/vnd.dev.sigstore.bundle.v0.3+json',
     verificationMaterial: { ...material, tlogEntries: [tlogEntry], timestampVerificationData: { rfc3161Timestamps } },

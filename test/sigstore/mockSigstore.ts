@@ -37,7 +37,8 @@ export async function startMockSigstore(): Promise<MockSigstore> {
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const tlog = await initializeTLog(url, tlogKeys);
   const fulcio = fulcioHandler(ca);
-  const rekor = rekorHandler({ ...tlog, log: (proposed: object) => tlog.log(asStoredByRekor(proposed as Record<string, any>)), logV2: tlog.logV2 }); // eslint-disable-line @typescript-eslint/no-explicit-any
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  const rekor = rekorHandler({ ...tlog, log: (proposed: object) => tlog.log(asStoredByRekor(proposed as Record<string, any>)), logV2: tlog.logV2 });
 
   server.on('request', (req, res) => {
     const chunks: Buffer[] = [];
@@ -52,7 +53,12 @@ export async function startMockSigstore(): Promise<MockSigstore> {
           // keep the text
         }
         requests.push({ path: req.url ?? '', body });
-        const handler = req.method === 'POST' && req.url === fulcio.path ? { fn: fulcio.fn, fault: faults.fulcio } : req.method === 'POST' && req.url === rekor.path ? { fn: rekor.fn, fault: faults.rekor } : undefined;
+        const handler =
+          req.method === 'POST' && req.url === fulcio.path
+            ? { fn: fulcio.fn, fault: faults.fulcio }
+            : req.method === 'POST' && req.url === rekor.path
+              ? { fn: rekor.fn, fault: faults.rekor }
+              : undefined;
         if (!handler) {
           res.writeHead(404, { 'Content-Type': 'application/json' }).end(JSON.stringify({ code: 404, message: 'not found' }));
           return;
@@ -78,12 +84,29 @@ export async function startMockSigstore(): Promise<MockSigstore> {
   const tlogDer = tlogKeys.publicKey.export({ type: 'spki', format: 'der' });
   const trustedRootJson = {
     mediaType: 'application/vnd.dev.sigstore.trustedroot+json;version=0.1',
-    tlogs: [{ baseUrl: url, hashAlgorithm: 'SHA2_256', publicKey: { rawBytes: tlogDer.toString('base64'), keyDetails: 'PKIX_ECDSA_P256_SHA_256', validFor: { start } }, logId: { keyId: createHash('sha256').update(tlogDer).digest('base64') } }],
+    tlogs: [
+      {
+        baseUrl: url,
+        hashAlgorithm: 'SHA2_256',
+        publicKey: { rawBytes: tlogDer.toString('base64'), keyDetails: 'PKIX_ECDSA_P256_SHA_256', validFor: { start } },
+        logId: { keyId: createHash('sha256').update(tlogDer).digest('base64') },
+      },
+    ],
     certificateAuthorities: [
-      { subject: { organization: 'sigstore.mock', commonName: 'sigstore' }, uri: url, certChain: { certificates: [{ rawBytes: Buffer.from(ca.rootCertificate.buffer).toString('base64') }] }, validFor: { start } },
+      {
+        subject: { organization: 'sigstore.mock', commonName: 'sigstore' },
+        uri: url,
+        certChain: { certificates: [{ rawBytes: Buffer.from(ca.rootCertificate.buffer).toString('base64') }] },
+        validFor: { start },
+      },
     ],
     ctlogs: [
-      { baseUrl: url, hashAlgorithm: 'SHA2_256', publicKey: { rawBytes: Buffer.from(ctLog.publicKey).toString('base64'), keyDetails: 'PKIX_ECDSA_P256_SHA_256', validFor: { start } }, logId: { keyId: Buffer.from(ctLog.logID.buffer).toString('base64') } },
+      {
+        baseUrl: url,
+        hashAlgorithm: 'SHA2_256',
+        publicKey: { rawBytes: Buffer.from(ctLog.publicKey).toString('base64'), keyDetails: 'PKIX_ECDSA_P256_SHA_256', validFor: { start } },
+        logId: { keyId: Buffer.from(ctLog.logID.buffer).toString('base64') },
+      },
     ],
     timestampAuthorities: [],
   };
@@ -113,13 +136,22 @@ export async function startMockSigstore(): Promise<MockSigstore> {
 export function testIdentityToken(claims: Record<string, unknown> = {}): string {
   const now = Math.floor(Date.now() / 1000);
   const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
-  return `${encode({ alg: 'none', typ: 'JWT' })}.${encode({ iss: 'https://token.actions.example', sub: 'https://github.com/acme/app/.github/workflows/release.yml@refs/heads/main', aud: 'sigstore', iat: now, exp: now + 600, ...claims })}.c2ln`;
+  const payload = {
+    iss: 'https://token.actions.example',
+    sub: 'https://github.com/acme/app/.github/workflows/release.yml@refs/heads/main',
+    aud: 'sigstore',
+    iat: now,
+    exp: now + 600,
+    ...claims,
+  };
+  return `${encode({ alg: 'none', typ: 'JWT' })}.${encode(payload)}.c2ln`;
 }
 
 const sha256Hex = (bytes: Buffer | string) => createHash('sha256').update(bytes).digest('hex');
 
 /** The canonical body real Rekor stores for an entry, after checking its DSSE signature. */
-function asStoredByRekor(proposed: Record<string, any>): Record<string, unknown> { // eslint-disable-line @typescript-eslint/no-explicit-any
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+function asStoredByRekor(proposed: Record<string, any>): Record<string, unknown> {
   if (proposed.kind === 'intoto' && proposed.apiVersion === '0.0.2') {
     const content = proposed.spec.content;
     const envelope = content.envelope;

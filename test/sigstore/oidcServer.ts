@@ -52,7 +52,11 @@ export async function startOidcStandIn(subject = 'dev@example.com'): Promise<Oid
       req.on('end', () => {
         const form = new URLSearchParams(text);
         const grant = codes.get(form.get('code') ?? '');
-        const pkce = !!grant && createHash('sha256').update(form.get('code_verifier') ?? '').digest('base64url') === grant.challenge;
+        const pkce =
+          !!grant &&
+          createHash('sha256')
+            .update(form.get('code_verifier') ?? '')
+            .digest('base64url') === grant.challenge;
         exchanges.push({ pkce, clientId: form.get('client_id') });
         if (!grant || !pkce || form.get('redirect_uri') !== grant.redirect || form.get('client_id') !== grant.clientId || form.get('grant_type') !== 'authorization_code') {
           res.writeHead(400, { 'Content-Type': 'application/json' }).end(JSON.stringify({ error: 'invalid_grant', error_description: 'PKCE verification failed' }));
@@ -61,7 +65,8 @@ export async function startOidcStandIn(subject = 'dev@example.com'): Promise<Oid
         codes.delete(form.get('code') ?? '');
         const now = Math.floor(Date.now() / 1000);
         const encode = (v: unknown) => Buffer.from(JSON.stringify(v)).toString('base64url');
-        const idToken = `${encode({ alg: 'RS256', typ: 'JWT' })}.${encode({ iss: issuer, sub: subject, email: subject, email_verified: true, aud: grant.clientId, nonce: grant.nonce, iat: now, exp: now + 300 })}.c2lnbmF0dXJl`;
+        const claims = { iss: issuer, sub: subject, email: subject, email_verified: true, aud: grant.clientId, nonce: grant.nonce, iat: now, exp: now + 300 };
+        const idToken = `${encode({ alg: 'RS256', typ: 'JWT' })}.${encode(claims)}.c2lnbmF0dXJl`;
         res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ access_token: randomBytes(8).toString('hex'), token_type: 'bearer', id_token: idToken }));
       });
       return;

@@ -55,7 +55,11 @@ export async function startRekorV2StandIn(): Promise<RekorV2StandIn> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const origin = new URL(url).host;
-  const logId = createHash('sha256').update(`${origin}\n`).update(Buffer.from([0x01])).update(spki.subarray(spki.length - 32)).digest();
+  const logId = createHash('sha256')
+    .update(`${origin}\n`)
+    .update(Buffer.from([0x01]))
+    .update(spki.subarray(spki.length - 32))
+    .digest();
 
   const checkpoint = (size: number): string => {
     const note = `${origin}\n${size}\n${tree.root(size).toString('base64')}\n`;
@@ -100,7 +104,13 @@ export async function startRekorV2StandIn(): Promise<RekorV2StandIn> {
           ...withIndex,
           logId: { keyId: logId.toString('base64') },
           kindVersion: { kind: entry.kind, version: '0.0.2' },
-          inclusionProof: { ...withIndex, rootHash: tree.root(size).toString('base64'), treeSize: String(size), hashes: hashes.map((h) => h.toString('base64')), checkpoint: { envelope: checkpoint(size) } },
+          inclusionProof: {
+            ...withIndex,
+            rootHash: tree.root(size).toString('base64'),
+            treeSize: String(size),
+            hashes: hashes.map((h) => h.toString('base64')),
+            checkpoint: { envelope: checkpoint(size) },
+          },
           canonicalizedBody: entry.canonical.toString('base64'),
         });
       })();
@@ -179,7 +189,13 @@ function verifierKey(verifier: Raw | undefined, refusal: string): { key: KeyObje
   }
   const type = key.asymmetricKeyType;
   const curve = key.asymmetricKeyDetails?.namedCurve;
-  const fits = details.startsWith('PKIX_ECDSA_P256') ? curve === 'prime256v1' : details.startsWith('PKIX_ECDSA_P384') ? curve === 'secp384r1' : details.startsWith('PKIX_RSA') ? type === 'rsa' && details.includes(String(key.asymmetricKeyDetails?.modulusLength)) : type === 'ed25519';
+  const fits = details.startsWith('PKIX_ECDSA_P256')
+    ? curve === 'prime256v1'
+    : details.startsWith('PKIX_ECDSA_P384')
+      ? curve === 'secp384r1'
+      : details.startsWith('PKIX_RSA')
+        ? type === 'rsa' && details.includes(String(key.asymmetricKeyDetails?.modulusLength))
+        : type === 'ed25519';
   if (!fits) throw new Refusal(refusal);
   return { key, hash: HASHES[details] };
 }

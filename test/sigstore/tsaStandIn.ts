@@ -140,7 +140,7 @@ function wholeSeconds(tsa: object): void {
 function rejection(text: string, failureBit: number): Buffer {
   const tlv = (tag: number, content: Buffer) => Buffer.concat([Buffer.from([tag, content.length]), content]);
   const bits = Buffer.alloc(Math.floor(failureBit / 8) + 1);
-  bits[Math.floor(failureBit / 8)] = 0x80 >> failureBit % 8;
+  bits[Math.floor(failureBit / 8)] = 0x80 >> (failureBit % 8);
   const unused = 7 - (failureBit % 8);
   const statusInfo = tlv(0x30, Buffer.concat([tlv(0x02, Buffer.from([2])), tlv(0x30, tlv(0x0c, Buffer.from(text))), tlv(0x03, Buffer.concat([Buffer.from([unused]), bits]))]));
   return tlv(0x30, statusInfo);

@@ -35,7 +35,11 @@ export async function switchTheme(page: Page, theme: Theme, webviews: FrameLocat
     await runCommand(page, 'Preferences: Color Theme');
     const input = page.locator('.quick-input-widget input');
     await input.fill(theme.label);
-    await page.locator('.quick-input-list .monaco-list-row').filter({ has: page.getByText(theme.label, { exact: true }) }).first().click();
+    await page
+      .locator('.quick-input-list .monaco-list-row')
+      .filter({ has: page.getByText(theme.label, { exact: true }) })
+      .first()
+      .click();
     await page.locator(`.monaco-workbench.${theme.workbenchClass}`).waitFor({ timeout: 30_000 });
   }
   for (const frame of webviews) {
@@ -72,9 +76,7 @@ export async function runAxe(frameLocator: FrameLocator): Promise<Violation[]> {
   const frame = await frameOf(frameLocator);
   const loaded = await frame.evaluate('typeof window.axe === "object"');
   if (!loaded) await frame.evaluate(`${axeSource};0`);
-  const results = await frame.evaluate<AxeResults>(
-    `window.axe.run(document, { runOnly: { type: 'tag', values: ${JSON.stringify(AXE_TAGS)} }, resultTypes: ['violations'] })`,
-  );
+  const results = await frame.evaluate<AxeResults>(`window.axe.run(document, { runOnly: { type: 'tag', values: ${JSON.stringify(AXE_TAGS)} }, resultTypes: ['violations'] })`);
   return results.violations.flatMap((v) =>
     v.nodes.map((node) => ({
       rule: v.id,
@@ -107,7 +109,10 @@ export interface StateReport {
 export async function checkFocusVisible(page: Page, frameLocator: FrameLocator, maxControls = 60): Promise<StateReport[]> {
   const frame = await frameOf(frameLocator);
   // Start before the first control: focus the document itself.
-  await frame.evaluate(`(() => { document.activeElement && document.activeElement.blur && document.activeElement.blur(); document.body.setAttribute('tabindex', '-1'); document.body.focus(); document.body.removeAttribute('tabindex'); })()`);
+  await frame.evaluate(
+    '(() => { document.activeElement && document.activeElement.blur && document.activeElement.blur(); ' +
+      "document.body.setAttribute('tabindex', '-1'); document.body.focus(); document.body.removeAttribute('tabindex'); })()",
+  );
   const reports: StateReport[] = [];
   const seen = new Set<string>();
   for (let i = 0; i < maxControls; i++) {
@@ -148,7 +153,12 @@ const PROBE = `((el, focused) => {
   const control = [el.tagName.toLowerCase(), el.getAttribute('role') || '', (el.getAttribute('aria-label') || el.textContent || '').trim().slice(0, 40)].filter(Boolean).join(' ');
   const drawn = (el.shadowRoot && el.shadowRoot.querySelector('.base')) || el;
   const style = getComputedStyle(drawn);
-  const rgb = (text) => { const m = text.match(/rgba?[(]([^)]+)[)]/); if (!m) return null; const p = m[1].split(/[ ,/]+/).filter(Boolean).map(Number); return { r: p[0], g: p[1], b: p[2], a: p.length > 3 ? p[3] : 1 }; };
+  const rgb = (text) => {
+    const m = text.match(/rgba?[(]([^)]+)[)]/);
+    if (!m) return null;
+    const p = m[1].split(/[ ,/]+/).filter(Boolean).map(Number);
+    return { r: p[0], g: p[1], b: p[2], a: p.length > 3 ? p[3] : 1 };
+  };
   const lum = (c) => { const f = (v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4); }; return 0.2126 * f(c.r) + 0.7152 * f(c.g) + 0.0722 * f(c.b); };
   const ratio = (a, b) => { const x = lum(a), y = lum(b); return (Math.max(x, y) + 0.05) / (Math.min(x, y) + 0.05); };
   const parentOf = (node) => node.parentElement || (node.getRootNode() && node.getRootNode().host) || null;

@@ -121,7 +121,12 @@ export async function withHoneycombWorkspace(ctx: UiContext, body: (page: Page) 
   try {
     const { page } = await ctx.open({
       folder,
-      env: { HONEYCOMB_API_ENDPOINT: standIn.url, HONEYCOMB_API_KEY: HONEYCOMB_KEYS.production, HONEYCOMB_KEY_ID: HONEYCOMB_KEYS.management.id, HONEYCOMB_KEY_SECRET: HONEYCOMB_KEYS.management.secret },
+      env: {
+        HONEYCOMB_API_ENDPOINT: standIn.url,
+        HONEYCOMB_API_KEY: HONEYCOMB_KEYS.production,
+        HONEYCOMB_KEY_ID: HONEYCOMB_KEYS.management.id,
+        HONEYCOMB_KEY_SECRET: HONEYCOMB_KEYS.management.secret,
+      },
     });
     await body(page);
     if (standIn.violations.length > 0) throw new Error(`stand-in violations: ${JSON.stringify(standIn.violations)}`);
@@ -139,9 +144,11 @@ export const cases: UiCase[] = [
       await withHoneycombWorkspace(ctx, async (page) => {
         const problems: string[] = [];
         await openQueryResult(page);
-        problems.push(...(await auditPanel(page, 'Honeycomb query result', allThemes(false), async (theme) => {
-          if (theme.short === 'light-hc') await ctx.screenshot(page, 'a11y-query-result-light-hc');
-        })));
+        problems.push(
+          ...(await auditPanel(page, 'Honeycomb query result', allThemes(false), async (theme) => {
+            if (theme.short === 'light-hc') await ctx.screenshot(page, 'a11y-query-result-light-hc');
+          })),
+        );
 
         await openViewContainer(page, 'Ops Config');
         await showOnlyView(page, 'Honeycomb');
@@ -162,11 +169,15 @@ export const cases: UiCase[] = [
         problems.push(...(await auditPanel(page, 'Honeycomb dataset record', allThemes(true), async () => {})));
 
         await expandTreeItem(page, /^SLOs \(all datasets\)/);
-        await treeItem(page, /^Checkout success, 99\.5 %/).first().click();
+        await treeItem(page, /^Checkout success, 99\.5 %/)
+          .first()
+          .click();
         await webviewFrame(page).locator('h1', { hasText: 'Checkout success' }).waitFor();
-        problems.push(...(await auditPanel(page, 'Honeycomb SLO record', allThemes(false), async (theme) => {
-          if (theme.short === 'light-hc') await ctx.screenshot(page, 'a11y-slo-record-light-hc');
-        })));
+        problems.push(
+          ...(await auditPanel(page, 'Honeycomb SLO record', allThemes(false), async (theme) => {
+            if (theme.short === 'light-hc') await ctx.screenshot(page, 'a11y-slo-record-light-hc');
+          })),
+        );
 
         assertNone(problems);
       });
@@ -182,14 +193,18 @@ export const cases: UiCase[] = [
         await openViewContainer(page, 'Ops Config');
         await showOnlyView(page, 'authentik');
         await expandTreeItem(page, /^Flows/);
-        await treeItem(page, /^default-authentication-flow/).first().click();
+        await treeItem(page, /^default-authentication-flow/)
+          .first()
+          .click();
         await webviewFrame(page).locator('h1', { hasText: 'default-authentication-flow' }).waitFor();
         const problems = await auditPanel(page, 'authentik flow record', allThemes(false), async (theme) => {
           if (theme.short === 'light-hc') await ctx.screenshot(page, 'a11y-authentik-record-light-hc');
         });
         await expandTreeItem(page, /^Certificates/);
         await treeItem(page, /^Legacy partner IdP, expired/).click();
-        await webviewFrame(page).locator('.badge', { hasText: /^expired/ }).waitFor();
+        await webviewFrame(page)
+          .locator('.badge', { hasText: /^expired/ })
+          .waitFor();
         problems.push(...(await auditPanel(page, 'authentik certificate record', allThemes(true), async () => {})));
         assertNone(problems);
         if (standIn.violations.length > 0) throw new Error(`stand-in violations: ${JSON.stringify(standIn.violations)}`);
@@ -210,12 +225,17 @@ export const cases: UiCase[] = [
         await loadLegacyFixture(client, 'shop/web', fixture);
         const unsigned = await pushTinyImage(client, 'shop/proxy', '1.0', 'proxy');
         const layer = fixture.expected.layers[0];
-        fs.writeFileSync(path.join(folder, 'policy.yaml'), keylessPolicy('shop-images', `${registry.host}/shop/**`, { issuer: layer.oidcIssuer as string, subject: layer.subjectAlternativeName as string }));
+        fs.writeFileSync(
+          path.join(folder, 'policy.yaml'),
+          keylessPolicy('shop-images', `${registry.host}/shop/**`, { issuer: layer.oidcIssuer as string, subject: layer.subjectAlternativeName as string }),
+        );
         // One trust root for both: the public-good one (the fixture's signature) and the mock Sigstore's (what this test signs with).
         fs.writeFileSync(path.join(folder, 'trusted_root.json'), JSON.stringify(mergedTrustRoot(publicGood, sigstore.trustedRootJson as object)));
         fs.writeFileSync(
           path.join(folder, 'shop.yaml'),
-          ['containers:', '  - name: web', `    image: ${registry.host}/shop/web@${fixture.imageDigest}`, '  - name: proxy', `    image: ${registry.host}/shop/proxy@${unsigned.digest}`, ''].join('\n'),
+          ['containers:', '  - name: web', `    image: ${registry.host}/shop/web@${fixture.imageDigest}`, '  - name: proxy', `    image: ${registry.host}/shop/proxy@${unsigned.digest}`, ''].join(
+            '\n',
+          ),
         );
         const { page } = await ctx.open({
           folder,
@@ -241,9 +261,11 @@ export const cases: UiCase[] = [
         await verify.nth(1).waitFor();
         await verify.nth(1).click();
         await webviewFrame(page).locator('#verdict', { hasText: 'Not verified' }).waitFor({ timeout: 60_000 });
-        problems.push(...(await auditPanel(page, 'verification report (not verified)', allThemes(true), async (theme) => {
-          if (theme.short === 'light-hc') await ctx.screenshot(page, 'a11y-report-not-verified-light-hc');
-        })));
+        problems.push(
+          ...(await auditPanel(page, 'verification report (not verified)', allThemes(true), async (theme) => {
+            if (theme.short === 'light-hc') await ctx.screenshot(page, 'a11y-report-not-verified-light-hc');
+          })),
+        );
 
         // Signing the unsigned image (its line under the cursor); the policy then judges what was written.
         await page.locator('.tabs-container .tab', { hasText: 'shop.yaml' }).click();
@@ -256,9 +278,11 @@ export const cases: UiCase[] = [
         }
         await page.locator('.monaco-dialog-box').getByRole('button', { name: 'Sign', exact: true }).click();
         await webviewFrame(page).locator('#operation-title', { hasText: 'Signed' }).waitFor({ timeout: 60_000 });
-        problems.push(...(await auditPanel(page, 'signing report', allThemes(false), async (theme) => {
-          if (theme.short === 'light-hc') await ctx.screenshot(page, 'a11y-signing-report-light-hc');
-        })));
+        problems.push(
+          ...(await auditPanel(page, 'signing report', allThemes(false), async (theme) => {
+            if (theme.short === 'light-hc') await ctx.screenshot(page, 'a11y-signing-report-light-hc');
+          })),
+        );
         assertNone(problems);
       } finally {
         await Promise.all([registry.stop(), sigstore.stop()]);
@@ -333,7 +357,10 @@ cases.push({
       await page.keyboard.press('ArrowDown');
       now = await focused(frame);
       const smallest = Math.min(...counts);
-      check(now.tag === 'td' && now.rowIndex === '2' && now.col === 2 && Number(now.text.replace(/,/g, '')) === smallest, `↓ moves to the first row’s COUNT cell, the smallest count ${smallest} (focus: ${JSON.stringify(now)})`);
+      check(
+        now.tag === 'td' && now.rowIndex === '2' && now.col === 2 && Number(now.text.replace(/,/g, '')) === smallest,
+        `↓ moves to the first row’s COUNT cell, the smallest count ${smallest} (focus: ${JSON.stringify(now)})`,
+      );
       await page.keyboard.press('ArrowLeft');
       await page.keyboard.press('ArrowDown');
       await page.keyboard.press('ArrowDown');

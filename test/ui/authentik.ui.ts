@@ -29,7 +29,9 @@ export const cases: UiCase[] = [
     async run(ctx) {
       await withAuthentik(ctx, async (page) => {
         await expandTreeItem(page, /^Flows/);
-        await treeItem(page, /^default-authentication-flow/).first().click();
+        await treeItem(page, /^default-authentication-flow/)
+          .first()
+          .click();
         await expandTreeItem(page, /^default-authentication-flow/);
         await treeItem(page, /^10 · default-authentication-identification, Identification Stage/).waitFor();
         await treeItem(page, /^100 · default-authentication-login, User Login Stage/).waitFor();
@@ -54,7 +56,9 @@ export const cases: UiCase[] = [
         await ctx.screenshot(page, 'authentik-certificate-expiry');
         // The expired one reads as an error, in the tree and in its panel.
         await treeItem(page, /^Legacy partner IdP, expired \d+ days ago/).click();
-        await webviewFrame(page).locator('.badge.tone-error', { hasText: /^expired \d+ days ago$/ }).waitFor();
+        await webviewFrame(page)
+          .locator('.badge.tone-error', { hasText: /^expired \d+ days ago$/ })
+          .waitFor();
         await ctx.screenshot(page, 'authentik-certificate-expired');
       });
     },
@@ -67,7 +71,18 @@ export const cases: UiCase[] = [
         // Every kind expanded at once is taller than the usual window.
         await page.setViewportSize({ width: 1400, height: 1900 });
         // Bottom up, so expanding a folder never pushes the next one out of sight.
-        for (const folder of [/^Enterprise licenses/, /^Endpoint browser connectors/, /^Endpoint agent connectors/, /^Event transports/, /^Event rules/, /^Blueprints/, /^Certificates/, /^Applications/, /^Flows/, /^Brands/]) {
+        for (const folder of [
+          /^Enterprise licenses/,
+          /^Endpoint browser connectors/,
+          /^Endpoint agent connectors/,
+          /^Event transports/,
+          /^Event rules/,
+          /^Blueprints/,
+          /^Certificates/,
+          /^Applications/,
+          /^Flows/,
+          /^Brands/,
+        ]) {
           await expandTreeItem(page, folder);
         }
         await expandTreeItem(page, /^Acme laptops/);
@@ -109,7 +124,10 @@ export const cases: UiCase[] = [
         await dialog.getByRole('button', { name: 'Save', exact: true }).click();
         await page.locator('.monaco-editor .squiggly-error').first().waitFor();
         await page.keyboard.press('Control+Shift+M');
-        await page.locator('.markers-panel .monaco-list-row', { hasText: /designation/ }).first().waitFor();
+        await page
+          .locator('.markers-panel .monaco-list-row', { hasText: /designation/ })
+          .first()
+          .waitFor();
         await ctx.screenshot(page, 'authentik-blueprint-diagnostic');
       });
     },

@@ -56,7 +56,10 @@ async function openDeployment(page: Page): Promise<void> {
   await input.fill('k8s/deployment.yaml');
   await page.locator('.quick-input-list .monaco-list-row').first().waitFor();
   await input.press('Enter');
-  await page.locator('.codelens-decoration a', { hasText: /^Verify$/ }).first().waitFor({ timeout: 60_000 });
+  await page
+    .locator('.codelens-decoration a', { hasText: /^Verify$/ })
+    .first()
+    .waitFor({ timeout: 60_000 });
 }
 
 export const cases: UiCase[] = [
@@ -75,7 +78,10 @@ export const cases: UiCase[] = [
 
         await showOnlyView(page, 'authentik');
         await openDeployment(page);
-        await page.locator('.codelens-decoration a', { hasText: /^Verify$/ }).first().click();
+        await page
+          .locator('.codelens-decoration a', { hasText: /^Verify$/ })
+          .first()
+          .click();
         // The demo workspace has one policy file; if the extension asks which, take it.
         const pick = page.locator('.quick-input-list .monaco-list-row', { hasText: 'release-policy.yaml' }).first();
         if (await pick.isVisible({ timeout: 5000 }).catch(() => false)) await pick.click();

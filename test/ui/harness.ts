@@ -93,7 +93,10 @@ export async function openViewContainer(page: Page, title = 'Ops Config'): Promi
   if (!(await shows())) {
     await item.click();
   }
-  await page.locator('.monaco-workbench .part.sidebar .composite.title h2').filter({ hasText: new RegExp(`^${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`, 'i') }).waitFor();
+  await page
+    .locator('.monaco-workbench .part.sidebar .composite.title h2')
+    .filter({ hasText: new RegExp(`^${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`, 'i') })
+    .waitFor();
 }
 
 /** Runs a command through the command palette by its full label, e.g. "Ops Config: Refresh". */
@@ -236,7 +239,10 @@ export class UiContext {
     const kept: string[] = [];
     for (const [i, page] of this.pages.entries()) {
       if (failed) kept.push(await screenshot(page, `FAILED-${this.caseName}${i ? `-${i}` : ''}`).catch(() => '(no screenshot)'));
-      await page.context().close().catch(() => {});
+      await page
+        .context()
+        .close()
+        .catch(() => {});
     }
     for (const server of this.servers) {
       await server.stop({ keepLogs: failed });

@@ -47,7 +47,9 @@ export const cases: UiCase[] = [
         await treeItem(page, /^Gateway availability, 99\.9 % · 30 days/).waitFor();
         await ctx.screenshot(page, 'honeycomb-tree-columns');
         // Fold the dataset and open the recipients instead.
-        await treeItem(page, /^api-gateway, api-gateway · written/).locator('.monaco-tl-twistie').click();
+        await treeItem(page, /^api-gateway, api-gateway · written/)
+          .locator('.monaco-tl-twistie')
+          .click();
         await expandTreeItem(page, /^Recipients/);
         await expandTreeItem(page, /^Slack, 2/);
         await expandTreeItem(page, /^#alerts-prod/);

@@ -14,10 +14,7 @@ import { UiCase, UiContext, runCommand, webviewFrame } from './harness';
 const LATENCY = {
   dataset: 'api-gateway',
   query: {
-    calculations: [
-      { op: 'P99', column: 'duration_ms' },
-      { op: 'COUNT' },
-    ],
+    calculations: [{ op: 'P99', column: 'duration_ms' }, { op: 'COUNT' }],
     breakdowns: ['http.route'],
     orders: [{ op: 'P99', column: 'duration_ms', order: 'descending' }],
     time_range: 7200,
@@ -87,7 +84,10 @@ export const cases: UiCase[] = [
         await countHeader.locator('button').click();
         check((await countHeader.getAttribute('aria-sort')) === 'descending', 'COUNT sorts descending first');
         const counts = (await frame.locator('table.results tbody tr.row td:nth-child(3)').allTextContents()).map((t) => Number(t.replace(/,/g, '')));
-        check(counts.every((c, i) => i === 0 || counts[i - 1] >= c), `counts are in descending order: ${counts.join(', ')}`);
+        check(
+          counts.every((c, i) => i === 0 || counts[i - 1] >= c),
+          `counts are in descending order: ${counts.join(', ')}`,
+        );
         await countHeader.locator('button').press('Enter');
         check((await countHeader.getAttribute('aria-sort')) === 'ascending', 'Enter on the header reverses the order');
 
@@ -124,7 +124,10 @@ export const cases: UiCase[] = [
         await restored.locator('table.results tbody tr.row').first().waitFor();
         const restoredRows = await restored.locator('table.results tbody tr.row').count();
         check(restoredRows > 0, 'the restored panel shows rows');
-        check(standIn.requests.slice(requestsBefore).some((r) => r.path.startsWith('/1/query_results/')), 'the restored panel read its result again');
+        check(
+          standIn.requests.slice(requestsBefore).some((r) => r.path.startsWith('/1/query_results/')),
+          'the restored panel read its result again',
+        );
         await ctx.screenshot(page, 'honeycomb-query-results-after-reload');
       });
     },

@@ -46,7 +46,9 @@ async function main(): Promise<number> {
   let failed = 0;
   let browser: Browser | undefined;
   for (const { title, c } of cases) {
-    browser ??= await launchChromium(); // only when there is something to run
+    // Launched only when there is something to run, and again when a case left it dead (a
+    // crashed or killed browser would otherwise fail every case after it).
+    if (!browser?.isConnected()) browser = await launchChromium();
     const ctx = new UiContext(browser, c.name);
     const started = Date.now();
     let error: unknown;
@@ -62,7 +64,7 @@ async function main(): Promise<number> {
       console.log(`  ✔ ${title} (${secs}s)`);
     } else {
       failed++;
-      console.log(`  ✘ ${title} (${secs}s)\n${indent(error instanceof Error ? error.stack ?? error.message : String(error))}`);
+      console.log(`  ✘ ${title} (${secs}s)\n${indent(error instanceof Error ? (error.stack ?? error.message) : String(error))}`);
       for (const f of kept) console.log(`      kept: ${path.relative(process.cwd(), f) || f}`);
     }
   }
@@ -72,7 +74,10 @@ async function main(): Promise<number> {
 }
 
 function indent(text: string): string {
-  return text.split('\n').map((l) => `      ${l}`).join('\n');
+  return text
+    .split('\n')
+    .map((l) => `      ${l}`)
+    .join('\n');
 }
 
 main().then(

@@ -29,10 +29,7 @@ async function setUp(): Promise<Setup> {
   const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'ops-ui-signatures-'));
   const layer = fixture.expected.layers[0];
   fs.mkdirSync(path.join(folder, 'k8s'));
-  fs.writeFileSync(
-    path.join(folder, 'policy.yaml'),
-    keylessPolicy('shop-images', `${registry.host}/shop/**`, { issuer: layer.oidcIssuer as string, subject: layer.subjectAlternativeName as string }),
-  );
+  fs.writeFileSync(path.join(folder, 'policy.yaml'), keylessPolicy('shop-images', `${registry.host}/shop/**`, { issuer: layer.oidcIssuer as string, subject: layer.subjectAlternativeName as string }));
   fs.writeFileSync(
     path.join(folder, 'k8s/shop.yaml'),
     [
@@ -61,7 +58,10 @@ async function openManifest(page: Page): Promise<void> {
   await input.fill('k8s/shop.yaml');
   await page.locator('.quick-input-list .monaco-list-row').first().waitFor();
   await input.press('Enter');
-  await page.locator('.codelens-decoration a', { hasText: /^Verify$/ }).first().waitFor({ timeout: 60_000 });
+  await page
+    .locator('.codelens-decoration a', { hasText: /^Verify$/ })
+    .first()
+    .waitFor({ timeout: 60_000 });
 }
 
 export const cases: UiCase[] = [
@@ -75,18 +75,30 @@ export const cases: UiCase[] = [
         await openManifest(page);
         await ctx.screenshot(page, 'signatures-manifest-codelens');
 
-        await page.locator('.codelens-decoration a', { hasText: /^Verify$/ }).nth(0).click();
+        await page
+          .locator('.codelens-decoration a', { hasText: /^Verify$/ })
+          .nth(0)
+          .click();
         const passed = webviewFrame(page);
         await passed.locator('#verdict', { hasText: 'Verified' }).waitFor({ timeout: 60_000 });
         await passed.getByText('https://token.actions.githubusercontent.com').first().waitFor();
         await ctx.screenshot(page, 'signatures-report-verified');
 
         await page.locator('.tabs-container .tab', { hasText: 'shop.yaml' }).click();
-        await page.locator('.codelens-decoration a', { hasText: /^Verify$/ }).nth(1).waitFor();
-        await page.locator('.codelens-decoration a', { hasText: /^Verify$/ }).nth(1).click();
+        await page
+          .locator('.codelens-decoration a', { hasText: /^Verify$/ })
+          .nth(1)
+          .waitFor();
+        await page
+          .locator('.codelens-decoration a', { hasText: /^Verify$/ })
+          .nth(1)
+          .click();
         const failed = webviewFrame(page);
         await failed.locator('#verdict', { hasText: 'Not verified' }).waitFor({ timeout: 60_000 });
-        await failed.locator('#reasons').getByText(/no signatures found/).waitFor();
+        await failed
+          .locator('#reasons')
+          .getByText(/no signatures found/)
+          .waitFor();
         await ctx.screenshot(page, 'signatures-report-not-verified');
 
         await openViewContainer(page, 'Ops Config');

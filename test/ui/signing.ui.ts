@@ -62,7 +62,10 @@ export const cases: UiCase[] = [
         const report = webviewFrame(page);
         await report.locator('#operation-title', { hasText: 'Signed' }).waitFor({ timeout: 60_000 });
         await report.locator('#verdict', { hasText: 'Verified' }).waitFor();
-        await report.locator('#written').getByText(`sha256-${digest.slice(7)}.sig`).waitFor();
+        await report
+          .locator('#written')
+          .getByText(`sha256-${digest.slice(7)}.sig`)
+          .waitFor();
         await ctx.screenshot(page, 'signing-report');
 
         await openViewContainer(page, 'Ops Config');

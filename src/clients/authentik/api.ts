@@ -9,7 +9,7 @@ import type { paths } from './generated/schema';
  * headers on every request, TLS verification off only when this connection says `insecure`.
  */
 
-export interface AuthentikConnection extends TransportOptions {
+export interface AuthentikTransport extends TransportOptions {
   /** The API base, ending in /api/v3 (see core/config `authentikApiBase`). */
   apiBase: string;
   token?: string;
@@ -91,7 +91,7 @@ export class AuthentikApi {
   readonly apiBase: string;
   private http?: HttpClient;
 
-  constructor(private readonly connection: AuthentikConnection) {
+  constructor(private readonly connection: AuthentikTransport) {
     this.apiBase = connection.apiBase.replace(/\/+$/, '');
     const secrets = connection.secrets;
     for (const [name, value] of Object.entries(connection.headers ?? {})) {

@@ -71,7 +71,8 @@ function fromFieldErrors(fieldErrors: readonly FieldError[], content: string | u
   const located = content === undefined ? undefined : locateIn(content);
   for (const { field, messages } of fieldErrors) {
     if (field !== 'content') {
-      for (const message of messages) out.push({ message: field === '(all fields)' ? message : `${field}: ${message}`, severity: 'error', field: field === '(all fields)' ? undefined : field, event: message });
+      for (const message of messages)
+        out.push({ message: field === '(all fields)' ? message : `${field}: ${message}`, severity: 'error', field: field === '(all fields)' ? undefined : field, event: message });
       continue;
     }
     const events = contentEvents(messages);

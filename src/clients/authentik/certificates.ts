@@ -40,10 +40,7 @@ export async function getCertificateKeyPair(api: AuthentikApi, input: GetCertifi
   const fetchKey = input.fetchKey ?? true;
   const page = await api.page(OP, '/crypto/certificatekeypairs/', { signal, pageSize: 20, query: { name: input.name } });
   const pair = exactlyOne(OP, 'certificate-key pair', { name: input.name }, page, (p) => p.name);
-  const [certificate, key] = await Promise.all([
-    fetchCertificate ? viewCertificate(api, pair.pk, signal, OP) : undefined,
-    fetchKey ? viewPrivateKey(api, pair.pk, signal, OP) : undefined,
-  ]);
+  const [certificate, key] = await Promise.all([fetchCertificate ? viewCertificate(api, pair.pk, signal, OP) : undefined, fetchKey ? viewPrivateKey(api, pair.pk, signal, OP) : undefined]);
   return {
     id: pair.pk,
     name: pair.name,

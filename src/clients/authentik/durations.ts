@@ -130,7 +130,12 @@ export function describeSeconds(total: number): string {
   if (total === 0) return '0 s';
   const out: string[] = [];
   let rest = total;
-  for (const [unit, size] of [['d', 86_400], ['h', 3_600], ['min', 60], ['s', 1]] as const) {
+  for (const [unit, size] of [
+    ['d', 86_400],
+    ['h', 3_600],
+    ['min', 60],
+    ['s', 1],
+  ] as const) {
     const n = Math.floor(rest / size + 1e-9);
     if (n > 0) {
       out.push(`${n} ${unit}`);
@@ -144,7 +149,21 @@ export function describeSeconds(total: number): string {
 
 /** The unit a misspelt key most likely meant (edit distance ≤ 2, or a common abbreviation). */
 function closestUnit(key: string): DurationUnit | undefined {
-  const abbreviations: Record<string, DurationUnit> = { w: 'weeks', d: 'days', h: 'hours', hr: 'hours', hrs: 'hours', m: 'minutes', min: 'minutes', mins: 'minutes', s: 'seconds', sec: 'seconds', secs: 'seconds', ms: 'milliseconds', us: 'microseconds' };
+  const abbreviations: Record<string, DurationUnit> = {
+    w: 'weeks',
+    d: 'days',
+    h: 'hours',
+    hr: 'hours',
+    hrs: 'hours',
+    m: 'minutes',
+    min: 'minutes',
+    mins: 'minutes',
+    s: 'seconds',
+    sec: 'seconds',
+    secs: 'seconds',
+    ms: 'milliseconds',
+    us: 'microseconds',
+  };
   if (abbreviations[key]) return abbreviations[key];
   const singular = DURATION_UNITS.find((u) => u === `${key}s`);
   if (singular) return singular;

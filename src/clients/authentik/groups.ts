@@ -50,9 +50,7 @@ export async function getGroup(api: AuthentikApi, input: GetGroupInput, signal?:
   const query = { include_users: includeUsers, include_parents: true };
   let group: Group;
   if (by === 'pk') {
-    group = await orNotFound(OP, 'group', { ...inputs, includeUsers }, () =>
-      api.call(OP, '/core/groups/{group_uuid}/', { params: { group_uuid: inputs.pk! }, query, signal }),
-    );
+    group = await orNotFound(OP, 'group', { ...inputs, includeUsers }, () => api.call(OP, '/core/groups/{group_uuid}/', { params: { group_uuid: inputs.pk! }, query, signal }));
   } else {
     const page = await api.page(OP, '/core/groups/', { signal, pageSize: 20, query: { ...query, name: inputs.name } });
     group = exactlyOne(OP, 'group', { name: inputs.name, includeUsers }, page, (g) => g.name);

@@ -1,16 +1,7 @@
-import { AuthentikApi, AuthentikConnection, ListOptions, ListPage } from './api';
+import { AuthentikApi, AuthentikTransport, ListOptions, ListPage } from './api';
 import { listApplications, retrieveApplication } from './applications';
 import { BrandOutput, GetBrandInput, getBrand, listBrands, retrieveBrand } from './brands';
-import {
-  CertificateKeyPairOutput,
-  GetCertificateKeyPairInput,
-  certificateUsedBy,
-  getCertificateKeyPair,
-  listCertificates,
-  retrieveCertificate,
-  viewCertificate,
-  viewPrivateKey,
-} from './certificates';
+import { CertificateKeyPairOutput, GetCertificateKeyPairInput, certificateUsedBy, getCertificateKeyPair, listCertificates, retrieveCertificate, viewCertificate, viewPrivateKey } from './certificates';
 import { FlowOutput, GetFlowInput, flowDiagram, getFlow, listFlowBindings, listFlows, retrieveFlow } from './flows';
 import { GetGroupInput, GetGroupsInput, GetGroupsOutput, GroupOutput, getGroup, getGroups, listGroups, retrieveGroup } from './groups';
 import { CurrentUser, ServerVersion, getCurrentUser, getServerVersion } from './me';
@@ -59,7 +50,7 @@ import {
 import { GetSourceInput, SourceOutput, getSource, listSources, retrieveSource } from './sources';
 import { GetStageInput, StageOutput, getStage, listStages, retrieveStage } from './stages';
 import * as T from './types';
-import type { SecretRegistry } from '../../core/redact';
+import type { KnownSecrets } from '../../core/redact';
 import type {
   BlueprintFile,
   BlueprintInstance,
@@ -79,7 +70,7 @@ const collections = () => import(/* webpackChunkName: "authentik-resources" */ '
 import { listGroupMembers, GetUserInput, UserOutput, getUser, listUsers, retrieveUser } from './users';
 
 export { AuthentikApi } from './api';
-export type { AuthentikConnection, AuthentikPage, ListOptions, ListPage } from './api';
+export type { AuthentikTransport, AuthentikPage, ListOptions, ListPage } from './api';
 export type { CurrentUser, ServerVersion } from './me';
 export { certificateExpiry } from './certificates';
 export type { ExpiryState } from './certificates';
@@ -126,10 +117,10 @@ export type {
 export class AuthentikClient {
   readonly api: AuthentikApi;
   /** Masks secrets read or sent by the managed-resource calls in logs and messages. */
-  private readonly secrets?: SecretRegistry;
+  private readonly secrets?: KnownSecrets;
   private readonly collections = new Map<AuthentikKind, Promise<ResourceCollection<AuthentikKind>>>();
 
-  constructor(connection: AuthentikConnection) {
+  constructor(connection: AuthentikTransport) {
     this.api = new AuthentikApi(connection);
     this.secrets = connection.secrets;
   }

@@ -29,7 +29,10 @@ export function notFoundError(operation: string, noun: string, inputs: LookupInp
 }
 
 export function severalError(operation: string, noun: string, inputs: LookupInputs, count: number, names: string[]): ServiceError {
-  const shown = names.slice(0, 5).map((n) => `"${n}"`).join(', ');
+  const shown = names
+    .slice(0, 5)
+    .map((n) => `"${n}"`)
+    .join(', ');
   return new ServiceError({
     kind: 'badInput',
     service: SERVICE,
@@ -60,10 +63,7 @@ export function exactlyOne<T>(operation: string, noun: string, inputs: LookupInp
 export function oneOf(operation: string, inputs: LookupInputs, keys: string[]): string {
   const given = keys.filter((key) => inputs[key] !== undefined && inputs[key] !== null && inputs[key] !== '');
   if (given.length !== 1) {
-    throw badLookupInput(
-      operation,
-      given.length === 0 ? `give one of ${keys.join(' or ')}` : `give only one of ${keys.join(' or ')} (got ${given.join(' and ')})`,
-    );
+    throw badLookupInput(operation, given.length === 0 ? `give one of ${keys.join(' or ')}` : `give only one of ${keys.join(' or ')} (got ${given.join(' and ')})`);
   }
   return given[0];
 }

@@ -160,7 +160,12 @@ export async function getPropertyMappingProviderSaml(api: AuthentikApi, input: S
     { saml_name: input.samlName, friendly_name: input.friendlyName },
     [
       [input.expression, (m) => m.expression ?? ''],
-      ...(input.id ? ([[input.samlName, (m: AnyMapping) => m.saml_name], [input.friendlyName, (m: AnyMapping) => m.friendly_name ?? '']] as Array<[unknown, (m: AnyMapping) => unknown]>) : []),
+      ...(input.id
+        ? ([
+            [input.samlName, (m: AnyMapping) => m.saml_name],
+            [input.friendlyName, (m: AnyMapping) => m.friendly_name ?? ''],
+          ] as Array<[unknown, (m: AnyMapping) => unknown]>)
+        : []),
     ],
     signal,
   );

@@ -30,7 +30,20 @@ export async function getServiceConnectionKubernetes(api: AuthentikApi, input: G
   let connection: KubernetesServiceConnection;
   if (input.id) {
     connection = await orNotFound(OP, 'Kubernetes service connection', inputs, () => retrieveKubernetesConnection(api, input.id!, signal, OP));
-    connection = exactlyOne(OP, 'Kubernetes service connection', inputs, matchesLocally([connection], [[input.name, (c) => c.name], [input.local, (c) => c.local === true], [input.verifySsl, (c) => c.verify_ssl !== false]]), (c) => c.name);
+    connection = exactlyOne(
+      OP,
+      'Kubernetes service connection',
+      inputs,
+      matchesLocally(
+        [connection],
+        [
+          [input.name, (c) => c.name],
+          [input.local, (c) => c.local === true],
+          [input.verifySsl, (c) => c.verify_ssl !== false],
+        ],
+      ),
+      (c) => c.name,
+    );
   } else {
     const page = await api.page(OP, '/outposts/service_connections/kubernetes/', { signal, pageSize: 20, query: defined({ name: input.name, local: input.local }) });
     const local = matchesLocally(page.items, [[input.verifySsl, (c) => c.verify_ssl !== false]]);

@@ -85,9 +85,7 @@ export async function findDerivedColumn(api: HoneycombApi, alias: string, datase
     signal,
   });
   // The documented answer is one object; tolerate a list and pick the alias.
-  const raw = Array.isArray(body)
-    ? api.expectArray<ApiDerivedColumn>('getDerivedColumn', body).find((d) => d.alias === alias)
-    : api.expectObject<ApiDerivedColumn>('getDerivedColumn', body);
+  const raw = Array.isArray(body) ? api.expectArray<ApiDerivedColumn>('getDerivedColumn', body).find((d) => d.alias === alias) : api.expectObject<ApiDerivedColumn>('getDerivedColumn', body);
   if (!raw) {
     const where = dataset ? `dataset "${dataset}"` : 'the environment';
     throw new ServiceError({ kind: 'notFound', service: SERVICE, operation: 'getDerivedColumn', summary: `${where} has no derived column with alias "${alias}"` });

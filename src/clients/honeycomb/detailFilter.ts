@@ -49,7 +49,10 @@ export type FilterModel = Record<string, FilterValue>;
 type Comparison = (field: string, value: string, numeric: boolean) => boolean;
 
 const equals: Comparison = (f, v, numeric) => (numeric && isNumber(f) && isNumber(v) ? Number(f) === Number(v) : f === v);
-const greater = (test: (a: number, b: number) => boolean): Comparison => (f, v) => isNumber(f) && isNumber(v) && test(Number(f), Number(v));
+const greater =
+  (test: (a: number, b: number) => boolean): Comparison =>
+  (f, v) =>
+    isNumber(f) && isNumber(v) && test(Number(f), Number(v));
 
 /** Every operator spelling the provider accepts, mapped to its meaning. */
 const OPERATORS: Record<string, Comparison> = {

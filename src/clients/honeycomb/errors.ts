@@ -46,7 +46,7 @@ export function parseHoneycombErrorBody(_status: number, _contentType: string, b
     }));
   const main = str(record.error) ?? str(record.title);
   const detail = str(record.detail);
-  const message = main && detail && !main.includes(detail) ? `${main} ${detail}` : main ?? detail;
+  const message = main && detail && !main.includes(detail) ? `${main} ${detail}` : (main ?? detail);
   return {
     message,
     code: str(record.type)?.replace(/^.*\/problems\//, ''),

@@ -15,17 +15,7 @@ import {
   listDerivedColumns,
 } from './derivedColumns';
 import { Environment, EnvironmentItem, GetEnvironmentInput, GetEnvironmentsOutput, getEnvironment, getEnvironmentById, getEnvironments, listEnvironments } from './environments';
-import {
-  GetRecipientInput,
-  GetRecipientsInput,
-  GetRecipientsOutput,
-  Recipient,
-  RecipientItem,
-  getRecipient,
-  getRecipientById,
-  getRecipients,
-  listRecipients,
-} from './recipients';
+import { GetRecipientInput, GetRecipientsInput, GetRecipientsOutput, Recipient, RecipientItem, getRecipient, getRecipientById, getRecipients, listRecipients } from './recipients';
 import type { GetQueryResultInput, QueryResultRecord, QueryRun, QueryRunOptions } from './queryRuns';
 
 /** Query runs load with the first query run (they weigh on activation otherwise). */

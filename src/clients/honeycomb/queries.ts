@@ -47,9 +47,7 @@ export function invalid(operation: string, problems: QueryProblem[], camel: bool
 
 /** A rule's message with the API's field names replaced by the seed's (`time_range` → `timeRange`). */
 function inSeedNames(message: string): string {
-  return message
-    .replace(/\bcompare_time_offset(?:_seconds)?\b/g, 'compareTimeOffset')
-    .replace(/\b[a-z]+(?:_[a-z]+)+\b/g, (name) => API_TO_CAMEL[name] ?? name);
+  return message.replace(/\bcompare_time_offset(?:_seconds)?\b/g, 'compareTimeOffset').replace(/\b[a-z]+(?:_[a-z]+)+\b/g, (name) => API_TO_CAMEL[name] ?? name);
 }
 
 /** Parses and validates `queryJson` strictly; throws a badInput error naming each problem. */
@@ -84,4 +82,3 @@ export function getQuerySpecification(input: QuerySpecification = {}): QuerySpec
   if (echo.timeRange === undefined && !(echo.startTime !== undefined && echo.endTime !== undefined)) echo.timeRange = effectiveTimeRange(decoded.query);
   return { ...echo, json, id: listId([json]) };
 }
-

@@ -58,7 +58,7 @@ class Reader {
   constructor(private readonly options: DecodeOptions) {}
 
   name(key: string): string {
-    return this.options.camel ? API_TO_CAMEL[key] ?? key : key;
+    return this.options.camel ? (API_TO_CAMEL[key] ?? key) : key;
   }
 
   fail(path: Path, message: string): undefined {
@@ -73,7 +73,17 @@ class Reader {
   object(value: unknown, path: Path, what: string, allowed: readonly string[]): Record<string, unknown> | undefined {
     if (!this.isObject(value)) return this.fail(path, `${what} must be an object`);
     for (const key of Object.keys(value)) {
-      if (!allowed.includes(key)) this.problems.push({ ...problem([...path, key], unknownField(key, allowed.map((k) => this.name(k)))), onKey: true });
+      if (!allowed.includes(key))
+        this.problems.push({
+          ...problem(
+            [...path, key],
+            unknownField(
+              key,
+              allowed.map((k) => this.name(k)),
+            ),
+          ),
+          onKey: true,
+        });
     }
     return value;
   }
@@ -108,7 +118,8 @@ class Reader {
 
   integer(value: unknown, path: Path, key: string): number | undefined {
     if (value === undefined || value === null) return undefined;
-    if (typeof value !== 'number' || !Number.isInteger(value)) return this.fail(path, `${this.name(key)} must be a whole number of ${key === 'limit' ? 'results' : 'seconds'}, not ${JSON.stringify(value)}`);
+    if (typeof value !== 'number' || !Number.isInteger(value))
+      return this.fail(path, `${this.name(key)} must be a whole number of ${key === 'limit' ? 'results' : 'seconds'}, not ${JSON.stringify(value)}`);
     return value;
   }
 }
@@ -269,14 +280,35 @@ export function decodeApiQuery(value: unknown, options: DecodeOptions = {}): Dec
   const set = <K extends keyof ApiQuerySpec>(key: K, v: ApiQuerySpec[K] | undefined) => {
     if (v !== undefined) q[key] = v;
   };
-  set('calculations', r.list(raw.calculations, ['calculations'], 'calculations', (v, p) => readCalculation(r, v, p, coerce)));
-  set('calculated_fields', r.list(raw.calculated_fields, ['calculated_fields'], 'calculated_fields', (v, p) => readNamed(r, v, p, 'a calculated field')));
-  set('formulas', r.list(raw.formulas, ['formulas'], 'formulas', (v, p) => readNamed(r, v, p, 'a formula')));
-  set('filters', r.list(raw.filters, ['filters'], 'filters', (v, p) => readFilter(r, v, p, coerce)));
+  set(
+    'calculations',
+    r.list(raw.calculations, ['calculations'], 'calculations', (v, p) => readCalculation(r, v, p, coerce)),
+  );
+  set(
+    'calculated_fields',
+    r.list(raw.calculated_fields, ['calculated_fields'], 'calculated_fields', (v, p) => readNamed(r, v, p, 'a calculated field')),
+  );
+  set(
+    'formulas',
+    r.list(raw.formulas, ['formulas'], 'formulas', (v, p) => readNamed(r, v, p, 'a formula')),
+  );
+  set(
+    'filters',
+    r.list(raw.filters, ['filters'], 'filters', (v, p) => readFilter(r, v, p, coerce)),
+  );
   set('filter_combination', r.choice(raw.filter_combination, ['filter_combination'], 'filter_combination', FILTER_COMBINATIONS, 'a filter combination'));
-  set('breakdowns', r.list(raw.breakdowns, ['breakdowns'], 'breakdowns', (v, p) => r.text(v, p, 'a breakdown', true)));
-  set('orders', r.list(raw.orders, ['orders'], 'orders', (v, p) => readOrder(r, v, p)));
-  set('havings', r.list(raw.havings, ['havings'], 'havings', (v, p) => readHaving(r, v, p, coerce)));
+  set(
+    'breakdowns',
+    r.list(raw.breakdowns, ['breakdowns'], 'breakdowns', (v, p) => r.text(v, p, 'a breakdown', true)),
+  );
+  set(
+    'orders',
+    r.list(raw.orders, ['orders'], 'orders', (v, p) => readOrder(r, v, p)),
+  );
+  set(
+    'havings',
+    r.list(raw.havings, ['havings'], 'havings', (v, p) => readHaving(r, v, p, coerce)),
+  );
   for (const key of ['limit', 'time_range', 'start_time', 'end_time', 'granularity', 'compare_time_offset_seconds'] as const) {
     set(key, r.integer(raw[key], [key], key));
   }

@@ -14,9 +14,7 @@
  * function names are not looked up, so the check never refuses a function newer than this code.
  */
 
-export type ExpressionCheck =
-  | { ok: true; functions: string[]; columns: string[] }
-  | { ok: false; reason: string; offset: number };
+export type ExpressionCheck = { ok: true; functions: string[]; columns: string[] } | { ok: false; reason: string; offset: number };
 
 type Kind = 'name' | 'and' | 'or' | 'column' | 'dollar' | 'int' | 'float' | 'string' | 'raw' | 'true' | 'false' | 'null' | 'not' | 'op' | 'minus' | '(' | ')' | ',' | 'end';
 

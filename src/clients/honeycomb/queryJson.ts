@@ -1,16 +1,5 @@
 import { effectiveTimeRange } from './queryRules';
-import {
-  ApiCalculation,
-  ApiFilter,
-  ApiHaving,
-  ApiOrder,
-  ApiQuerySpec,
-  DEFAULT_LIMIT,
-  DEFAULT_TIME_RANGE,
-  QueryCalculation,
-  QueryFilter,
-  QuerySpecification,
-} from './querySpec';
+import { ApiCalculation, ApiFilter, ApiHaving, ApiOrder, ApiQuerySpec, DEFAULT_LIMIT, DEFAULT_TIME_RANGE, QueryCalculation, QueryFilter, QuerySpecification } from './querySpec';
 
 /**
  * The canonical JSON of a query specification: what the provider's `json` output holds and what
@@ -139,7 +128,12 @@ export function toSeedSpec(q: ApiQuerySpec): QuerySpecification {
   if (q.formulas) out.formulas = q.formulas.map((f) => ({ ...f }));
   if (q.granularity !== undefined) out.granularity = q.granularity;
   if (q.havings) {
-    out.havings = q.havings.map((h) => ({ calculateOp: h.calculate_op, ...(h.column !== undefined ? { column: h.column } : {}), ...(h.op !== undefined ? { op: h.op } : {}), ...(h.value !== undefined ? { value: h.value } : {}) }));
+    out.havings = q.havings.map((h) => ({
+      calculateOp: h.calculate_op,
+      ...(h.column !== undefined ? { column: h.column } : {}),
+      ...(h.op !== undefined ? { op: h.op } : {}),
+      ...(h.value !== undefined ? { value: h.value } : {}),
+    }));
   }
   if (q.limit !== undefined) out.limit = q.limit;
   if (q.orders) out.orders = q.orders.map((o) => ({ ...o }));

@@ -98,7 +98,14 @@ export function checkQueryRules(q: ApiQuerySpec): QueryProblem[] {
     if (name === undefined) return;
     const first = names.get(name);
     if (first !== undefined) out.push(problem(path, `duplicate name "${name}": ${first} already uses it (calculations and formulas share names)`));
-    else names.set(name, path.slice(0, 2).map((p) => (typeof p === 'number' ? `[${p}]` : p)).join(''));
+    else
+      names.set(
+        name,
+        path
+          .slice(0, 2)
+          .map((p) => (typeof p === 'number' ? `[${p}]` : p))
+          .join(''),
+      );
   };
   calculations.forEach((c, i) => claim(c.name, ['calculations', i, 'name']));
   formulas.forEach((f, i) => claim(f.name, ['formulas', i, 'name']));

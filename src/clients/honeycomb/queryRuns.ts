@@ -36,11 +36,7 @@ export interface QueryResultRecord {
 }
 
 export type QueryRunEvent =
-  | { kind: 'creatingQuery' }
-  | ({ kind: 'waiting' } & SlotWait)
-  | { kind: 'creatingResult' }
-  | { kind: 'polling'; polls: number; elapsedMs: number }
-  | { kind: 'complete'; polls: number; rows: number };
+  { kind: 'creatingQuery' } | ({ kind: 'waiting' } & SlotWait) | { kind: 'creatingResult' } | { kind: 'polling'; polls: number; elapsedMs: number } | { kind: 'complete'; polls: number; rows: number };
 
 export interface QueryRunOptions {
   signal?: AbortSignal;
@@ -302,11 +298,7 @@ export async function runQuery(api: HoneycombApi, target: { query: ApiQuerySpec;
 }
 
 /** Reads a result created earlier (kept by Honeycomb for a day): no new query, no budget spent. */
-export async function fetchQueryResult(
-  api: HoneycombApi,
-  target: { resultId: string; queryId?: string; dataset?: string },
-  options: QueryRunOptions = {},
-): Promise<QueryRun> {
+export async function fetchQueryResult(api: HoneycombApi, target: { resultId: string; queryId?: string; dataset?: string }, options: QueryRunOptions = {}): Promise<QueryRun> {
   const run = new Run(api, datasetOrAll(target.dataset), options);
   const done = await run.poll(target.resultId);
   const storedId = typeof done.query?.id === 'string' ? done.query.id : '';

@@ -307,7 +307,7 @@ export function pathText(path: ReadonlyArray<string | number>, camel = false): s
   let out = '';
   for (const part of path) {
     if (typeof part === 'number') out += `[${part}]`;
-    else out += (out ? '.' : '') + (camel ? API_TO_CAMEL[part] ?? part : part);
+    else out += (out ? '.' : '') + (camel ? (API_TO_CAMEL[part] ?? part) : part);
   }
   return out || '(query)';
 }

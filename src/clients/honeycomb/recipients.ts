@@ -226,7 +226,13 @@ export async function getRecipient(api: HoneycombApi, input: GetRecipientInput, 
     (r) => matchesRecipient(r, type, input.detailFilter) && (input.target === undefined || (targetField !== undefined && r[targetField] === input.target)),
   );
   if (matches.length === 0) {
-    throw new ServiceError({ kind: 'notFound', service: SERVICE, operation: 'getRecipient', summary: 'your recipient query returned no results', hint: `No ${type} recipient matches; check the filter.` });
+    throw new ServiceError({
+      kind: 'notFound',
+      service: SERVICE,
+      operation: 'getRecipient',
+      summary: 'your recipient query returned no results',
+      hint: `No ${type} recipient matches; check the filter.`,
+    });
   }
   if (matches.length > 1) {
     throw badInput(SERVICE, 'getRecipient', `your recipient query returned more than one result (${matches.length} ${type} recipients)`, 'Please try more specific search criteria.');

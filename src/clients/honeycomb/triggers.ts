@@ -110,11 +110,7 @@ export async function listRecipientTriggers(api: HoneycombApi, recipientId: stri
  * @deprecated Use getRecipient, which looks recipients up team-wide with a detail filter. This
  * still works for configurations written against the old data source.
  */
-export async function getTriggerRecipient(
-  api: HoneycombApi,
-  input: { dataset: string; type: string; target?: string; id?: string },
-  signal?: AbortSignal,
-): Promise<TriggerRecipient> {
+export async function getTriggerRecipient(api: HoneycombApi, input: { dataset: string; type: string; target?: string; id?: string }, signal?: AbortSignal): Promise<TriggerRecipient> {
   const dataset = requireInput('getTriggerRecipient', 'dataset', input?.dataset);
   const type = requireInput('getTriggerRecipient', 'type', input?.type);
   const target = input.target ?? '';

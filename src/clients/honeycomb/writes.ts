@@ -69,6 +69,11 @@ export async function listQueryAnnotations(api: HoneycombApi, dataset: string, s
   const items = await queryAnnotationWrites.list(api, dataset, signal);
   return items
     .filter((a) => typeof a.id === 'string')
-    .map((a) => ({ id: String(a.id), name: typeof a.name === 'string' ? a.name : '', description: typeof a.description === 'string' ? a.description : '', queryId: typeof a.query_id === 'string' ? a.query_id : '' }))
+    .map((a) => ({
+      id: String(a.id),
+      name: typeof a.name === 'string' ? a.name : '',
+      description: typeof a.description === 'string' ? a.description : '',
+      queryId: typeof a.query_id === 'string' ? a.query_id : '',
+    }))
     .sort((a, b) => a.name.localeCompare(b.name));
 }

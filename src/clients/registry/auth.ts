@@ -1,6 +1,6 @@
 import { ServiceError } from '../../core/errors';
 import { HttpClient } from '../../core/http';
-import { SecretRegistry } from '../../core/redact';
+import { KnownSecrets } from '../../core/redact';
 import { AuthChallenge } from './challenge';
 import { CredentialLookup, RegistryAuth } from './credentials';
 import { realmLoginProblem, realmProblem } from './realm';
@@ -27,7 +27,7 @@ export class RegistryAuthenticator {
     private readonly http: HttpClient,
     private readonly registry: string,
     private readonly credentials: CredentialLookup | undefined,
-    private readonly secrets: SecretRegistry,
+    private readonly secrets: KnownSecrets,
     private readonly countAuthRequest: () => void,
     private readonly now: () => number = Date.now,
   ) {}
@@ -57,7 +57,13 @@ export class RegistryAuthenticator {
     if (wwwAuthenticate.scheme === 'basic') {
       const header = this.basicHeader(await this.login(repository));
       if (!header) {
-        throw new ServiceError({ kind: 'auth', service: this.http.service, operation: 'authenticate', summary: 'the registry needs a login and none is saved', hint: `Add a login for ${this.registry}.` });
+        throw new ServiceError({
+          kind: 'auth',
+          service: this.http.service,
+          operation: 'authenticate',
+          summary: 'the registry needs a login and none is saved',
+          hint: `Add a login for ${this.registry}.`,
+        });
       }
       return header;
     }
@@ -91,7 +97,13 @@ export class RegistryAuthenticator {
     const realm = challenge.params.realm;
     const problem = realm ? realmProblem(realm, this.http.baseUrl) : 'the challenge names no token realm';
     if (problem) {
-      throw new ServiceError({ kind: 'invalidResponse', service: this.http.service, operation: 'token', summary: `refused to ask for a token: ${problem}`, hint: 'The registry configuration looks wrong, or someone is interfering with the connection.' });
+      throw new ServiceError({
+        kind: 'invalidResponse',
+        service: this.http.service,
+        operation: 'token',
+        summary: `refused to ask for a token: ${problem}`,
+        hint: 'The registry configuration looks wrong, or someone is interfering with the connection.',
+      });
     }
     const auth = await this.login(repository);
     if (auth?.registryToken) return this.remember(scopes, auth.registryToken, undefined);

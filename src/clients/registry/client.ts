@@ -3,7 +3,7 @@ import { ANSWER_LIMITS } from '../../core/answerLimits';
 import { HttpClient, HttpResponse, RequestSpec } from '../../core/http';
 import { NOT_JSON_HINT, notJsonSummary } from '../../core/httpErrors';
 import { Logger } from '../../core/logger';
-import { SecretRegistry } from '../../core/redact';
+import { KnownSecrets } from '../../core/redact';
 import { Actions, RegistryAuthenticator } from './auth';
 import { parseChallenge, registryBaseUrl } from './challenge';
 import { CredentialLookup } from './credentials';
@@ -20,7 +20,7 @@ import { Descriptor, ImageIndex, MANIFEST_ACCEPT, Manifest, MediaTypes, isIndex,
 export interface RegistryClientOptions {
   credentials?: CredentialLookup;
   logger?: Logger;
-  secrets?: SecretRegistry;
+  secrets?: KnownSecrets;
   userAgent?: string;
   timeoutMs?: number;
   insecure?: boolean;
@@ -62,7 +62,7 @@ export class RegistryClient {
     readonly registry: string,
     options: RegistryClientOptions = {},
   ) {
-    const secrets = options.secrets ?? new SecretRegistry();
+    const secrets = options.secrets ?? new KnownSecrets();
     this.http = new HttpClient({
       service: `Registry ${registry}`,
       baseUrl: options.baseUrlFor?.(registry) ?? registryBaseUrl(registry),

@@ -103,7 +103,10 @@ function normaliseAuths(auths: NonNullable<AuthFile['auths']>): Map<string, NonN
 function stripScheme(key: string): string {
   const withoutScheme = key.replace(/^https?:\/\//i, '');
   // Keep `index.docker.io/v1/`-style keys comparable with the bare host.
-  return withoutScheme.replace(/\/v1\/?$/, '').replace(/\/+$/, '').toLowerCase();
+  return withoutScheme
+    .replace(/\/v1\/?$/, '')
+    .replace(/\/+$/, '')
+    .toLowerCase();
 }
 
 async function helperCredentials(helper: string, serverUrl: string, runHelper: (helper: string, serverUrl: string) => Promise<string>): Promise<RegistryAuth | undefined> {

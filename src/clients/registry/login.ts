@@ -51,7 +51,13 @@ export async function checkRegistryLogin(host: string, credentials: RegistryCred
     const realm = challenge.params.realm;
     const problem = realmProblem(realm, http.baseUrl);
     if (problem) {
-      throw new ServiceError({ kind: 'invalidResponse', service, operation: 'login', summary: `refused to send the login: ${problem}`, hint: 'The registry configuration looks wrong, or someone is interfering with the connection.' });
+      throw new ServiceError({
+        kind: 'invalidResponse',
+        service,
+        operation: 'login',
+        summary: `refused to send the login: ${problem}`,
+        hint: 'The registry configuration looks wrong, or someone is interfering with the connection.',
+      });
     }
     // The user is here to confirm this registry and its token service; the realm's origin is
     // saved with the login, which is later sent to that origin only (realm.ts).

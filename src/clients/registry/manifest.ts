@@ -70,7 +70,7 @@ export function readManifest(body: unknown, headerMediaType: string | undefined)
   const record = body as Record<string, unknown>;
   if (record.schemaVersion === 1) return { problem: 'it is a Docker schema 1 manifest, which this extension does not read (push the image again with a current tool)' };
   if (record.schemaVersion !== 2) return { problem: `schemaVersion is ${JSON.stringify(record.schemaVersion)}, expected 2` };
-  const mediaType = typeof record.mediaType === 'string' ? record.mediaType : headerMediaType ?? '';
+  const mediaType = typeof record.mediaType === 'string' ? record.mediaType : (headerMediaType ?? '');
   if (Array.isArray(record.manifests)) {
     const problem = record.manifests.map((d, i) => descriptorProblem(d, `manifests[${i}]`)).find(Boolean);
     return problem ? { problem } : { manifest: body as ImageIndex, mediaType: mediaType || MediaTypes.ociIndex };

@@ -33,7 +33,9 @@ function isInternalAddress(ip: string): boolean {
   }
   const lower = ip.toLowerCase();
   if (lower.startsWith('::ffff:')) return isInternalAddress(lower.slice(7));
-  return lower === '::' || lower === '::1' || lower.startsWith('fe8') || lower.startsWith('fe9') || lower.startsWith('fea') || lower.startsWith('feb') || lower.startsWith('fc') || lower.startsWith('fd');
+  return (
+    lower === '::' || lower === '::1' || lower.startsWith('fe8') || lower.startsWith('fe9') || lower.startsWith('fea') || lower.startsWith('feb') || lower.startsWith('fc') || lower.startsWith('fd')
+  );
 }
 
 /**
@@ -71,7 +73,9 @@ export function realmLoginProblem(realm: string, registryBaseUrl: string, regist
   const own = new URL(registryBaseUrl).origin;
   if (realmOrigin === own || KNOWN_TOKEN_SERVICES[own] === realmOrigin) return undefined;
   return {
-    summary: `the registry asks for the login at ${realmOrigin}, another origin than ${own}; a login that was not checked with that token service (from Docker's config.json, or saved before this check existed) is only sent to the registry itself`,
+    summary:
+      `the registry asks for the login at ${realmOrigin}, another origin than ${own}; a login that was not checked with that token service ` +
+      "(from Docker's config.json, or saved before this check existed) is only sent to the registry itself",
     hint: `Add the login in the editor with "${ADD_LOGIN_COMMAND}": it checks the token service and remembers it.`,
   };
 }

@@ -31,7 +31,12 @@ const HOST = /^(?:[a-zA-Z0-9](?:[a-zA-Z0-9-]*[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-
 export function parseReference(input: string): ImageReference {
   const raw = input.trim();
   const fail = (what: string): never => {
-    throw badInput('Image reference', 'parse', `"${truncate(raw)}" is not a valid image reference: ${what}`, 'Write it like registry.example.com/team/app:1.2 or ghcr.io/org/app@sha256:<64 hex digits>.');
+    throw badInput(
+      'Image reference',
+      'parse',
+      `"${truncate(raw)}" is not a valid image reference: ${what}`,
+      'Write it like registry.example.com/team/app:1.2 or ghcr.io/org/app@sha256:<64 hex digits>.',
+    );
   };
   if (!raw) fail('it is empty');
   if (/\s/.test(raw)) fail('it contains white space');
@@ -70,7 +75,7 @@ export function parseReference(input: string): ImageReference {
   }
   const repository = parts.join('/');
   if (repository.length > 255) fail('the repository name is longer than 255 characters');
-  return { input: raw, registry, repository, tag: digest ? undefined : tag ?? DEFAULT_TAG, digest };
+  return { input: raw, registry, repository, tag: digest ? undefined : (tag ?? DEFAULT_TAG), digest };
 }
 
 /** `registry/repo`, the repository's full name. */

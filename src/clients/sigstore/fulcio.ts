@@ -68,6 +68,12 @@ export class FulcioClient {
   }
 
   private invalid(summary: string): ServiceError {
-    return new ServiceError({ kind: 'invalidResponse', service: this.http.service, operation: 'get signing certificate', summary, hint: 'Check that the certificate authority address points at a Fulcio server.' });
+    return new ServiceError({
+      kind: 'invalidResponse',
+      service: this.http.service,
+      operation: 'get signing certificate',
+      summary,
+      hint: 'Check that the certificate authority address points at a Fulcio server.',
+    });
   }
 }

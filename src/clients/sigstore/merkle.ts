@@ -7,11 +7,18 @@ import { createHash } from 'node:crypto';
  * signature needs the log's key from a trusted root; that is the verifier's job.
  */
 export function leafHash(body: Buffer): Buffer {
-  return createHash('sha256').update(Buffer.from([0x00])).update(body).digest();
+  return createHash('sha256')
+    .update(Buffer.from([0x00]))
+    .update(body)
+    .digest();
 }
 
 export function nodeHash(left: Buffer, right: Buffer): Buffer {
-  return createHash('sha256').update(Buffer.from([0x01])).update(left).update(right).digest();
+  return createHash('sha256')
+    .update(Buffer.from([0x01]))
+    .update(left)
+    .update(right)
+    .digest();
 }
 
 /** The root the audit path leads to from a leaf, or undefined when the path cannot fit the tree. */

@@ -147,7 +147,10 @@ async function startCallbackServer(state: string, signal: AbortSignal | undefine
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => resolve());
   });
-  const timer = setTimeout(() => settle.reject(badInput('OIDC issuer', 'sign in', `no answer from the browser within ${Math.round(waitMs / 1000)} s`, 'Start the sign-in again and finish it in the browser.')), waitMs);
+  const timer = setTimeout(
+    () => settle.reject(badInput('OIDC issuer', 'sign in', `no answer from the browser within ${Math.round(waitMs / 1000)} s`, 'Start the sign-in again and finish it in the browser.')),
+    waitMs,
+  );
   const onAbort = (): void => settle.reject(new ServiceError({ kind: 'cancelled', service: 'OIDC issuer', operation: 'sign in', summary: 'cancelled' }));
   signal?.addEventListener('abort', onAbort, { once: true });
   return {

@@ -47,7 +47,12 @@ export class RekorClient {
     const [uuid, raw] = Object.entries(response.data ?? {})[0] ?? [];
     const verification = (raw?.verification ?? {}) as { signedEntryTimestamp?: unknown; inclusionProof?: Record<string, unknown> };
     if (!uuid || !raw || typeof raw.body !== 'string' || typeof raw.integratedTime !== 'number' || typeof raw.logIndex !== 'number' || typeof raw.logID !== 'string') {
-      throw new ServiceError({ kind: 'invalidResponse', service: this.http.service, operation: 'add log entry', summary: 'the answer is not a Rekor log entry (body, integratedTime, logIndex and logID are required)' });
+      throw new ServiceError({
+        kind: 'invalidResponse',
+        service: this.http.service,
+        operation: 'add log entry',
+        summary: 'the answer is not a Rekor log entry (body, integratedTime, logIndex and logID are required)',
+      });
     }
     const proof = verification.inclusionProof;
     return {

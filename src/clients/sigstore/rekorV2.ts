@@ -45,15 +45,31 @@ export class RekorV2Client {
     } catch (error) {
       if (error instanceof ServiceError && error.status === 409) {
         // rekor-tiles has no API to fetch an existing entry, so there is nothing to build a bundle from.
-        throw error.withHint('The log already holds this exact signature, and Rekor v2 cannot hand back its entry. RSA and Ed25519 signatures are deterministic, so the same key signing the same statement again repeats one: use conflict SKIPSAME to keep the existing signature.');
+        throw error.withHint(
+          'The log already holds this exact signature, and Rekor v2 cannot hand back its entry. ' +
+            'RSA and Ed25519 signatures are deterministic, so the same key signing the same statement again repeats one: use conflict SKIPSAME to keep the existing signature.',
+        );
       }
       throw error;
     }
-    return readEntry(data, request, (summary) => new ServiceError({ kind: 'invalidResponse', service: this.http.service, operation: OPERATION, summary, hint: 'Nothing was written to the registry. Check that the Rekor v2 address in the signing config points at a Rekor v2 (rekor-tiles) log.' }));
+    return readEntry(
+      data,
+      request,
+      (summary) =>
+        new ServiceError({
+          kind: 'invalidResponse',
+          service: this.http.service,
+          operation: OPERATION,
+          summary,
+          hint: 'Nothing was written to the registry. Check that the Rekor v2 address in the signing config points at a Rekor v2 (rekor-tiles) log.',
+        }),
+    );
   }
 }
 
-/* eslint-disable @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-argument, @typescript-eslint/no-unsafe-assignment -- the log's answer is walked as `any`, each field checked with typeof before use */
+/* eslint-disable
+     @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-argument, @typescript-eslint/no-unsafe-assignment
+     -- the log's answer is walked as `any`, each field checked with typeof before use */
 type Raw = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 function readEntry(data: unknown, request: CreateEntryRequestV2, invalid: (summary: string) => ServiceError): RekorV2Entry {

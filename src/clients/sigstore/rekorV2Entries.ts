@@ -27,9 +27,7 @@ export function v2Verifier(verifierPem: string, entryKind: 'dsse' | 'hashedrekor
   const certificate = isCertificate ? new X509Certificate(verifierPem) : undefined;
   const key = certificate ? certificate.publicKey : createPublicKey(verifierPem);
   const keyDetails = keyDetailsOf(key, entryKind);
-  return certificate
-    ? { keyDetails, x509Certificate: { rawBytes: b64(certificate.raw) } }
-    : { keyDetails, publicKey: { rawBytes: b64(key.export({ type: 'spki', format: 'der' })) } };
+  return certificate ? { keyDetails, x509Certificate: { rawBytes: b64(certificate.raw) } } : { keyDetails, publicKey: { rawBytes: b64(key.export({ type: 'spki', format: 'der' })) } };
 }
 
 function keyDetailsOf(key: KeyObject, entryKind: 'dsse' | 'hashedrekord'): string {
@@ -49,7 +47,12 @@ function keyDetailsOf(key: KeyObject, entryKind: 'dsse' | 'hashedrekord'): strin
   }
   const type = key.asymmetricKeyType;
   const what = type === 'rsa' ? `RSA ${details.modulusLength}` : type === 'ed25519' ? 'Ed25519' : type === 'ec' ? `ECDSA ${details.namedCurve}` : String(type);
-  throw badInput('Rekor v2', 'add log entry', `the signing key (${what}) cannot be logged in a Rekor v2 ${entryKind} entry`, 'Use an ECDSA P-256 key (or RSA 2048/3072/4096), or turn off opsConfig.signing.useTransparencyLogV2.');
+  throw badInput(
+    'Rekor v2',
+    'add log entry',
+    `the signing key (${what}) cannot be logged in a Rekor v2 ${entryKind} entry`,
+    'Use an ECDSA P-256 key (or RSA 2048/3072/4096), or turn off opsConfig.signing.useTransparencyLogV2.',
+  );
 }
 
 export interface DsseParts {
@@ -113,8 +116,11 @@ export function bodyProblem(body: Buffer, request: CreateEntryRequestV2): string
   }
   if (stored.kind !== expected.kind || stored.apiVersion !== expected.apiVersion) return `it logged a ${stored.kind} ${stored.apiVersion} entry, not ${expected.kind} ${expected.apiVersion}`;
   const signer = (s: { content?: string; verifier?: V2Verifier } | undefined) => [s?.content, s?.verifier?.x509Certificate?.rawBytes ?? s?.verifier?.publicKey?.rawBytes];
-  /* eslint-disable @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-argument, @typescript-eslint/no-unsafe-assignment, @typescript-eslint/no-unsafe-call -- both bodies are walked as `any` only to compare the same fields of each */
-  const fingerprint = (spec: Record<string, any> | undefined) => { // eslint-disable-line @typescript-eslint/no-explicit-any
+  /* eslint-disable
+       @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-argument, @typescript-eslint/no-unsafe-assignment, @typescript-eslint/no-unsafe-call
+       -- both bodies are walked as `any` only to compare the same fields of each */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  const fingerprint = (spec: Record<string, any> | undefined) => {
     const dsse = spec?.dsseV002;
     if (dsse) return JSON.stringify([dsse.payloadHash?.digest, (dsse.signatures ?? []).map(signer)]);
     const rekord = spec?.hashedRekordV002;

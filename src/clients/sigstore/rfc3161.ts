@@ -44,7 +44,10 @@ export function readTimestampReply(der: Buffer, sha256Digest: Buffer, nonce: Buf
   }
   if (status !== 0n && status !== 1n) {
     const statusInfo = reply.root.subs[0];
-    const text = statusInfo.subs.find((s) => s.tag.constructed && !s.tag.isBitString())?.subs.map((s) => s.value.toString('utf8')).join('; ');
+    const text = statusInfo.subs
+      .find((s) => s.tag.constructed && !s.tag.isBitString())
+      ?.subs.map((s) => s.value.toString('utf8'))
+      .join('; ');
     const bits = statusInfo.subs.find((s) => s.tag.isBitString());
     const failures = bits ? safe(() => bits.toBitString(), [] as number[]).flatMap((bit, i) => (bit ? [FAILURES[i] ?? `failure bit ${i}`] : [])) : [];
     const detail = [text, ...failures].filter(Boolean).join('; ');

@@ -1,7 +1,7 @@
 import { ErrorKind } from '../../core/errors';
 import { HttpClient, ParsedErrorBody } from '../../core/http';
 import { Logger } from '../../core/logger';
-import { SecretRegistry } from '../../core/redact';
+import { KnownSecrets } from '../../core/redact';
 
 /**
  * The HTTP side of the Sigstore services a signer talks to (Fulcio, Rekor, a timestamp authority,
@@ -12,7 +12,7 @@ import { SecretRegistry } from '../../core/redact';
  */
 export interface SigstoreHttpOptions {
   logger?: Logger;
-  secrets?: SecretRegistry;
+  secrets?: KnownSecrets;
   userAgent?: string;
   /** Per request; the whole operation is bounded separately by the signing timeout. */
   timeoutMs?: number;

@@ -49,7 +49,11 @@ export function parseSigningConfig(text: string, source: string, now: Date = new
   const certificateAuthorityUrl = pick('caUrls');
   const transparencyLogUrl = pick('rekorTlogUrls', 1);
   if (!certificateAuthorityUrl || !transparencyLogUrl) {
-    throw badInput('Signing config', 'read', `${source} names no ${certificateAuthorityUrl ? 'Rekor v1 transparency log (rekorTlogUrls with majorApiVersion 1)' : 'certificate authority (caUrls)'} valid now`);
+    throw badInput(
+      'Signing config',
+      'read',
+      `${source} names no ${certificateAuthorityUrl ? 'Rekor v1 transparency log (rekorTlogUrls with majorApiVersion 1)' : 'certificate authority (caUrls)'} valid now`,
+    );
   }
   return {
     certificateAuthorityUrl: certificateAuthorityUrl.replace(/\/+$/, ''),

@@ -49,11 +49,19 @@ export class TimestampAuthorityClient {
     });
     const contentType = (response.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
     if (contentType !== 'application/timestamp-reply') {
-      throw this.failure('invalidResponse', `it answered ${contentType || 'without a content type'}, not application/timestamp-reply`, 'Check that the timestamp authority address is the RFC 3161 endpoint (for Sigstore\u2019s: …/api/v1/timestamp).');
+      throw this.failure(
+        'invalidResponse',
+        `it answered ${contentType || 'without a content type'}, not application/timestamp-reply`,
+        'Check that the timestamp authority address is the RFC 3161 endpoint (for Sigstore\u2019s: …/api/v1/timestamp).',
+      );
     }
     const reading = readTimestampReply(response.data, digest, nonce);
     if (!reading.ok) {
-      throw this.failure(reading.refused ? 'badInput' : 'invalidResponse', reading.problem, reading.refused ? 'Nothing was logged or written; try again, or use another timestamp authority.' : 'Nothing was logged or written; the timestamp authority may be misconfigured.');
+      throw this.failure(
+        reading.refused ? 'badInput' : 'invalidResponse',
+        reading.problem,
+        reading.refused ? 'Nothing was logged or written; try again, or use another timestamp authority.' : 'Nothing was logged or written; the timestamp authority may be misconfigured.',
+      );
     }
     return { der: response.data, time: reading.time, url: this.url };
   }

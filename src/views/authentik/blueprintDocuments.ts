@@ -88,7 +88,17 @@ export class BlueprintDocuments implements vscode.FileSystemProvider, vscode.Dis
     }
     if (text === session.baseline) return;
     const lines = changedLines(session.baseline, text);
-    const choice = await prompts.warn(`Save the content of blueprint “${session.name}”?`, { modal: true, detail: `${await session.connection.where()}\n\n${lines} line${lines === 1 ? '' : 's'} changed. authentik validates the content first and refuses it with its log when an entry is wrong. Saving does not apply it: "Apply Blueprint" does (authentik also applies enabled blueprints on its own schedule).` }, 'Save');
+    const choice = await prompts.warn(
+      `Save the content of blueprint “${session.name}”?`,
+      {
+        modal: true,
+        detail:
+          `${await session.connection.where()}\n\n${lines} line${lines === 1 ? '' : 's'} changed. ` +
+          'authentik validates the content first and refuses it with its log when an entry is wrong. ' +
+          'Saving does not apply it: "Apply Blueprint" does (authentik also applies enabled blueprints on its own schedule).',
+      },
+      'Save',
+    );
     if (choice !== 'Save') throw vscode.FileSystemError.Unavailable('Not saved: not confirmed, nothing was sent. Your edits are kept.');
     try {
       const saved = await collection.partialUpdate(session.id, { content: text });
@@ -115,7 +125,11 @@ export class BlueprintDocuments implements vscode.FileSystemProvider, vscode.Dis
       problems.map((p) => {
         const start = new vscode.Position(Math.max(0, (p.line ?? 1) - 1), Math.max(0, (p.column ?? 1) - 1));
         const end = p.endLine ? new vscode.Position(p.endLine - 1, Math.max(0, (p.endColumn ?? 1) - 1)) : start.translate(0, 1);
-        const diagnostic = new vscode.Diagnostic(new vscode.Range(start, end.isAfter(start) ? end : start.translate(0, 1)), p.message, p.severity === 'error' ? vscode.DiagnosticSeverity.Error : vscode.DiagnosticSeverity.Warning);
+        const diagnostic = new vscode.Diagnostic(
+          new vscode.Range(start, end.isAfter(start) ? end : start.translate(0, 1)),
+          p.message,
+          p.severity === 'error' ? vscode.DiagnosticSeverity.Error : vscode.DiagnosticSeverity.Warning,
+        );
         diagnostic.source = 'authentik';
         return diagnostic;
       }),

@@ -6,7 +6,7 @@ import { AuthentikConfig } from '../../core/config';
 import { readPageSize } from '../../core/settings';
 import { RefreshTarget, TreeNode } from '../tree/node';
 import { AuthentikTreeContext } from './context';
-import { FOLDERS, ListFolderNode } from './folders';
+import { FOLDERS, SearchableFolderNode } from './folders';
 import { connectionRecordKey } from './objectRef';
 
 /** Which connection a root shows; the default one when absent. */
@@ -28,7 +28,7 @@ export function connectionNodeId(connectionId: string | undefined): string {
  */
 export class AuthentikConnectionNode implements TreeNode {
   readonly id: string;
-  private folders?: ListFolderNode<unknown>[];
+  private folders?: SearchableFolderNode<unknown>[];
 
   constructor(
     readonly config: AuthentikConfig,
@@ -82,13 +82,13 @@ export class AuthentikConnectionNode implements TreeNode {
   getChildren(): TreeNode[] {
     // authentik serves at most 100 per page (larger page_size values are silently capped).
     const ctx: AuthentikTreeContext = { client: this.client, connectionId: this.connectionId, view: this.view, pageSize: () => Math.min(readPageSize(), MAX_PAGE_SIZE) };
-    this.folders ??= FOLDERS.map((spec) => new ListFolderNode(this, ctx, spec as never));
+    this.folders ??= FOLDERS.map((spec) => new SearchableFolderNode(this, ctx, spec as never));
     return this.folders;
   }
 
   /** A top-level folder by key ("groups", "users"…), for commands and tests. */
-  folder(key: string): ListFolderNode<unknown> | undefined {
-    return this.getChildren().find((f): f is ListFolderNode<unknown> => f instanceof ListFolderNode && f.spec.key === key);
+  folder(key: string): SearchableFolderNode<unknown> | undefined {
+    return this.getChildren().find((f): f is SearchableFolderNode<unknown> => f instanceof SearchableFolderNode && f.spec.key === key);
   }
 
   getParent(): undefined {

@@ -41,7 +41,7 @@ export interface FolderSpec<T> {
   creates?: string;
 }
 
-export class ListFolderNode<T> extends PagedFolderNode<T, number> {
+export class SearchableFolderNode<T> extends PagedFolderNode<T, number> {
   /** The server-side search in force, if any. */
   private searchText = '';
   /** Set only for folders of a managed kind: the editing commands look for this function. */
@@ -115,14 +115,77 @@ export const FOLDERS = [
   spec({ key: 'sources', label: 'Sources', icon: 'cloud-download', noun: 'sources', list: (c, o) => c.listSources(o), toNode: sourceNode }),
   spec({ key: 'stages', label: 'Stages', icon: 'debug-stackframe', noun: 'stages', list: (c, o) => c.listStages(o), toNode: (p, ctx, s) => new StageNode(p, ctx, s) }),
   spec({ key: 'propertyMappings', label: 'Property mappings', icon: 'symbol-property', noun: 'property mappings', list: (c, o) => c.listPropertyMappings(o), toNode: mappingNode }),
-  spec({ key: 'certificates', label: 'Certificates', icon: 'workspace-trusted', noun: 'certificates', list: (c, o) => c.listCertificates(o), toNode: (p, ctx, x) => new CertificateNode(p, ctx, x), creates: editKindId('certificateKeyPair') }),
-  spec({ key: 'blueprints', label: 'Blueprints', icon: 'file-code', noun: 'blueprints', list: async (c, o) => (await c.resources('blueprint')).list(o), toNode: blueprintNode, creates: editKindId('blueprint') }),
-  spec({ key: 'eventRules', label: 'Event rules', icon: 'bell', noun: 'notification rules', list: async (c, o) => (await c.resources('eventRule')).list(o), toNode: eventRuleNode, creates: editKindId('eventRule') }),
-  spec({ key: 'eventTransports', label: 'Event transports', icon: 'send', noun: 'notification transports', list: async (c, o) => (await c.resources('eventTransport')).list(o), toNode: (p, ctx, t) => new EventTransportNode(p, ctx, t), creates: editKindId('eventTransport') }),
-  spec({ key: 'agentConnectors', label: 'Endpoint agent connectors', icon: 'device-desktop', noun: 'agent connectors', list: async (c, o) => (await c.resources('connectorAgent')).list(o), toNode: (p, ctx, x) => new AgentConnectorNode(p, ctx, x), creates: editKindId('connectorAgent') }),
-  spec({ key: 'browserConnectors', label: 'Endpoint browser connectors', icon: 'browser', noun: 'Google Chrome connectors', list: async (c, o) => (await c.resources('browserConnector')).list(o), toNode: browserConnectorNode, creates: editKindId('browserConnector') }),
-  spec({ key: 'licenses', label: 'Enterprise licenses', icon: 'verified', noun: 'licenses', list: async (c, o) => (await c.resources('license')).list(o), toNode: (p, ctx, l) => licenseNode(p, ctx, l), creates: editKindId('license') }),
+  spec({
+    key: 'certificates',
+    label: 'Certificates',
+    icon: 'workspace-trusted',
+    noun: 'certificates',
+    list: (c, o) => c.listCertificates(o),
+    toNode: (p, ctx, x) => new CertificateNode(p, ctx, x),
+    creates: editKindId('certificateKeyPair'),
+  }),
+  spec({
+    key: 'blueprints',
+    label: 'Blueprints',
+    icon: 'file-code',
+    noun: 'blueprints',
+    list: async (c, o) => (await c.resources('blueprint')).list(o),
+    toNode: blueprintNode,
+    creates: editKindId('blueprint'),
+  }),
+  spec({
+    key: 'eventRules',
+    label: 'Event rules',
+    icon: 'bell',
+    noun: 'notification rules',
+    list: async (c, o) => (await c.resources('eventRule')).list(o),
+    toNode: eventRuleNode,
+    creates: editKindId('eventRule'),
+  }),
+  spec({
+    key: 'eventTransports',
+    label: 'Event transports',
+    icon: 'send',
+    noun: 'notification transports',
+    list: async (c, o) => (await c.resources('eventTransport')).list(o),
+    toNode: (p, ctx, t) => new EventTransportNode(p, ctx, t),
+    creates: editKindId('eventTransport'),
+  }),
+  spec({
+    key: 'agentConnectors',
+    label: 'Endpoint agent connectors',
+    icon: 'device-desktop',
+    noun: 'agent connectors',
+    list: async (c, o) => (await c.resources('connectorAgent')).list(o),
+    toNode: (p, ctx, x) => new AgentConnectorNode(p, ctx, x),
+    creates: editKindId('connectorAgent'),
+  }),
+  spec({
+    key: 'browserConnectors',
+    label: 'Endpoint browser connectors',
+    icon: 'browser',
+    noun: 'Google Chrome connectors',
+    list: async (c, o) => (await c.resources('browserConnector')).list(o),
+    toNode: browserConnectorNode,
+    creates: editKindId('browserConnector'),
+  }),
+  spec({
+    key: 'licenses',
+    label: 'Enterprise licenses',
+    icon: 'verified',
+    noun: 'licenses',
+    list: async (c, o) => (await c.resources('license')).list(o),
+    toNode: (p, ctx, l) => licenseNode(p, ctx, l),
+    creates: editKindId('license'),
+  }),
   spec({ key: 'outposts', label: 'Outposts', icon: 'server', noun: 'outposts', list: (c, o) => c.listOutposts(o), toNode: outpostNode }),
-  spec({ key: 'serviceConnections', label: 'Service connections', icon: 'server-environment', noun: 'service connections', list: (c, o) => c.listServiceConnections(o), toNode: serviceConnectionNode }),
+  spec({
+    key: 'serviceConnections',
+    label: 'Service connections',
+    icon: 'server-environment',
+    noun: 'service connections',
+    list: (c, o) => c.listServiceConnections(o),
+    toNode: serviceConnectionNode,
+  }),
   spec({ key: 'permissions', label: 'Permissions', icon: 'key', noun: 'permissions', list: (c, o) => c.listPermissions(o), toNode: permissionNode }),
 ] as const;

@@ -39,7 +39,11 @@ export function eventRuleNode(parent: TreeNode, ctx: AuthentikTreeContext, r: It
 }
 
 export class EventTransportNode extends AuthentikObjectNode {
-  constructor(parent: TreeNode, ctx: AuthentikTreeContext, readonly transport: ItemOfKind<'eventTransport'>) {
+  constructor(
+    parent: TreeNode,
+    ctx: AuthentikTreeContext,
+    readonly transport: ItemOfKind<'eventTransport'>,
+  ) {
     // The webhook URL is a secret (chat webhooks carry their token in it): never in the tree.
     super(parent, ctx, ref('eventTransport', transport.pk, transport.name), {
       label: transport.name,
@@ -55,7 +59,11 @@ export class EventTransportNode extends AuthentikObjectNode {
 }
 
 export class AgentConnectorNode extends AuthentikObjectNode {
-  constructor(parent: TreeNode, ctx: AuthentikTreeContext, readonly connector: ItemOfKind<'connectorAgent'>) {
+  constructor(
+    parent: TreeNode,
+    ctx: AuthentikTreeContext,
+    readonly connector: ItemOfKind<'connectorAgent'>,
+  ) {
     super(parent, ctx, ref('connectorAgent', connector.connector_uuid ?? '', connector.name), {
       label: connector.name,
       description: [connector.verbose_name, connector.enabled === false ? 'disabled' : undefined].filter(Boolean).join(' · '),
@@ -112,7 +120,8 @@ export function browserConnectorNode(parent: TreeNode, ctx: AuthentikTreeContext
 /** A license: its name, user counts and expiry; expired in red, expiring within two weeks in yellow. */
 export function licenseNode(parent: TreeNode, ctx: AuthentikTreeContext, l: ItemOfKind<'license'>, now = Date.now()): TreeNode {
   const expiry = licenseExpiry(l.expiry, now);
-  const when = expiry.state === 'expired' ? `expired ${-(expiry.days ?? 0)} days ago` : expiry.state === 'expiring' ? `expires in ${expiry.days} days` : l.expiry ? `until ${l.expiry.slice(0, 10)}` : 'no expiry';
+  const when =
+    expiry.state === 'expired' ? `expired ${-(expiry.days ?? 0)} days ago` : expiry.state === 'expiring' ? `expires in ${expiry.days} days` : l.expiry ? `until ${l.expiry.slice(0, 10)}` : 'no expiry';
   const users = `${l.internal_users} internal / ${l.external_users} external users`;
   const color = expiry.state === 'expired' ? 'problemsErrorIcon.foreground' : expiry.state === 'expiring' ? 'problemsWarningIcon.foreground' : undefined;
   return new AuthentikObjectNode(parent, ctx, ref('license', l.license_uuid, l.name), {

@@ -1,11 +1,11 @@
 import type { AuthentikClient } from '../../clients/authentik';
 import { describeSeconds, validateDuration } from '../../clients/authentik/durations';
 import { licenseExpiry } from '../../clients/authentik/resources/licenseExpiry';
-import { AUTHENTIK_KINDS, AuthentikKind as ManagedKind, displayNameOf, idOf } from '../../clients/authentik/resources/kinds';
+import { AUTHENTIK_KINDS, AuthentikKind, displayNameOf, idOf } from '../../clients/authentik/resources/kinds';
 import type { UsedBy } from '../../clients/authentik/types';
 import type { RecordAction, RecordBadge, RecordField } from '../panels/protocol';
 import type { LoadedRecord } from '../panels/recordSources';
-import { AuthentikKind, ObjectRef, recordKeyOf } from './objectRef';
+import { ObjectRefKind, ObjectRef, recordKeyOf } from './objectRef';
 import { editKindId } from './kinds/ids';
 import { HIDDEN } from './recordModels';
 import { adminUrl } from './snippets';
@@ -19,7 +19,13 @@ import { adminUrl } from './snippets';
  */
 type Item = Record<string, unknown>;
 
-export async function loadManagedRecord(client: AuthentikClient, viewKind: AuthentikKind, managed: ManagedKind, lookup: string, signal?: AbortSignal): Promise<{ ref: ObjectRef; loaded: LoadedRecord }> {
+export async function loadManagedRecord(
+  client: AuthentikClient,
+  viewKind: ObjectRefKind,
+  managed: AuthentikKind,
+  lookup: string,
+  signal?: AbortSignal,
+): Promise<{ ref: ObjectRef; loaded: LoadedRecord }> {
   const collection = await client.resources(managed);
   const [object, usedBy] = await Promise.all([collection.retrieve(lookup, signal) as Promise<unknown> as Promise<Item>, collection.usedBy(lookup, signal).catch(() => undefined)]);
   const extra = await extraOf(client, managed, object, signal);
@@ -28,7 +34,7 @@ export async function loadManagedRecord(client: AuthentikClient, viewKind: Authe
 }
 
 /** The ObjectRef of a managed object; a binding carries its flow's slug for the admin link. */
-export function managedRef(viewKind: AuthentikKind, managed: ManagedKind, object: Item, flowSlug?: string): ObjectRef {
+export function managedRef(viewKind: ObjectRefKind, managed: AuthentikKind, object: Item, flowSlug?: string): ObjectRef {
   const id = idOf(managed, object);
   return { kind: viewKind, lookup: id, id, name: displayNameOf(managed, object), ...(flowSlug ? { slug: flowSlug } : {}) };
 }
@@ -37,14 +43,14 @@ interface Extra {
   flowSlug?: string;
 }
 
-async function extraOf(client: AuthentikClient, managed: ManagedKind, object: Item, signal?: AbortSignal): Promise<Extra> {
+async function extraOf(client: AuthentikClient, managed: AuthentikKind, object: Item, signal?: AbortSignal): Promise<Extra> {
   if (managed !== 'flowStageBinding') return {};
   // The binding names its flow by pk; the record links to the flow by slug.
   const flows = await client.listFlows({ search: undefined, pageSize: 100, signal }).catch(() => undefined);
   return { flowSlug: flows?.items.find((f) => f.pk === object.target)?.slug };
 }
 
-export function managedRecord(ref: ObjectRef, managed: ManagedKind, object: Item, usedBy: UsedBy[] | undefined, uiBase: string, extra: Extra = {}, now = Date.now()): LoadedRecord {
+export function managedRecord(ref: ObjectRef, managed: AuthentikKind, object: Item, usedBy: UsedBy[] | undefined, uiBase: string, extra: Extra = {}, now = Date.now()): LoadedRecord {
   const spec = AUTHENTIK_KINDS[managed];
   const secret = new Set(spec.secrets.map((s) => s.name));
   const shown = [...new Set([spec.idField, ...spec.writableFields, ...spec.readOnlyFields])].filter((f) => !spec.writeOnlyFields.includes(f) || secret.has(f));
@@ -78,7 +84,7 @@ export function managedRecord(ref: ObjectRef, managed: ManagedKind, object: Item
   return { model: { key: recordKeyOf(ref), kind: `authentik ${spec.label.toLowerCase()}`, title: displayNameOf(managed, object), sections, badges, actions }, json };
 }
 
-function fieldOf(managed: ManagedKind, field: string, object: Item, isSecret: boolean, extra: Extra): RecordField {
+function fieldOf(managed: AuthentikKind, field: string, object: Item, isSecret: boolean, extra: Extra): RecordField {
   const spec = AUTHENTIK_KINDS[managed];
   const label = field;
   const value = object[field];
@@ -107,7 +113,7 @@ function fieldOf(managed: ManagedKind, field: string, object: Item, isSecret: bo
 }
 
 /** What "Edit…" opens: the kind, its address (with the parent of child kinds) and its name. */
-export function editTargetOf(managed: ManagedKind, object: Item): { kindId: string; address: Record<string, string>; name: string } {
+export function editTargetOf(managed: AuthentikKind, object: Item): { kindId: string; address: Record<string, string>; name: string } {
   const parent = AUTHENTIK_KINDS[managed].parent;
   const id = idOf(managed, object);
   return { kindId: editKindId(managed), address: parent ? { parent: String(object[parent.field] ?? ''), id } : { id }, name: displayNameOf(managed, object) };

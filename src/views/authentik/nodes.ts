@@ -31,7 +31,12 @@ export function brandNode(parent: TreeNode, ctx: AuthentikTreeContext, b: A.Bran
 }
 
 export class FlowNode extends AuthentikObjectNode {
-  constructor(parent: TreeNode, ctx: AuthentikTreeContext, readonly flow: Pick<A.Flow, 'pk' | 'slug' | 'name' | 'title' | 'designation'>, idSuffix = '') {
+  constructor(
+    parent: TreeNode,
+    ctx: AuthentikTreeContext,
+    readonly flow: Pick<A.Flow, 'pk' | 'slug' | 'name' | 'title' | 'designation'>,
+    idSuffix = '',
+  ) {
     super(
       parent,
       ctx,
@@ -64,7 +69,9 @@ export class FlowNode extends AuthentikObjectNode {
     this.loadedBindings = page.items;
     const nodes: TreeNode[] = page.items.map((b) => new StageNode(this, this.ctx, b.stage_obj, { binding: b }));
     if (page.count > page.items.length) {
-      nodes.push(new InfoNode(`${this.id}/more`, this, `${(page.count - page.items.length).toLocaleString('en-US')} more bindings`, { description: 'open the record for all', icon: icon('ellipsis') }));
+      nodes.push(
+        new InfoNode(`${this.id}/more`, this, `${(page.count - page.items.length).toLocaleString('en-US')} more bindings`, { description: 'open the record for all', icon: icon('ellipsis') }),
+      );
     }
     return nodes;
   }
@@ -75,7 +82,12 @@ export class FlowNode extends AuthentikObjectNode {
 }
 
 export class StageNode extends AuthentikObjectNode {
-  constructor(parent: TreeNode, ctx: AuthentikTreeContext, readonly stage: A.Stage, options: { binding?: A.FlowStageBinding } = {}) {
+  constructor(
+    parent: TreeNode,
+    ctx: AuthentikTreeContext,
+    readonly stage: A.Stage,
+    options: { binding?: A.FlowStageBinding } = {},
+  ) {
     const b = options.binding;
     const look: ObjectLook = b
       ? {
@@ -115,12 +127,27 @@ export class StageNode extends AuthentikObjectNode {
   /** The flows this stage is bound into (`flow_set`), fresh from the server. */
   protected override async loadChildren(signal: AbortSignal): Promise<TreeNode[]> {
     const stage = await this.ctx.client.retrieveStage(this.stage.pk, signal);
-    return [new SectionNode(this, 'used-in', 'Used in flows', count(stage.flow_set.length, 'flow'), 'references', (self) => stage.flow_set.map((f) => new FlowNode(self, this.ctx, f)), 'This stage is not bound to any flow')];
+    return [
+      new SectionNode(
+        this,
+        'used-in',
+        'Used in flows',
+        count(stage.flow_set.length, 'flow'),
+        'references',
+        (self) => stage.flow_set.map((f) => new FlowNode(self, this.ctx, f)),
+        'This stage is not bound to any flow',
+      ),
+    ];
   }
 }
 
 export class GroupNode extends AuthentikObjectNode {
-  constructor(parent: TreeNode, ctx: AuthentikTreeContext, readonly group: Pick<A.Group, 'pk' | 'name'> & Partial<Pick<A.Group, 'is_superuser' | 'users' | 'num_pk'>>, description?: string) {
+  constructor(
+    parent: TreeNode,
+    ctx: AuthentikTreeContext,
+    readonly group: Pick<A.Group, 'pk' | 'name'> & Partial<Pick<A.Group, 'is_superuser' | 'users' | 'num_pk'>>,
+    description?: string,
+  ) {
     const members = group.users?.length;
     super(parent, ctx, refs.group(group), {
       label: group.name,
@@ -183,7 +210,11 @@ export class GroupMembersNode extends PagedFolderNode<A.User, number> {
 }
 
 export class UserNode extends AuthentikObjectNode {
-  constructor(parent: TreeNode, ctx: AuthentikTreeContext, readonly user: Pick<A.User, 'pk' | 'username' | 'name'> & Partial<Pick<A.User, 'is_active' | 'type'>>) {
+  constructor(
+    parent: TreeNode,
+    ctx: AuthentikTreeContext,
+    readonly user: Pick<A.User, 'pk' | 'username' | 'name'> & Partial<Pick<A.User, 'is_active' | 'type'>>,
+  ) {
     const inactive = user.is_active === false;
     super(parent, ctx, refs.user(user), {
       label: user.username,
@@ -199,14 +230,34 @@ export class UserNode extends AuthentikObjectNode {
   protected override async loadChildren(signal: AbortSignal): Promise<TreeNode[]> {
     const m = await this.ctx.client.userGroupMembership(this.user.pk, signal);
     return [
-      new SectionNode(this, 'direct', 'Groups', count(m.direct.length, 'group'), 'organization', (self) => m.direct.map((g) => new GroupNode(self, this.ctx, g, 'direct member')), 'Not a member of any group'),
-      new SectionNode(this, 'inherited', 'Inherited groups', count(m.inherited.length, 'group'), 'type-hierarchy-super', (self) => m.inherited.map((g) => new GroupNode(self, this.ctx, g, `inherited via ${g.via}`)), 'No groups inherited through nesting'),
+      new SectionNode(
+        this,
+        'direct',
+        'Groups',
+        count(m.direct.length, 'group'),
+        'organization',
+        (self) => m.direct.map((g) => new GroupNode(self, this.ctx, g, 'direct member')),
+        'Not a member of any group',
+      ),
+      new SectionNode(
+        this,
+        'inherited',
+        'Inherited groups',
+        count(m.inherited.length, 'group'),
+        'type-hierarchy-super',
+        (self) => m.inherited.map((g) => new GroupNode(self, this.ctx, g, `inherited via ${g.via}`)),
+        'No groups inherited through nesting',
+      ),
     ];
   }
 }
 
 export class CertificateNode extends AuthentikObjectNode {
-  constructor(parent: TreeNode, ctx: AuthentikTreeContext, readonly pair: A.CertificateKeyPair) {
+  constructor(
+    parent: TreeNode,
+    ctx: AuthentikTreeContext,
+    readonly pair: A.CertificateKeyPair,
+  ) {
     const expiry = expiryPresentation(pair.cert_expiry);
     const color = expiry.tone === 'error' ? 'problemsErrorIcon.foreground' : expiry.tone === 'warning' ? 'problemsWarningIcon.foreground' : undefined;
     super(parent, ctx, refs.certificate(pair), {
@@ -229,15 +280,25 @@ export class CertificateNode extends AuthentikObjectNode {
   protected override async loadChildren(signal: AbortSignal): Promise<TreeNode[]> {
     const usedBy = await this.ctx.client.certificateUsedBy(this.pair.pk, signal);
     return [
-      new SectionNode(this, 'used-by', 'Used by', count(usedBy.length, 'object'), 'references', (self) =>
-        usedBy.map((u, i) => new InfoNode(`${self.id}/${i}`, self, u.name, { description: `${u.app}.${u.model_name} · on delete: ${u.action}`, icon: icon('symbol-reference') })),
-      'Nothing uses this certificate'),
+      new SectionNode(
+        this,
+        'used-by',
+        'Used by',
+        count(usedBy.length, 'object'),
+        'references',
+        (self) => usedBy.map((u, i) => new InfoNode(`${self.id}/${i}`, self, u.name, { description: `${u.app}.${u.model_name} · on delete: ${u.action}`, icon: icon('symbol-reference') })),
+        'Nothing uses this certificate',
+      ),
     ];
   }
 }
 
 export class ProviderNode extends AuthentikObjectNode {
-  constructor(parent: TreeNode, ctx: AuthentikTreeContext, readonly provider: A.Provider) {
+  constructor(
+    parent: TreeNode,
+    ctx: AuthentikTreeContext,
+    readonly provider: A.Provider,
+  ) {
     super(parent, ctx, refs.provider(provider), {
       label: provider.name,
       description: [provider.verbose_name, provider.assigned_application_name ? `→ ${provider.assigned_application_name}` : 'no application'].join(' · '),
@@ -272,7 +333,16 @@ export class ProviderNode extends AuthentikObjectNode {
       ];
       return rows
         .filter(([, url]) => url)
-        .map(([label, url]) => new InfoNode(`${this.id}/url/${label}`, this, label, { description: url!, tooltip: url!, icon: icon('link'), contextValue: 'opsConfig.authentik.value', command: { command: 'opsConfig.authentik.copyValue', title: 'Copy', arguments: [url, `${label} URL`] } }));
+        .map(
+          ([label, url]) =>
+            new InfoNode(`${this.id}/url/${label}`, this, label, {
+              description: url!,
+              tooltip: url!,
+              icon: icon('link'),
+              contextValue: 'opsConfig.authentik.value',
+              command: { command: 'opsConfig.authentik.copyValue', title: 'Copy', arguments: [url, `${label} URL`] },
+            }),
+        );
     }
     return [
       new InfoNode(`${this.id}/metadata`, this, 'Metadata (XML)', {
@@ -290,7 +360,11 @@ export class ProviderNode extends AuthentikObjectNode {
 
 /** An application; it expands to its entitlements. */
 export class ApplicationNode extends AuthentikObjectNode {
-  constructor(parent: TreeNode, ctx: AuthentikTreeContext, readonly application: A.Application) {
+  constructor(
+    parent: TreeNode,
+    ctx: AuthentikTreeContext,
+    readonly application: A.Application,
+  ) {
     super(parent, ctx, refs.application(application), {
       label: application.name,
       description: [application.slug, application.provider_obj ? application.provider_obj.verbose_name : 'no provider'].join(' · '),

@@ -5,7 +5,7 @@ import { DEFAULT_CONNECTION_ID } from '../../connections/authentikConnectionList
  * its ID, link to the admin UI and write an infrastructure-as-code lookup for it. Pure data (no
  * `vscode`), shared by tree nodes, records and commands.
  */
-export type AuthentikKind =
+export type ObjectRefKind =
   | 'brand'
   | 'flow'
   | 'stage'
@@ -31,7 +31,7 @@ export type AuthentikKind =
   | 'eventTransport';
 
 /** The tree's kinds that are also managed kinds (editable), under their name in the kinds table. */
-export const MANAGED_KIND_OF: Partial<Record<AuthentikKind, import('../../clients/authentik/resources/kinds').AuthentikKind>> = {
+export const MANAGED_KIND_OF: Partial<Record<ObjectRefKind, import('../../clients/authentik/resources/kinds').AuthentikKind>> = {
   brand: 'brand',
   flow: 'flow',
   application: 'application',
@@ -48,7 +48,7 @@ export const MANAGED_KIND_OF: Partial<Record<AuthentikKind, import('../../client
 };
 
 export interface ObjectRef {
-  kind: AuthentikKind;
+  kind: ObjectRefKind;
   /** What the API's retrieve takes: a slug (flows, sources, applications), a number or a UUID. */
   lookup: string;
   /** The identifier "Copy ID" copies: the object's primary key as the API names it. */
@@ -64,9 +64,29 @@ export interface ObjectRef {
 }
 
 const PREFIX = 'authentik:';
-const KINDS: AuthentikKind[] = [
-  'brand', 'flow', 'stage', 'group', 'user', 'application', 'provider', 'source', 'mapping', 'certificate', 'outpost', 'serviceConnection', 'permission',
-  'flowStageBinding', 'applicationEntitlement', 'blueprint', 'connectorAgent', 'enrollmentToken', 'browserConnector', 'license', 'eventRule', 'eventTransport',
+const KINDS: ObjectRefKind[] = [
+  'brand',
+  'flow',
+  'stage',
+  'group',
+  'user',
+  'application',
+  'provider',
+  'source',
+  'mapping',
+  'certificate',
+  'outpost',
+  'serviceConnection',
+  'permission',
+  'flowStageBinding',
+  'applicationEntitlement',
+  'blueprint',
+  'connectorAgent',
+  'enrollmentToken',
+  'browserConnector',
+  'license',
+  'eventRule',
+  'eventTransport',
 ];
 
 /**
@@ -101,13 +121,13 @@ export function keyInConnection(key: string, connection: string | undefined): st
   return `${PREFIX}${connectionPart(connection)}${split.key.slice(PREFIX.length)}`;
 }
 
-export function parseRecordKey(key: string): { kind: AuthentikKind; lookup: string; connection: string } | undefined {
+export function parseRecordKey(key: string): { kind: ObjectRefKind; lookup: string; connection: string } | undefined {
   const split = splitRecordKey(key);
   if (!split.key.startsWith(PREFIX)) return undefined;
   const rest = split.key.slice(PREFIX.length);
   const colon = rest.indexOf(':');
   if (colon < 0) return undefined;
-  const kind = rest.slice(0, colon) as AuthentikKind;
+  const kind = rest.slice(0, colon) as ObjectRefKind;
   if (!KINDS.includes(kind)) return undefined;
   try {
     return { kind, lookup: decodeURIComponent(rest.slice(colon + 1)), connection: split.connection };

@@ -2,11 +2,11 @@ import { AuthentikClient } from '../../clients/authentik';
 import { AuthentikConnection } from '../../connections/authentikConnection';
 import { AuthentikConnections } from '../../connections/authentikConnections';
 import { ServiceError } from '../../core/errors';
-import { SecretRegistry } from '../../core/redact';
+import { KnownSecrets } from '../../core/redact';
 import { STANDARD_ACTIONS } from '../panels/recordPanel';
 import { LoadedRecord, RecordSource } from '../panels/recordSources';
 import { modelInConnection } from './connectionScope';
-import { AuthentikKind, MANAGED_KIND_OF, ObjectRef, connectionRecordKey, parseRecordKey, splitRecordKey } from './objectRef';
+import { ObjectRefKind, MANAGED_KIND_OF, ObjectRef, connectionRecordKey, parseRecordKey, splitRecordKey } from './objectRef';
 import type * as RecordModels from './recordModels';
 import { refs } from './refs';
 
@@ -24,7 +24,7 @@ export class AuthentikRecords implements RecordSource {
 
   constructor(
     private readonly connections: AuthentikConnections,
-    private readonly secrets?: SecretRegistry,
+    private readonly secrets?: KnownSecrets,
   ) {}
 
   async load(key: string, signal?: AbortSignal): Promise<LoadedRecord> {
@@ -51,7 +51,13 @@ export class AuthentikRecords implements RecordSource {
   private connection(id: string): AuthentikConnection {
     const connection = this.connections.get(id);
     if (!connection) {
-      throw new ServiceError({ kind: 'notFound', service: 'authentik', operation: 'openRecord', summary: `the connection "${id}" was removed`, hint: 'Add it again with "authentik: Add Connection…", or close this record.' });
+      throw new ServiceError({
+        kind: 'notFound',
+        service: 'authentik',
+        operation: 'openRecord',
+        summary: `the connection "${id}" was removed`,
+        hint: 'Add it again with "authentik: Add Connection…", or close this record.',
+      });
     }
     return connection;
   }
@@ -81,7 +87,7 @@ export class AuthentikRecords implements RecordSource {
     return client;
   }
 
-  private async loadKind(client: AuthentikClient, kind: AuthentikKind, lookup: string, key: string, signal?: AbortSignal): Promise<LoadedRecord> {
+  private async loadKind(client: AuthentikClient, kind: ObjectRefKind, lookup: string, key: string, signal?: AbortSignal): Promise<LoadedRecord> {
     // The record builders load with the first record opened (they weigh on activation otherwise).
     const M: typeof RecordModels = await import(/* webpackChunkName: "authentik-records" */ './recordModels');
     const ui = client.api.uiBase;
@@ -100,7 +106,13 @@ export class AuthentikRecords implements RecordSource {
       }
       case 'flow': {
         // The bindings need the flow's UUID; the diagram is authentik's own, shown when it comes.
-        const [f, diagram] = await Promise.all([client.retrieveFlow(lookup, signal), client.flowDiagram(lookup, signal).then((d) => d.diagram, () => undefined)]);
+        const [f, diagram] = await Promise.all([
+          client.retrieveFlow(lookup, signal),
+          client.flowDiagram(lookup, signal).then(
+            (d) => d.diagram,
+            () => undefined,
+          ),
+        ]);
         const page = await client.listFlowBindings(f.pk, { pageSize: 100, signal });
         return keep(refs.flow(f), M.flowRecord(f, page.items, page.count, diagram, ui));
       }

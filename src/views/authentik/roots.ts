@@ -24,7 +24,15 @@ async function connectionRoot(connection: AuthentikConnection, view: RefreshTarg
   const named = (error: unknown): unknown =>
     connection.isDefault || !(error instanceof ServiceError)
       ? error
-      : new ServiceError({ kind: error.kind, service: error.service, operation: error.operation, summary: `${connection.name}: ${error.summary}`, serverMessage: error.serverMessage, hint: error.kind === 'auth' ? 'Remove the connection and add it again with a valid token ("authentik: Add Connection…").' : error.hint, status: error.status });
+      : new ServiceError({
+          kind: error.kind,
+          service: error.service,
+          operation: error.operation,
+          summary: `${connection.name}: ${error.summary}`,
+          serverMessage: error.serverMessage,
+          hint: error.kind === 'auth' ? 'Remove the connection and add it again with a valid token ("authentik: Add Connection…").' : error.hint,
+          status: error.status,
+        });
   const signIn = connection.isDefault ? SIGN_IN : undefined;
   let config;
   try {

@@ -1,4 +1,4 @@
-import { AuthentikKind, ObjectRef, modelName } from './objectRef';
+import { ObjectRefKind, ObjectRef, modelName } from './objectRef';
 
 /**
  * "Copy as Terraform" / "Copy as Pulumi" (the provider's data-source lookups for an object) and
@@ -32,12 +32,24 @@ export function lookupFor(ref: ObjectRef): Lookup | { none: string } {
     case 'stage':
       return { dataSource: 'authentik_stage', args: [['name', ref.name]] };
     case 'group':
-      return { dataSource: 'authentik_group', args: [['name', ref.name], ['include_users', false]] };
+      return {
+        dataSource: 'authentik_group',
+        args: [
+          ['name', ref.name],
+          ['include_users', false],
+        ],
+      };
     case 'user':
       return { dataSource: 'authentik_user', args: [['username', ref.name]] };
     case 'certificate':
       // fetch_key defaults to true in the provider, and every key read is audited by authentik.
-      return { dataSource: 'authentik_certificate_key_pair', args: [['name', ref.name], ['fetch_key', false]] };
+      return {
+        dataSource: 'authentik_certificate_key_pair',
+        args: [
+          ['name', ref.name],
+          ['fetch_key', false],
+        ],
+      };
     case 'outpost':
       return { dataSource: 'authentik_outpost', args: [['name', ref.name]] };
     case 'permission':
@@ -105,7 +117,7 @@ export function pulumiSnippet(ref: ObjectRef): string | { none: string } {
 /** The admin UI page of an object (`<server>/if/admin/#/…`); list pages where there is no detail page. */
 export function adminUrl(uiBase: string, ref: ObjectRef): string {
   const base = `${uiBase.replace(/\/+$/, '')}/if/admin/#`;
-  const paths: Record<AuthentikKind, string> = {
+  const paths: Record<ObjectRefKind, string> = {
     flow: `/flow/flows/${encodeURIComponent(ref.slug ?? ref.lookup)}`,
     stage: '/flow/stages',
     group: `/identity/groups/${encodeURIComponent(ref.id)}`,

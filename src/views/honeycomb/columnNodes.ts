@@ -54,7 +54,6 @@ export class ColumnsFolderNode extends OneRequestFolderNode<ColumnItem> {
 }
 
 export class ColumnNode extends ObjectLeafNode {
-
   constructor(
     parent: TreeNode,
     private readonly scope: EnvScope,

@@ -48,7 +48,10 @@ export class HoneycombConnectionNode implements TreeNode {
     tooltip.appendMarkdown('**Honeycomb team** ').appendText(this.teamName).appendMarkdown('\n\n');
     tooltip.appendMarkdown('API URL: ').appendText(config.apiUrl).appendMarkdown('\n\n');
     if (auth) {
-      tooltip.appendMarkdown('API key: ').appendText(`${auth.id} (${auth.type}) for ${auth.environment.classic ? 'Classic' : auth.environment.name}, from ${describeSource(config.apiKeySource)}`).appendMarkdown('\n\n');
+      tooltip
+        .appendMarkdown('API key: ')
+        .appendText(`${auth.id} (${auth.type}) for ${auth.environment.classic ? 'Classic' : auth.environment.name}, from ${describeSource(config.apiKeySource)}`)
+        .appendMarkdown('\n\n');
     }
     if (config.managementKey) {
       const about = management ? `${management.name}, scopes ${management.scopes.join(', ') || 'none'}` : config.managementKey.id;

@@ -37,7 +37,6 @@ export class DerivedColumnsFolderNode extends OneRequestFolderNode<DerivedColumn
 }
 
 export class DerivedColumnNode extends ObjectLeafNode {
-
   constructor(
     parent: TreeNode,
     private readonly scope: EnvScope,

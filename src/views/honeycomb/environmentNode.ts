@@ -49,12 +49,7 @@ export class EnvironmentNode extends ObjectLeafNode {
     );
     item.tooltip = lines.join('\n');
     // Flags after the kind, for menus: `.managed` (has an ID), `.storedKey` (a key to clear), `.noKey`.
-    item.contextValue = [
-      'opsConfig.honeycomb.environment',
-      e.id ? 'managed' : undefined,
-      this.keySource === 'stored' ? 'storedKey' : undefined,
-      this.keySource ? undefined : 'noKey',
-    ]
+    item.contextValue = ['opsConfig.honeycomb.environment', e.id ? 'managed' : undefined, this.keySource === 'stored' ? 'storedKey' : undefined, this.keySource ? undefined : 'noKey']
       .filter(Boolean)
       .join('.');
     return accessible(item);

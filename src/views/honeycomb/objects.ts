@@ -1,14 +1,4 @@
-import {
-  ApiEnvironment,
-  ApiRecipient,
-  ColumnItem,
-  DatasetItem,
-  DerivedColumnItem,
-  ENVIRONMENT_WIDE,
-  RecipientItem,
-  SloItem,
-  TriggerItem,
-} from '../../clients/honeycomb';
+import { ApiEnvironment, ApiRecipient, ColumnItem, DatasetItem, DerivedColumnItem, ENVIRONMENT_WIDE, RecipientItem, SloItem, TriggerItem } from '../../clients/honeycomb';
 import { REDACTED } from '../../core/redact';
 
 /**

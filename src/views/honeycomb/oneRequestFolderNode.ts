@@ -123,7 +123,7 @@ export function folderItem(label: string, icon: string, description?: string, co
  * name of an item is its label and description, the tooltip stays extra detail.
  */
 export function accessible(item: vscode.TreeItem): vscode.TreeItem {
-  const label = typeof item.label === 'string' ? item.label : item.label?.label ?? '';
+  const label = typeof item.label === 'string' ? item.label : (item.label?.label ?? '');
   const description = typeof item.description === 'string' ? item.description : '';
   item.accessibilityInformation = { label: description ? `${label}, ${description}` : label };
   return item;

@@ -96,10 +96,7 @@ export class HoneycombRecords implements RecordSource {
         const list = await pending.catch(() => undefined);
         const listed = Array.isArray(list) ? list.find((t) => t && typeof t === 'object' && t.id === ref.id && 'thresholds' in t) : undefined;
         if (listed) {
-          return buildRecord(
-            { kind: 'trigger', env, item: listed },
-            { standardActions: STANDARD_ACTIONS, note: `Not in environment ${env.envName}: shown as the recipient’s trigger list gave it` },
-          );
+          return buildRecord({ kind: 'trigger', env, item: listed }, { standardActions: STANDARD_ACTIONS, note: `Not in environment ${env.envName}: shown as the recipient’s trigger list gave it` });
         }
       }
       throw error;

@@ -57,7 +57,9 @@ export class SloNode extends ObjectLeafNode implements NamedRow {
     const target = `${percent(s.targetPercentage)} · ${days(s.timePeriod)}${s.datasets.length > 1 ? ' · multi-dataset' : ''}`;
     item.description = withId(this.showDatasets ? `${target} · ${s.datasets.join(', ')}` : target, s.id, this.sharesName);
     item.iconPath = new vscode.ThemeIcon('target');
-    const tags = Object.entries(s.tags).map(([k, v]) => `${k}:${v}`).join(', ');
+    const tags = Object.entries(s.tags)
+      .map(([k, v]) => `${k}:${v}`)
+      .join(', ');
     item.tooltip = `${s.name}\nTarget ${percent(s.targetPercentage)} over ${days(s.timePeriod)}\nSLI ${s.sli}\nDatasets ${s.datasets.join(', ')}${tags ? `\nTags ${tags}` : ''}`;
     item.contextValue = 'opsConfig.honeycomb.slo';
     item.command = { command: 'opsConfig.openRecord', title: 'Open Record', arguments: [this] };
@@ -70,7 +72,9 @@ export class SloNode extends ObjectLeafNode implements NamedRow {
 
   filterText(): string {
     const s = this.item;
-    return `${s.name} ${s.sli} ${s.datasets.join(' ')} ${Object.entries(s.tags).map(([k, v]) => `${k}:${v}`).join(' ')}`;
+    return `${s.name} ${s.sli} ${s.datasets.join(' ')} ${Object.entries(s.tags)
+      .map(([k, v]) => `${k}:${v}`)
+      .join(' ')}`;
   }
 
   object(): HoneycombObject {

@@ -50,13 +50,11 @@ export function terraformSnippet(o: HoneycombObject): string {
       return hclBlock(`data "honeycombio_slo" "${label}"`, [['id', hclString(o.item.id)]]);
     case 'recipient': {
       const lookup = recipientLookup(o.item);
-      return hclBlock(`data "honeycombio_recipient" "${label}"`, [['type', hclString(o.item.type)]], [
-        '',
-        '  detail_filter {',
-        `    name  = ${hclString(lookup.name)}`,
-        `    value = ${hclString(lookup.value)}`,
-        '  }',
-      ]);
+      return hclBlock(
+        `data "honeycombio_recipient" "${label}"`,
+        [['type', hclString(o.item.type)]],
+        ['', '  detail_filter {', `    name  = ${hclString(lookup.name)}`, `    value = ${hclString(lookup.value)}`, '  }'],
+      );
     }
     case 'environment':
       if (o.item.id) {
@@ -97,9 +95,7 @@ export function pulumiSnippet(o: HoneycombObject): string {
       ]);
     }
     case 'environment':
-      return o.item.id
-        ? call('getEnvironmentOutput', [['id', jsString(o.item.id)]])
-        : call('getEnvironmentOutput', [['detailFilters', `[{ name: "slug", value: ${jsString(o.item.slug)} }]`]]);
+      return o.item.id ? call('getEnvironmentOutput', [['id', jsString(o.item.id)]]) : call('getEnvironmentOutput', [['detailFilters', `[{ name: "slug", value: ${jsString(o.item.slug)} }]`]]);
     case 'trigger':
       return `const ${name} = honeycombio.Trigger.get(${jsString(o.item.name)}, ${jsString(o.item.id)}, { dataset: ${jsString(o.item.dataset)} });\n`;
   }

@@ -18,14 +18,9 @@ const DOCUMENT_TITLES: Readonly<Record<string, string>> = {
 export function renderShell(webview: vscode.Webview, extensionUri: vscode.Uri, script: string): string {
   const nonce = randomBytes(16).toString('base64');
   const asset = (name: string): vscode.Uri => webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'dist', 'webview', name));
-  const csp = [
-    "default-src 'none'",
-    `img-src ${webview.cspSource} data:`,
-    `style-src ${webview.cspSource}`,
-    `font-src ${webview.cspSource}`,
-    `script-src 'nonce-${nonce}'`,
-    "connect-src 'none'",
-  ].join('; ');
+  const csp = ["default-src 'none'", `img-src ${webview.cspSource} data:`, `style-src ${webview.cspSource}`, `font-src ${webview.cspSource}`, `script-src 'nonce-${nonce}'`, "connect-src 'none'"].join(
+    '; ',
+  );
   return `<!DOCTYPE html>
 <html lang="en">
 <head>

@@ -117,7 +117,9 @@ export class PanelHost<M> implements vscode.Disposable {
     for (const open of this.panels.values()) {
       open.panel.dispose();
     }
-    this.disposables.forEach((d) => { d.dispose(); });
+    this.disposables.forEach((d) => {
+      d.dispose();
+    });
   }
 
   private webviewOptions(): vscode.WebviewPanelOptions & vscode.WebviewOptions {
@@ -152,7 +154,9 @@ export class PanelHost<M> implements vscode.Disposable {
       panel.onDidDispose(() => {
         abort.abort();
         this.panels.delete(key);
-        subscriptions.forEach((s) => { s.dispose(); });
+        subscriptions.forEach((s) => {
+          s.dispose();
+        });
       }),
     ];
     return open;

@@ -6,10 +6,7 @@
 
 export type FieldValue = string | number | boolean | null;
 
-export type RecordLink =
-  | { kind: 'command'; command: string; args?: unknown[] }
-  | { kind: 'url'; url: string }
-  | { kind: 'record'; key: string };
+export type RecordLink = { kind: 'command'; command: string; args?: unknown[] } | { kind: 'url'; url: string } | { kind: 'record'; key: string };
 
 export interface RecordField {
   label: string;
@@ -67,18 +64,10 @@ export interface RecordViewModel {
 }
 
 export type HostMessage =
-  | { type: 'render'; model: unknown }
-  | { type: 'loading'; title?: string }
-  | { type: 'error'; message: string }
-  | { type: 'secret'; secretId: string; value: string }
-  | { type: 'theme' };
+  { type: 'render'; model: unknown } | { type: 'loading'; title?: string } | { type: 'error'; message: string } | { type: 'secret'; secretId: string; value: string } | { type: 'theme' };
 
 export type WebviewMessage =
-  | { type: 'ready' }
-  | { type: 'action'; id: string; args?: unknown }
-  | { type: 'open'; link: RecordLink }
-  | { type: 'reveal'; secretId: string }
-  | { type: 'copy'; text: string };
+  { type: 'ready' } | { type: 'action'; id: string; args?: unknown } | { type: 'open'; link: RecordLink } | { type: 'reveal'; secretId: string } | { type: 'copy'; text: string };
 
 /** What a webview saves with `setState`, so the panel can come back after a reload. */
 export interface PanelState {

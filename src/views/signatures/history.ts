@@ -6,7 +6,7 @@ import { RecentList } from './recentList';
  * Recent verifications. Reports hold no secrets (the registry client never puts credentials in
  * them), only what the registry and policy said.
  */
-export interface HistoryEntry {
+export interface VerificationEntry {
   key: string;
   image: string;
   /** The digest reference that was checked (entries saved by older versions have only verifiedRef). */
@@ -25,12 +25,12 @@ const MAX_ENTRIES = 25;
 /** A pasted 5 MB policy would bloat the state; the report keeps the start of such a policy. */
 const MAX_POLICY_CHARS = 64 * 1024;
 
-export class VerificationHistory extends RecentList<HistoryEntry> {
+export class VerificationHistory extends RecentList<VerificationEntry> {
   constructor(state: vscode.Memento) {
     super(state, STATE_KEY, MAX_ENTRIES);
   }
 
-  add(report: VerifyReport, policySource: string): Promise<HistoryEntry> {
+  add(report: VerifyReport, policySource: string): Promise<VerificationEntry> {
     const stored: VerifyReport = report.policy.length > MAX_POLICY_CHARS ? { ...report, policy: `${report.policy.slice(0, MAX_POLICY_CHARS)}\n# … (policy truncated in the history)` } : report;
     return this.push({
       key: this.newKey('verify'),

@@ -22,7 +22,12 @@ export function toReportModel(key: string, report: VerifyReport, policySource: s
     policySource,
     trustRoot: report.trustRoot,
     matched: report.matched
-      ? { policy: report.matched.policy, authority: report.matched.authority, description: matchedAuthority?.description ?? '', check: report.matched.check ? toCheck(report.matched.check) : undefined }
+      ? {
+          policy: report.matched.policy,
+          authority: report.matched.authority,
+          description: matchedAuthority?.description ?? '',
+          check: report.matched.check ? toCheck(report.matched.check) : undefined,
+        }
       : undefined,
     reasons: report.reasons,
     warnings: report.warnings,
@@ -41,7 +46,9 @@ export function toReportModel(key: string, report: VerifyReport, policySource: s
       })),
     })),
     found: describeFound(report.found),
-    requests: `${report.requests.registry} registry request${report.requests.registry === 1 ? '' : 's'}${report.requests.auth ? `, ${report.requests.auth} for login tokens` : ''}, ${(report.requests.bytes / 1024).toFixed(1)} KB, ${report.durationMs} ms`,
+    requests:
+      `${report.requests.registry} registry request${report.requests.registry === 1 ? '' : 's'}` +
+      `${report.requests.auth ? `, ${report.requests.auth} for login tokens` : ''}, ${(report.requests.bytes / 1024).toFixed(1)} KB, ${report.durationMs} ms`,
     json: JSON.stringify(report, null, 2),
   };
 }

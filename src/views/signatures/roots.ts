@@ -1,7 +1,8 @@
 import * as vscode from 'vscode';
 import { RegistryCredentialStore, RegistryLogin } from '../../connections/registryCredentials';
+import { FixedFolderNode } from '../tree/fixedFolderNode';
 import { TreeNode } from '../tree/node';
-import { HistoryEntry, VerificationHistory } from './history';
+import { VerificationEntry, VerificationHistory } from './history';
 import { shortName } from './reportModel';
 import { SigningHistory } from './signingHistory';
 import { signingRoots } from './signingNodes';
@@ -14,36 +15,21 @@ export function signatureRoots(store: RegistryCredentialStore, history: Verifica
   const roots: TreeNode[] = [];
   const logins = store.list();
   if (logins.length > 0) {
-    roots.push(new RegistryLoginsFolder(logins));
+    roots.push(new FixedFolderNode('signatures/registries', { label: 'Registry logins', icon: 'package' }, logins, (folder, login) => new RegistryLoginNode(folder, login)));
   }
   const entries = history.list();
   if (entries.length > 0) {
-    roots.push(new RecentVerificationsFolder(entries));
+    roots.push(
+      new FixedFolderNode(
+        'signatures/recent',
+        { label: 'Recent verifications', icon: 'history', contextValue: 'opsConfig.verificationHistory' },
+        entries,
+        (folder, entry) => new VerificationNode(folder, entry),
+      ),
+    );
   }
   roots.push(...signingRoots(signing));
   return roots;
-}
-
-class RecentVerificationsFolder implements TreeNode {
-  readonly id = 'signatures/recent';
-
-  constructor(private readonly entries: HistoryEntry[]) {}
-
-  getTreeItem(): vscode.TreeItem {
-    const item = new vscode.TreeItem('Recent verifications', vscode.TreeItemCollapsibleState.Expanded);
-    item.iconPath = new vscode.ThemeIcon('history');
-    item.description = `${this.entries.length}`;
-    item.contextValue = 'opsConfig.verificationHistory';
-    return item;
-  }
-
-  getChildren(): TreeNode[] {
-    return this.entries.map((entry) => new VerificationNode(this, entry));
-  }
-
-  getParent(): undefined {
-    return undefined;
-  }
 }
 
 export class VerificationNode implements TreeNode {
@@ -51,18 +37,18 @@ export class VerificationNode implements TreeNode {
 
   constructor(
     private readonly parent: TreeNode,
-    readonly entry: HistoryEntry,
+    readonly entry: VerificationEntry,
   ) {
     this.id = `${parent.id}/${entry.key}`;
   }
 
   getTreeItem(): vscode.TreeItem {
     const verified = this.entry.verdict === 'verified';
-    const item = new vscode.TreeItem(shortName((this.entry.checkedRef ?? this.entry.verifiedRef)), vscode.TreeItemCollapsibleState.None);
+    const item = new vscode.TreeItem(shortName(this.entry.checkedRef ?? this.entry.verifiedRef), vscode.TreeItemCollapsibleState.None);
     item.description = `${verified ? 'verified' : 'not verified'} · ${new Date(this.entry.checkedAt).toLocaleString()}`;
     item.iconPath = new vscode.ThemeIcon(verified ? 'pass' : 'error', new vscode.ThemeColor(verified ? 'testing.iconPassed' : 'testing.iconFailed'));
     item.tooltip = new vscode.MarkdownString()
-      .appendText(`${this.entry.image}\n${(this.entry.checkedRef ?? this.entry.verifiedRef)}\n${verified ? 'Verified' : 'Not verified'} against ${this.entry.policySource}`)
+      .appendText(`${this.entry.image}\n${this.entry.checkedRef ?? this.entry.verifiedRef}\n${verified ? 'Verified' : 'Not verified'} against ${this.entry.policySource}`)
       .appendText(this.entry.report.reasons.length ? `\n\n${this.entry.report.reasons[0]}` : '');
     item.contextValue = 'opsConfig.verification';
     item.command = { command: 'opsConfig.signatures.openReport', title: 'Open Report', arguments: [this.entry.key] };
@@ -70,32 +56,11 @@ export class VerificationNode implements TreeNode {
   }
 
   filterText(): string {
-    return `${this.entry.image} ${(this.entry.checkedRef ?? this.entry.verifiedRef)} ${this.entry.verdict}`;
+    return `${this.entry.image} ${this.entry.checkedRef ?? this.entry.verifiedRef} ${this.entry.verdict}`;
   }
 
   getParent(): TreeNode {
     return this.parent;
-  }
-}
-
-class RegistryLoginsFolder implements TreeNode {
-  readonly id = 'signatures/registries';
-
-  constructor(private readonly logins: RegistryLogin[]) {}
-
-  getTreeItem(): vscode.TreeItem {
-    const item = new vscode.TreeItem('Registry logins', vscode.TreeItemCollapsibleState.Expanded);
-    item.iconPath = new vscode.ThemeIcon('package');
-    item.description = `${this.logins.length}`;
-    return item;
-  }
-
-  getChildren(): TreeNode[] {
-    return this.logins.map((login) => new RegistryLoginNode(this, login));
-  }
-
-  getParent(): undefined {
-    return undefined;
   }
 }
 

@@ -4,6 +4,7 @@ import type { VerifyReport } from '../../clients/cosign/verify/result';
 import { Logger } from '../../core/logger';
 import { PanelHost } from '../panels/panelHost';
 import { ReportViewModel, SigningSummary } from '../panels/protocol';
+import { createHistoryReportPanels } from './historyReportPanels';
 import { shortName, toReportModel } from './reportModel';
 import { SigningEntry, SigningHistory } from './signingHistory';
 
@@ -15,28 +16,17 @@ import { SigningEntry, SigningHistory } from './signingHistory';
 export const SIGNING_REPORT_VIEW_TYPE = 'opsConfig.signingReport';
 
 export function createSigningReportPanels(extensionUri: vscode.Uri, history: SigningHistory, logger: Logger): PanelHost<ReportViewModel> {
-  return new PanelHost<ReportViewModel>(
+  return createHistoryReportPanels(
     extensionUri,
     {
       viewType: SIGNING_REPORT_VIEW_TYPE,
-      script: 'report.js',
-      load: async (key) => {
-        const entry = history.get(key);
-        if (!entry) throw new Error('This result is no longer in the history (it keeps the last 25).');
-        return toSigningReportModel(entry);
-      },
-      title: (model) => model.title,
-      onAction: async (key, action, _args, panel) => {
-        const entry = history.get(key);
-        if (!entry) {
-          panel.post({ type: 'error', message: 'This result is no longer in the history.' });
-        } else if (action === 'copyJson') {
-          await vscode.env.clipboard.writeText(JSON.stringify({ result: entry.result, verification: entry.verification }, null, 2));
-          void vscode.window.setStatusBarMessage('Copied the result as JSON', 2000);
-        } else if (action === 'verifyAgain') {
-          await vscode.commands.executeCommand('opsConfig.signatures.verifyImage', undefined, entry.ref);
-        }
-      },
+      history,
+      toModel: toSigningReportModel,
+      goneOnLoad: 'This result is no longer in the history (it keeps the last 25).',
+      goneOnAction: 'This result is no longer in the history.',
+      json: (entry) => ({ result: entry.result, verification: entry.verification }),
+      copied: 'Copied the result as JSON',
+      imageOf: (entry) => entry.ref,
     },
     logger,
   );

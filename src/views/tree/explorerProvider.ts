@@ -114,7 +114,9 @@ export class ExplorerProvider implements vscode.TreeDataProvider<TreeNode>, Refr
 
   dispose(): void {
     this.emitter.dispose();
-    this.disposables.forEach((d) => { d.dispose(); });
+    this.disposables.forEach((d) => {
+      d.dispose();
+    });
   }
 
   private track(node: TreeNode, loading: Promise<unknown>): void {

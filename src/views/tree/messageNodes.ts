@@ -50,10 +50,7 @@ export class ErrorNode implements TreeNode {
     item.tooltip = new vscode.MarkdownString().appendText(p.tooltip);
     item.iconPath = new vscode.ThemeIcon(p.icon, new vscode.ThemeColor(p.kind === 'auth' ? 'problemsWarningIcon.foreground' : 'problemsErrorIcon.foreground'));
     item.contextValue = p.signInCommand ? 'opsConfig.error.auth' : 'opsConfig.error';
-    item.command =
-      p.primary === 'signIn' && p.signInCommand
-        ? { command: p.signInCommand, title: 'Sign in again' }
-        : { command: 'opsConfig.retry', title: 'Retry', arguments: [this] };
+    item.command = p.primary === 'signIn' && p.signInCommand ? { command: p.signInCommand, title: 'Sign in again' } : { command: 'opsConfig.retry', title: 'Retry', arguments: [this] };
     item.accessibilityInformation = { label: `${p.label}. ${p.tooltip}` };
     return item;
   }

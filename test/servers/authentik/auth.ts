@@ -9,10 +9,7 @@ import type { StandInRequest, StandInResponse } from '../core/types';
 import { detail, MALFORMED_HEADER, TOKEN_INVALID } from './errors';
 import type { AuthentikSeed, AuthentikToken, AuthentikUser } from './seed';
 
-export type AuthResult =
-  | { kind: 'user'; user: AuthentikUser; token: AuthentikToken }
-  | { kind: 'anonymous' }
-  | { kind: 'rejected'; response: StandInResponse };
+export type AuthResult = { kind: 'user'; user: AuthentikUser; token: AuthentikToken } | { kind: 'anonymous' } | { kind: 'rejected'; response: StandInResponse };
 
 export function authenticate(seed: AuthentikSeed, req: StandInRequest, now = Date.now()): AuthResult {
   const raw = req.header('authorization');

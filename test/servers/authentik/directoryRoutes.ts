@@ -180,7 +180,15 @@ export function directoryRoutes(seed: () => AuthentikSeed): Route[] {
         for (const g of [...groupPks, ...byName.flat().map((x) => x.pk)]) for (const u of r.membersByGroup.get(g) ?? []) set.add(u);
         items = [...set];
       }
-      items = filterExact(items, q, { username: (u) => u.username, email: (u) => u.email, name: (u) => u.name, uuid: (u) => u.uuid, path: (u) => u.path, is_active: (u) => u.isActive, is_superuser: (u) => u.isSuperuser });
+      items = filterExact(items, q, {
+        username: (u) => u.username,
+        email: (u) => u.email,
+        name: (u) => u.name,
+        uuid: (u) => u.uuid,
+        path: (u) => u.path,
+        is_active: (u) => u.isActive,
+        is_superuser: (u) => u.isSuperuser,
+      });
       const types = q.all('type');
       if (types.length) items = items.filter((u) => types.includes(u.type));
       const prefix = q.str('path_startswith');
@@ -197,9 +205,23 @@ export function directoryRoutes(seed: () => AuthentikSeed): Route[] {
 
     // --- applications and providers ---
     get('/core/applications/', ({ seed: s, r, q, req }) => {
-      let items = filterExact(s.directory.applications, q, { name: (a) => a.name, slug: (a) => a.slug, group: (a) => a.group, meta_launch_url: (a) => a.meta_launch_url, meta_description: (a) => a.meta_description, meta_publisher: (a) => a.meta_publisher });
+      let items = filterExact(s.directory.applications, q, {
+        name: (a) => a.name,
+        slug: (a) => a.slug,
+        group: (a) => a.group,
+        meta_launch_url: (a) => a.meta_launch_url,
+        meta_description: (a) => a.meta_description,
+        meta_publisher: (a) => a.meta_publisher,
+      });
       if (q.bool('only_with_launch_url')) items = items.filter((a) => a.meta_launch_url !== '');
-      items = search(items, q.str('search'), { name: (a) => a.name, slug: (a) => a.slug, meta_launch_url: (a) => a.meta_launch_url, meta_description: (a) => a.meta_description, meta_publisher: (a) => a.meta_publisher, group: (a) => a.group });
+      items = search(items, q.str('search'), {
+        name: (a) => a.name,
+        slug: (a) => a.slug,
+        meta_launch_url: (a) => a.meta_launch_url,
+        meta_description: (a) => a.meta_description,
+        meta_publisher: (a) => a.meta_publisher,
+        group: (a) => a.group,
+      });
       return paginate(req, order(items, q.str('ordering'), { name: (a) => a.name, slug: (a) => a.slug, group: (a) => a.group }, 'name'), (a) => S.application(r, a));
     }),
     get('/core/applications/{slug}/', ({ seed: s, r, req }) => {
@@ -284,7 +306,7 @@ export function directoryRoutes(seed: () => AuthentikSeed): Route[] {
         const v = q.str(name);
         if (v !== undefined) items = items.filter((o) => (get(o) ?? '').toLowerCase().includes(v.toLowerCase()));
       };
-      const connectionName = (o: (typeof items)[number]) => (o.service_connection ? r.serviceConnectionsByPk.get(o.service_connection)?.name ?? null : null);
+      const connectionName = (o: (typeof items)[number]) => (o.service_connection ? (r.serviceConnectionsByPk.get(o.service_connection)?.name ?? null) : null);
       iexact('name__iexact', (o) => o.name);
       icontains('name__icontains', (o) => o.name);
       iexact('managed__iexact', (o) => o.managed);
@@ -312,7 +334,11 @@ export function directoryRoutes(seed: () => AuthentikSeed): Route[] {
       return x ? json(S.serviceConnection(x)) : notFound('OutpostServiceConnection');
     }),
     get('/outposts/service_connections/kubernetes/', ({ seed: s, q, req }) => {
-      let items = filterExact(s.directory.serviceConnections.filter((x) => x.kind === 'kubernetes'), q, { name: (x) => x.name, local: (x) => x.local });
+      let items = filterExact(
+        s.directory.serviceConnections.filter((x) => x.kind === 'kubernetes'),
+        q,
+        { name: (x) => x.name, local: (x) => x.local },
+      );
       items = search(items, q.str('search'), { name: (x) => x.name });
       return paginate(req, order(items, q.str('ordering'), { name: (x) => x.name }, 'name'), S.kubernetesConnection);
     }),
@@ -337,7 +363,14 @@ export function directoryRoutes(seed: () => AuthentikSeed): Route[] {
 const FLOW_ORDER: FieldMap<SeedFlow> = { slug: (f) => f.slug, name: (f) => f.name, title: (f) => f.title, designation: (f) => f.designation };
 const USER_SEARCH: FieldMap<AuthentikUser> = { username: (u) => u.username, name: (u) => u.name, email: (u) => u.email };
 const USER_QL: FieldMap<AuthentikUser> = { ...USER_SEARCH, path: (u) => u.path, type: (u) => u.type, is_active: (u) => String(u.isActive), is_superuser: (u) => String(u.isSuperuser) };
-const USER_ORDER: FieldMap<AuthentikUser> = { username: (u) => u.username, name: (u) => u.name, email: (u) => u.email, pk: (u) => u.pk, last_login: (u) => u.lastLogin, date_joined: (u) => u.dateJoined };
+const USER_ORDER: FieldMap<AuthentikUser> = {
+  username: (u) => u.username,
+  name: (u) => u.name,
+  email: (u) => u.email,
+  pk: (u) => u.pk,
+  last_login: (u) => u.lastLogin,
+  date_joined: (u) => u.dateJoined,
+};
 
 function groupIncludes(q: Query): S.GroupIncludes {
   return { users: q.flag('include_users', true), parents: q.flag('include_parents', false), children: q.flag('include_children', false), inheritedRoles: q.flag('include_inherited_roles', false) };

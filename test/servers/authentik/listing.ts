@@ -120,13 +120,22 @@ export type FieldMap<T> = Record<string, (item: T) => string | number | boolean 
 export function search<T>(items: T[], text: string | undefined, searchFields: FieldMap<T>, qlFields?: FieldMap<T>): T[] {
   if (!text) return items;
   const ql = qlFields ? parseQl(text, qlFields) : undefined;
-  if (ql) return items.filter((item) => ql.every(({ field, op, value }) => {
-    const actual = String(qlFields![field](item) ?? '');
-    return op === '=' ? actual === value : op === '!=' ? actual !== value : actual.toLowerCase().includes(value.toLowerCase());
-  }));
+  if (ql)
+    return items.filter((item) =>
+      ql.every(({ field, op, value }) => {
+        const actual = String(qlFields![field](item) ?? '');
+        return op === '=' ? actual === value : op === '!=' ? actual !== value : actual.toLowerCase().includes(value.toLowerCase());
+      }),
+    );
   const needle = text.toLowerCase();
   const getters = Object.values(searchFields);
-  return items.filter((item) => getters.some((get) => String(get(item) ?? '').toLowerCase().includes(needle)));
+  return items.filter((item) =>
+    getters.some((get) =>
+      String(get(item) ?? '')
+        .toLowerCase()
+        .includes(needle),
+    ),
+  );
 }
 
 function parseQl<T>(text: string, fields: FieldMap<T>): Array<{ field: string; op: string; value: string }> | undefined {

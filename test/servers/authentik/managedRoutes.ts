@@ -137,7 +137,12 @@ function actionRoutes(route: RouteOf): Route[] {
         notBefore: new Date(ctx.now),
         notAfter: new Date(ctx.now + body.validity_days * 86_400_000),
         alg: body.alg ?? 'rsa',
-        altNames: body.subject_alt_name ? body.subject_alt_name.split(',').map((n) => n.trim()).filter(Boolean) : [],
+        altNames: body.subject_alt_name
+          ? body.subject_alt_name
+              .split(',')
+              .map((n) => n.trim())
+              .filter(Boolean)
+          : [],
       });
       const pair = certificateFromPem(crypto.randomUUID(), body.common_name, made.certificatePem, made.keyPem);
       ctx.seed.directory.certificates.push(pair);
@@ -249,7 +254,16 @@ function exportFlow(ctx: Ctx, flowPk: string): string {
       {
         identifiers: { slug: f.slug, pk: f.pk },
         model: 'authentik_flows.flow',
-        attrs: { name: f.name, title: f.title, designation: f.designation, policy_engine_mode: f.policy_engine_mode, compatibility_mode: f.compatibility_mode, layout: f.layout, denied_action: f.denied_action, authentication: f.authentication },
+        attrs: {
+          name: f.name,
+          title: f.title,
+          designation: f.designation,
+          policy_engine_mode: f.policy_engine_mode,
+          compatibility_mode: f.compatibility_mode,
+          layout: f.layout,
+          denied_action: f.denied_action,
+          authentication: f.authentication,
+        },
       },
       ...stages.map((s) => ({ identifiers: { pk: s.pk, name: s.name }, model: stageModel(s.kind), attrs: {} })),
       ...bindings.map((b) => ({

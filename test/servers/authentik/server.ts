@@ -35,10 +35,7 @@ export async function startAuthentikStandIn(options: AuthentikStandInOptions = {
   let seed = makeSeed();
   const required = Object.entries(options.requiredHeaders ?? {});
 
-  const gate = required.length
-    ? (req: StandInRequest) =>
-        required.every(([name, value]) => req.header(name) === value) ? undefined : proxyRefusal(options.proxyRefusalStatus ?? 401)
-    : undefined;
+  const gate = required.length ? (req: StandInRequest) => (required.every(([name, value]) => req.header(name) === value) ? undefined : proxyRefusal(options.proxyRefusalStatus ?? 401)) : undefined;
 
   const standIn = await startStandIn({
     name: 'authentik',

@@ -13,17 +13,12 @@
  * Control requests are never logged, faulted or validated.
  */
 import type { StandInRequest, StandInResponse } from './types';
-import type { FaultRegistry } from './faults';
+import type { InjectedFaults } from './faults';
 import type { StandIn } from './types';
 
 export const CONTROL_PREFIX = '/__standin/';
 
-export function handleControl(
-  req: StandInRequest,
-  standIn: StandIn,
-  faults: FaultRegistry,
-  document: string,
-): StandInResponse {
+export function handleControl(req: StandInRequest, standIn: StandIn, faults: InjectedFaults, document: string): StandInResponse {
   const what = req.path.slice(CONTROL_PREFIX.length).replace(/\/$/, '');
   const json = (status: number, body?: unknown): StandInResponse => ({ status, body });
 

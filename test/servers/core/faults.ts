@@ -50,7 +50,7 @@ function compileRoutePattern(pattern: string | undefined): Matcher {
   return (x, p) => methodOk(x) && matchTemplate(template, p) !== undefined;
 }
 
-export class FaultRegistry implements FaultController {
+export class InjectedFaults implements FaultController {
   private active: Array<{ fault: ActiveFault; matches: Matcher }> = [];
   private nextId = 1;
 
@@ -98,9 +98,7 @@ export function htmlErrorPage(status: number): StandInResponse {
   return {
     status,
     headers: { 'Content-Type': 'text/html' },
-    text:
-      `<html>\r\n<head><title>${title}</title></head>\r\n<body>\r\n` +
-      `<center><h1>${title}</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n`,
+    text: `<html>\r\n<head><title>${title}</title></head>\r\n<body>\r\n` + `<center><h1>${title}</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n`,
   };
 }
 

@@ -58,8 +58,15 @@ export function getAuthV1(seed: HoneycombSeed, req: StandInRequest): StandInResp
     key.type === 'ingest'
       ? { createDatasets: a.createDatasets }
       : {
-          events: a.events, markers: a.markers, triggers: a.triggers, boards: a.boards, queries: a.queries,
-          columns: a.columns, createDatasets: a.createDatasets, slos: a.slos, recipients: a.recipients,
+          events: a.events,
+          markers: a.markers,
+          triggers: a.triggers,
+          boards: a.boards,
+          queries: a.queries,
+          columns: a.columns,
+          createDatasets: a.createDatasets,
+          slos: a.slos,
+          recipients: a.recipients,
           privateBoards: a.privateBoards,
         };
   return {

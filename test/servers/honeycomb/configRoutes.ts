@@ -95,7 +95,11 @@ export function configRoutes(seed: () => HoneycombSeed): Route[] {
     {
       method: 'GET',
       path: '/1/datasets',
-      handler: withKey(seed, (_req, c) => ok(c.datasets.map((d) => datasetBody(c, d.slug))), () => published('GET_1_datasets.json')),
+      handler: withKey(
+        seed,
+        (_req, c) => ok(c.datasets.map((d) => datasetBody(c, d.slug))),
+        () => published('GET_1_datasets.json'),
+      ),
     },
     {
       method: 'GET',
@@ -112,7 +116,7 @@ export function configRoutes(seed: () => HoneycombSeed): Route[] {
         seed,
         (req, c) => {
           const slug = req.params.datasetSlug;
-          const columns = slug === ALL ? Object.values(c.columns).flat() : hasDataset(c, slug) ? c.columns[slug] ?? [] : undefined;
+          const columns = slug === ALL ? Object.values(c.columns).flat() : hasDataset(c, slug) ? (c.columns[slug] ?? []) : undefined;
           if (!columns) return notFound(req, 'Dataset');
           const keyName = req.query.get('key_name');
           if (keyName === null) return ok(columns);
@@ -206,7 +210,11 @@ export function configRoutes(seed: () => HoneycombSeed): Route[] {
     {
       method: 'GET',
       path: '/1/recipients',
-      handler: withKey(seed, () => ok(seed().recipients), () => published('GET_1_recipients.json')),
+      handler: withKey(
+        seed,
+        () => ok(seed().recipients),
+        () => published('GET_1_recipients.json'),
+      ),
     },
     {
       method: 'GET',
@@ -229,7 +237,9 @@ export function configRoutes(seed: () => HoneycombSeed): Route[] {
         const id = req.params.recipientId;
         if (!s.recipients.some((r) => r.id === id)) return notFound(req, 'Recipient');
         // Recipients are team-wide: every environment's triggers that notify it.
-        const triggers = Object.values(s.content).flatMap((c) => c.triggers).filter((t) => t.recipients.some((r) => r.id === id));
+        const triggers = Object.values(s.content)
+          .flatMap((c) => c.triggers)
+          .filter((t) => t.recipients.some((r) => r.id === id));
         return ok(triggers.map(triggerBody));
       }),
     },

@@ -233,12 +233,7 @@ function recipientId(name: string): string {
   return hcId(`recipient/${name}`);
 }
 
-function trigger(
-  datasetSlug: string,
-  name: string,
-  now: number,
-  fields: Pick<SeedTrigger, 'description' | 'threshold' | 'recipients'> & Partial<SeedTrigger>,
-): SeedTrigger {
+function trigger(datasetSlug: string, name: string, now: number, fields: Pick<SeedTrigger, 'description' | 'threshold' | 'recipients'> & Partial<SeedTrigger>): SeedTrigger {
   return {
     id: hcId(`${datasetSlug}/trigger/${name}`),
     query_id: hcId(`${datasetSlug}/trigger-query/${name}`),
@@ -285,10 +280,49 @@ export function acmeProduction(now: number): EnvironmentContent {
   ];
   const cols: Record<string, SeedColumn[]> = {
     'api-gateway': columns('api-gateway', [...TRACE_COLUMNS, ...HTTP_COLUMNS, ['ratelimit.remaining', 'integer'], ['upstream.service', 'string']], now),
-    'checkout-service': columns('checkout-service', [...TRACE_COLUMNS, ['cart.items', 'integer'], ['cart.value_usd', 'float'], ['order.id', 'string'], ['customer.tier', 'string'], ['feature_flag.new_checkout', 'boolean']], now),
-    payments: columns('payments', [...TRACE_COLUMNS, ['payment.provider', 'string'], ['payment.amount', 'float'], ['payment.currency', 'string'], ['payment.declined', 'boolean'], ['card.last4', 'string', 'Last four digits only', true]], now),
-    'frontend-web': columns('frontend-web', [['page.route', 'string'], ['web_vitals.lcp_ms', 'float'], ['web_vitals.cls', 'float'], ['web_vitals.inp_ms', 'float'], ['browser.name', 'string'], ['session.id', 'string'], ['error', 'boolean']], now),
-    'k8s-events': columns('k8s-events', [['k8s.namespace.name', 'string'], ['k8s.pod.name', 'string'], ['k8s.node.name', 'string'], ['event.reason', 'string'], ['event.type', 'string'], ['event.count', 'integer'], ['body', 'string']], now),
+    'checkout-service': columns(
+      'checkout-service',
+      [...TRACE_COLUMNS, ['cart.items', 'integer'], ['cart.value_usd', 'float'], ['order.id', 'string'], ['customer.tier', 'string'], ['feature_flag.new_checkout', 'boolean']],
+      now,
+    ),
+    payments: columns(
+      'payments',
+      [
+        ...TRACE_COLUMNS,
+        ['payment.provider', 'string'],
+        ['payment.amount', 'float'],
+        ['payment.currency', 'string'],
+        ['payment.declined', 'boolean'],
+        ['card.last4', 'string', 'Last four digits only', true],
+      ],
+      now,
+    ),
+    'frontend-web': columns(
+      'frontend-web',
+      [
+        ['page.route', 'string'],
+        ['web_vitals.lcp_ms', 'float'],
+        ['web_vitals.cls', 'float'],
+        ['web_vitals.inp_ms', 'float'],
+        ['browser.name', 'string'],
+        ['session.id', 'string'],
+        ['error', 'boolean'],
+      ],
+      now,
+    ),
+    'k8s-events': columns(
+      'k8s-events',
+      [
+        ['k8s.namespace.name', 'string'],
+        ['k8s.pod.name', 'string'],
+        ['k8s.node.name', 'string'],
+        ['event.reason', 'string'],
+        ['event.type', 'string'],
+        ['event.count', 'integer'],
+        ['body', 'string'],
+      ],
+      now,
+    ),
     'load-test-2024': [],
   };
   const derivedColumns: Record<string, SeedDerivedColumn[]> = {
@@ -312,9 +346,33 @@ export function acmeProduction(now: number): EnvironmentContent {
     ],
   };
   const slos = [
-    slo('Gateway availability', ['api-gateway'], 'sli.availability', 999000, 30, [['team', 'platform'], ['tier', 'one']], 'Public API answers without server errors', now),
+    slo(
+      'Gateway availability',
+      ['api-gateway'],
+      'sli.availability',
+      999000,
+      30,
+      [
+        ['team', 'platform'],
+        ['tier', 'one'],
+      ],
+      'Public API answers without server errors',
+      now,
+    ),
     slo('Gateway latency', ['api-gateway'], 'sli.latency_300ms', 990000, 7, [['team', 'platform']], 'Server spans under 300 ms', now),
-    slo('Checkout success', ['checkout-service', 'payments'], 'sli.checkout_ok', 995000, 28, [['team', 'checkout'], ['journey', 'purchase']], 'Orders are placed successfully (checkout and payments)', now),
+    slo(
+      'Checkout success',
+      ['checkout-service', 'payments'],
+      'sli.checkout_ok',
+      995000,
+      28,
+      [
+        ['team', 'checkout'],
+        ['journey', 'purchase'],
+      ],
+      'Orders are placed successfully (checkout and payments)',
+      now,
+    ),
     slo('Card authorisation latency', ['payments'], 'sli.auth_latency', 989900, 30, [['team', 'payments']], '', now),
     slo('Good LCP', ['frontend-web'], 'sli.good_lcp', 900000, 14, [['team', 'web']], 'Pages render their main content quickly', now),
   ];
@@ -338,7 +396,14 @@ export function acmeProduction(now: number): EnvironmentContent {
     }),
     trigger('checkout-service', 'Checkout failures', now, {
       description: 'Failed order placements',
-      query: { calculations: [{ op: 'COUNT' }], filters: [{ column: 'error', op: '=', value: true }, { column: 'name', op: '=', value: 'place_order' }], time_range: 900 },
+      query: {
+        calculations: [{ op: 'COUNT' }],
+        filters: [
+          { column: 'error', op: '=', value: true },
+          { column: 'name', op: '=', value: 'place_order' },
+        ],
+        time_range: 900,
+      },
       threshold: { op: '>', value: 10, exceeded_limit: 1 },
       recipients: [
         { id: recipientId('oncall-email'), type: 'email', target: 'oncall@acme.example' },
@@ -374,10 +439,7 @@ export function acmeProduction(now: number): EnvironmentContent {
     }),
   ];
   // Two saved queries: the queries behind two triggers, named so people find them again.
-  const queryAnnotations = [
-    annotation(triggers[0], 'Gateway 5xx', 'Server errors at the edge, the query behind "High 5xx rate"', now),
-    annotation(triggers[3], 'Card declines by provider', '', now),
-  ];
+  const queryAnnotations = [annotation(triggers[0], 'Gateway 5xx', 'Server errors at the edge, the query behind "High 5xx rate"', now), annotation(triggers[3], 'Card declines by provider', '', now)];
   return { datasets: ds, columns: cols, derivedColumns, slos, triggers, queryAnnotations };
 }
 
@@ -395,10 +457,7 @@ function annotation(trigger: SeedTrigger, name: string, description: string, now
 
 /** Staging: fewer services, one SLO, one trigger. */
 export function acmeStaging(now: number): EnvironmentContent {
-  const ds = [
-    dataset('api-gateway', 'api-gateway', 'Edge gateway (staging)', now, 25),
-    dataset('checkout-service', 'checkout-service', 'Cart and checkout (staging)', now, 40),
-  ];
+  const ds = [dataset('api-gateway', 'api-gateway', 'Edge gateway (staging)', now, 25), dataset('checkout-service', 'checkout-service', 'Cart and checkout (staging)', now, 40)];
   return {
     datasets: ds,
     columns: {
@@ -406,7 +465,9 @@ export function acmeStaging(now: number): EnvironmentContent {
       'checkout-service': columns('staging/checkout-service', [...TRACE_COLUMNS, ['cart.items', 'integer']], now),
     },
     derivedColumns: {
-      'api-gateway': [derived('staging/api-gateway', 'sli.availability', 'IF(EXISTS($http.response.status_code), LT($http.response.status_code, 500))', 'True when the gateway did not answer 5xx', now)],
+      'api-gateway': [
+        derived('staging/api-gateway', 'sli.availability', 'IF(EXISTS($http.response.status_code), LT($http.response.status_code, 500))', 'True when the gateway did not answer 5xx', now),
+      ],
       'checkout-service': [],
       __all__: [],
     },
@@ -427,7 +488,17 @@ export function acmeStaging(now: number): EnvironmentContent {
 export function acmeDev(now: number): EnvironmentContent {
   return {
     datasets: [dataset('sandbox', 'sandbox', 'Developer experiments', now, 600)],
-    columns: { sandbox: columns('dev/sandbox', [['name', 'string'], ['duration_ms', 'float'], ['user.email', 'string']], now) },
+    columns: {
+      sandbox: columns(
+        'dev/sandbox',
+        [
+          ['name', 'string'],
+          ['duration_ms', 'float'],
+          ['user.email', 'string'],
+        ],
+        now,
+      ),
+    },
     derivedColumns: { sandbox: [], __all__: [] },
     slos: [],
     triggers: [],

@@ -45,15 +45,7 @@ export function invalidKeyV2(): StandInResponse {
   return jsonApiError({ status: 401, code: 'unauthenticated/invalid-key', title: 'invalid API key', source: { header: 'Authorization' } });
 }
 
-export function problem(
-  req: StandInRequest,
-  status: number,
-  type: string,
-  title: string,
-  error: string,
-  detail?: string,
-  headers: Record<string, string> = {},
-): StandInResponse {
+export function problem(req: StandInRequest, status: number, type: string, title: string, error: string, detail?: string, headers: Record<string, string> = {}): StandInResponse {
   const body: Record<string, unknown> = { status, type: `${req.baseUrl}/problems/${type}`, title, error };
   if (detail !== undefined) body.detail = detail;
   return { status, headers: { 'Content-Type': PROBLEM_TYPE, ...headers }, body };

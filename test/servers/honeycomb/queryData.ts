@@ -48,7 +48,20 @@ function random(seedText: string): () => number {
 }
 
 const WORDS: Record<string, Scalar[]> = {
-  'http.route': ['/v1/orders', '/v1/orders/{id}', '/v1/cart', '/v1/cart/items', '/v1/checkout', '/v1/payments', '/v1/products', '/v1/products/{id}', '/v1/search', '/v1/users/{id}', '/v1/inventory', '/healthz'],
+  'http.route': [
+    '/v1/orders',
+    '/v1/orders/{id}',
+    '/v1/cart',
+    '/v1/cart/items',
+    '/v1/checkout',
+    '/v1/payments',
+    '/v1/products',
+    '/v1/products/{id}',
+    '/v1/search',
+    '/v1/users/{id}',
+    '/v1/inventory',
+    '/healthz',
+  ],
   'page.route': ['/', '/products', '/products/[id]', '/cart', '/checkout', '/account', '/search'],
   'service.name': ['api-gateway', 'checkout-service', 'payments', 'frontend-web', 'inventory', 'search', 'users'],
   'upstream.service': ['checkout-service', 'payments', 'inventory', 'search', 'users'],

@@ -101,7 +101,7 @@ function isResponse(value: KeyContext): value is StandInResponse {
 
 function columnsOf(content: EnvironmentContent, dataset: string): SeedColumn[] | undefined {
   if (dataset === ALL) return Object.values(content.columns).flat();
-  return content.datasets.some((d) => d.slug === dataset) ? content.columns[dataset] ?? [] : undefined;
+  return content.datasets.some((d) => d.slug === dataset) ? (content.columns[dataset] ?? []) : undefined;
 }
 
 /** `/calculations/0 must NOT have unevaluated properties: 'name'` → field `calculations[0].name`. */
@@ -262,7 +262,9 @@ export function queryRoutes(seed: () => HoneycombSeed, state: QueryState, option
         }
         if ('published' in ctx) {
           const found = PUBLISHED_RESULTS[body.query_id];
-          return found ? { ...published(201, found.post), headers: { 'Content-Type': JSON_TYPE, Location: `${req.baseUrl}/1/query_results/${req.params.datasetSlug}/${found.id}` } } : notFound(req, 'Query');
+          return found
+            ? { ...published(201, found.post), headers: { 'Content-Type': JSON_TYPE, Location: `${req.baseUrl}/1/query_results/${req.params.datasetSlug}/${found.id}` } }
+            : notFound(req, 'Query');
         }
         if (!ctx.key.access.queries) {
           return { status: 403, headers: { 'Content-Type': JSON_TYPE }, body: { error: 'This API key does not have the "Run Queries" permission.' } };
@@ -287,7 +289,14 @@ export function queryRoutes(seed: () => HoneycombSeed, state: QueryState, option
         const budget = relational ? { stamps: state.createdRelational, max: 1 } : { stamps: state.created, max: options.resultsPerMinute ?? 10 };
         if (budget.stamps.length >= budget.max) {
           const reset = Math.max(1, Math.ceil((budget.stamps[budget.stamps.length - budget.max] + 60_000 - t) / 1000));
-          const limited = problem(req, 429, 'rate-limited', 'You have exceeded your rate limit.', 'You have exceeded your rate limit.', `This endpoint allows ${budget.max} ${budget.max === 1 ? 'request' : 'requests'} per minute.`);
+          const limited = problem(
+            req,
+            429,
+            'rate-limited',
+            'You have exceeded your rate limit.',
+            'You have exceeded your rate limit.',
+            `This endpoint allows ${budget.max} ${budget.max === 1 ? 'request' : 'requests'} per minute.`,
+          );
           limited.headers = { ...limited.headers, RateLimit: `limit=${budget.max}, remaining=0, reset=${reset}`, RateLimitPolicy: `${budget.max};w=60` };
           return limited;
         }
@@ -326,7 +335,7 @@ export function queryRoutes(seed: () => HoneycombSeed, state: QueryState, option
         if (result.polls <= (options.pollsBeforeComplete ?? 1)) return ok(200, { query, complete: false, id: result.id, links });
         if (!result.data) {
           const q = query as StoredQuery;
-          const limit = result.options.disableSeries && result.options.limit !== undefined ? result.options.limit : q.limit ?? 1000;
+          const limit = result.options.disableSeries && result.options.limit !== undefined ? result.options.limit : (q.limit ?? 1000);
           const columns = columnsOf(ctx.content, result.dataset) ?? [];
           result.data = generateResult(q, columns, result.id, { disableSeries: result.options.disableSeries, limit }, result.created);
         }

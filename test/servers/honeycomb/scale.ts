@@ -53,8 +53,26 @@ export function scaleEnvironment(content: EnvironmentContent, now: number): void
       last_written_at: i % 11 === 0 ? null : iso(now - (i % 1440) * MINUTE),
     });
     content.columns[slug] = [
-      { id: hcId(`${slug}/c/name`), key_name: 'name', hidden: false, description: '', type: 'string', last_written: iso(now - MINUTE), created_at: iso(now - 9 * MINUTE), updated_at: iso(now - 9 * MINUTE) },
-      { id: hcId(`${slug}/c/duration_ms`), key_name: 'duration_ms', hidden: false, description: '', type: 'float', last_written: iso(now - MINUTE), created_at: iso(now - 9 * MINUTE), updated_at: iso(now - 9 * MINUTE) },
+      {
+        id: hcId(`${slug}/c/name`),
+        key_name: 'name',
+        hidden: false,
+        description: '',
+        type: 'string',
+        last_written: iso(now - MINUTE),
+        created_at: iso(now - 9 * MINUTE),
+        updated_at: iso(now - 9 * MINUTE),
+      },
+      {
+        id: hcId(`${slug}/c/duration_ms`),
+        key_name: 'duration_ms',
+        hidden: false,
+        description: '',
+        type: 'float',
+        last_written: iso(now - MINUTE),
+        created_at: iso(now - 9 * MINUTE),
+        updated_at: iso(now - 9 * MINUTE),
+      },
     ];
     content.derivedColumns[slug] = [];
   }

@@ -15,9 +15,7 @@ export interface HoneycombTeam {
   slug: string;
 }
 
-export type EnvironmentColor =
-  | 'blue' | 'green' | 'gold' | 'red' | 'purple'
-  | 'lightBlue' | 'lightGreen' | 'lightGold' | 'lightRed' | 'lightPurple';
+export type EnvironmentColor = 'blue' | 'green' | 'gold' | 'red' | 'purple' | 'lightBlue' | 'lightGreen' | 'lightGold' | 'lightRed' | 'lightPurple';
 
 export interface HoneycombEnvironment {
   id: string;
@@ -113,12 +111,28 @@ export const HONEYCOMB_KEYS = {
 } as const;
 
 const ALL: ApiKeyAccess = {
-  events: true, markers: true, triggers: true, boards: true, queries: true,
-  columns: true, createDatasets: true, slos: true, recipients: true, privateBoards: true,
+  events: true,
+  markers: true,
+  triggers: true,
+  boards: true,
+  queries: true,
+  columns: true,
+  createDatasets: true,
+  slos: true,
+  recipients: true,
+  privateBoards: true,
 };
 const NONE: ApiKeyAccess = {
-  events: false, markers: false, triggers: false, boards: false, queries: false,
-  columns: false, createDatasets: false, slos: false, recipients: false, privateBoards: false,
+  events: false,
+  markers: false,
+  triggers: false,
+  boards: false,
+  queries: false,
+  columns: false,
+  createDatasets: false,
+  slos: false,
+  recipients: false,
+  privateBoards: false,
 };
 
 export interface SeedOptions {
@@ -177,24 +191,43 @@ export function createHoneycombSeed(options: SeedOptions = {}): HoneycombSeed {
       { id: 'hcxlk_01jacme0cfg0production0001', name: 'Terraform production', token: K.production, type: 'configuration', environment: 'production', access: { ...ALL } },
       { id: 'hcxlk_01jacme0cfg0staging0000002', name: 'Terraform staging', token: K.staging, type: 'configuration', environment: 'staging', access: { ...ALL } },
       { id: 'hcxlk_01jacme0cfg0dev00000000003', name: 'Dev sandbox', token: K.dev, type: 'configuration', environment: 'dev', access: { ...ALL } },
-      { id: 'hcxlk_01jacme0cfg0limited0000004', name: 'Deploy markers', token: K.productionLimited, type: 'configuration', environment: 'production', access: { ...NONE, events: true, markers: true } },
+      {
+        id: 'hcxlk_01jacme0cfg0limited0000004',
+        name: 'Deploy markers',
+        token: K.productionLimited,
+        type: 'configuration',
+        environment: 'production',
+        access: { ...NONE, events: true, markers: true },
+      },
       { id: K.ingestProduction.slice(0, 32), name: 'OTel collector production', token: K.ingestProduction, type: 'ingest', environment: 'production', access: { ...NONE, createDatasets: true } },
     ],
     managementKeys: [
       {
-        id: K.management.id, secret: K.management.secret, name: 'Platform team automation',
+        id: K.management.id,
+        secret: K.management.secret,
+        name: 'Platform team automation',
         scopes: ['api-keys:read', 'api-keys:write', 'environments:read', 'environments:write'],
-        disabled: false, created: '2025-03-04T09:12:45Z', updated: '2025-11-18T16:40:02Z',
+        disabled: false,
+        created: '2025-03-04T09:12:45Z',
+        updated: '2025-11-18T16:40:02Z',
       },
       {
-        id: K.managementReadOnly.id, secret: K.managementReadOnly.secret, name: 'Config browser (read-only)',
+        id: K.managementReadOnly.id,
+        secret: K.managementReadOnly.secret,
+        name: 'Config browser (read-only)',
         scopes: ['api-keys:read', 'environments:read'],
-        disabled: false, created: '2025-06-21T13:05:10Z', updated: '2025-06-21T13:05:10Z',
+        disabled: false,
+        created: '2025-06-21T13:05:10Z',
+        updated: '2025-06-21T13:05:10Z',
       },
       {
-        id: K.managementNoEnvironments.id, secret: K.managementNoEnvironments.secret, name: 'Key rotation bot',
+        id: K.managementNoEnvironments.id,
+        secret: K.managementNoEnvironments.secret,
+        name: 'Key rotation bot',
         scopes: ['api-keys:read', 'api-keys:write'],
-        disabled: false, created: '2025-08-02T10:00:00Z', updated: '2025-08-02T10:00:00Z',
+        disabled: false,
+        created: '2025-08-02T10:00:00Z',
+        updated: '2025-08-02T10:00:00Z',
       },
     ],
     publishedExampleKeys: [

@@ -28,7 +28,21 @@ type Detail = { field: string; description: string; code?: 'invalid' | 'missing'
 type Body = Record<string, unknown>;
 
 const TRIGGER_QUERY_FIELDS = ['calculations', 'filters', 'filter_combination', 'breakdowns', 'time_range'];
-const BASE_FIELDS = ['name', 'description', 'tags', 'threshold', 'frequency', 'alert_type', 'disabled', 'recipients', 'evaluation_schedule_type', 'evaluation_schedule', 'baseline_details', 'query', 'query_id'];
+const BASE_FIELDS = [
+  'name',
+  'description',
+  'tags',
+  'threshold',
+  'frequency',
+  'alert_type',
+  'disabled',
+  'recipients',
+  'evaluation_schedule_type',
+  'evaluation_schedule',
+  'baseline_details',
+  'query',
+  'query_id',
+];
 /** Read-only fields a client may send back (a PUT of what it read); they are ignored. */
 const READ_ONLY = ['id', 'dataset_slug', 'triggered', 'created_at', 'updated_at'];
 
@@ -97,7 +111,14 @@ function duration(query: Body | undefined): number {
 /** Honeycomb gives identical queries the same id; the stand-in does the same with a content hash. */
 function queryIdOf(query: Body): string {
   const canonical = (v: unknown): string =>
-    Array.isArray(v) ? `[${v.map(canonical).join(',')}]` : v && typeof v === 'object' ? `{${Object.keys(v).sort().map((k) => `${k}:${canonical((v as Body)[k])}`).join(',')}}` : JSON.stringify(v);
+    Array.isArray(v)
+      ? `[${v.map(canonical).join(',')}]`
+      : v && typeof v === 'object'
+        ? `{${Object.keys(v)
+            .sort()
+            .map((k) => `${k}:${canonical((v as Body)[k])}`)
+            .join(',')}}`
+        : JSON.stringify(v);
   return hcId(`query/${canonical(query)}`);
 }
 
@@ -126,14 +147,16 @@ function triggerRules(seed: HoneycombSeed, content: EnvironmentContent, environm
   }
   const frequency = typeof body.frequency === 'number' ? body.frequency : 900;
   if (frequency % 60 !== 0 || frequency < 60 || frequency > 86400) out.push({ field: 'frequency', description: 'frequency must be a multiple of 60 between 60 and 86400 seconds' });
-  else if (query && duration(query) > frequency * 4) out.push({ field: 'query.time_range', description: `the query's duration (${duration(query)} s) is more than 4 times the frequency (${frequency} s)` });
+  else if (query && duration(query) > frequency * 4)
+    out.push({ field: 'query.time_range', description: `the query's duration (${duration(query)} s) is more than 4 times the frequency (${frequency} s)` });
   const threshold = (body.threshold ?? {}) as Body;
   const baseline = body.baseline_details as Body | undefined;
   if (baseline && Object.keys(baseline).length > 0 && !['>=', '<='].includes(String(threshold.op))) {
     out.push({ field: 'threshold.op', description: 'a baseline threshold takes >= or <=' });
   }
   if (body.evaluation_schedule_type === 'window' && !body.evaluation_schedule) out.push({ field: 'evaluation_schedule', code: 'missing', description: 'a window schedule needs evaluation_schedule' });
-  if (body.evaluation_schedule && body.evaluation_schedule_type !== 'window') out.push({ field: 'evaluation_schedule_type', description: 'evaluation_schedule needs evaluation_schedule_type "window"' });
+  if (body.evaluation_schedule && body.evaluation_schedule_type !== 'window')
+    out.push({ field: 'evaluation_schedule_type', description: 'evaluation_schedule needs evaluation_schedule_type "window"' });
   ((body.recipients ?? []) as Body[]).forEach((r, i) => {
     if (typeof r.id === 'string' && r.id) {
       if (!seed.recipients.some((x) => x.id === r.id)) out.push({ field: `recipients[${i}].id`, description: `no recipient with id ${r.id}` });

@@ -123,8 +123,7 @@ export function closeObjectSchemas(doc: Schema): number {
     }
     return cur;
   };
-  const ownsProperties = (s: Schema) =>
-    isObject(s.properties) || 'additionalProperties' in s || 'patternProperties' in s;
+  const ownsProperties = (s: Schema) => isObject(s.properties) || 'additionalProperties' in s || 'patternProperties' in s;
 
   const unsafe = new Set<Schema>();
   const work: Schema[] = [];
@@ -155,8 +154,7 @@ export function closeObjectSchemas(doc: Schema): number {
     const lists = COMPOSITIONS.map((k) => r[k]).filter(Array.isArray) as unknown[][];
     return lists.length > 0 && lists.every((l) => l.every((m) => isObject(m) && contributes(m, depth + 1)));
   };
-  const allowsObject = (s: Schema) =>
-    s.type === undefined || s.type === 'object' || (Array.isArray(s.type) && s.type.includes('object'));
+  const allowsObject = (s: Schema) => s.type === undefined || s.type === 'object' || (Array.isArray(s.type) && s.type.includes('object'));
 
   let closed = 0;
   for (const s of all) {

@@ -189,7 +189,8 @@ export class OpenApiValidator {
     // A file download (`type: string, format: binary`) is bytes whatever media type the
     // generator wrote beside it: authentik's flow export is declared as application/json but is
     // a YAML file served by Django's HttpResponse (text/html).
-    if (mediaTypes.every((t) => isBinarySchema(content[t].schema))) return typeof r.body === 'string' || r.body === undefined ? [] : [`${where} → ${r.status}: a file download must be sent as text, not JSON`];
+    if (mediaTypes.every((t) => isBinarySchema(content[t].schema)))
+      return typeof r.body === 'string' || r.body === undefined ? [] : [`${where} → ${r.status}: a file download must be sent as text, not JSON`];
     const mtKey = pickMediaType(mediaTypes, mediaType);
     if (!mtKey) {
       return [`${where} → ${r.status}: Content-Type ${mediaType} is not declared (declared: ${mediaTypes.join(', ')})`];
@@ -212,7 +213,7 @@ export class OpenApiValidator {
     const lower = method.toLowerCase();
     if (!m || !(lower in m.value)) return undefined;
     const found = this.findResponse(`/paths/${escapeToken(m.template)}/${lower}`, status);
-    return found ? Object.keys((found.response.content ?? {})) : undefined;
+    return found ? Object.keys(found.response.content ?? {}) : undefined;
   }
 
   /**
@@ -275,7 +276,10 @@ export class OpenApiValidator {
     let v = this.validators.get(pointer);
     if (!v) {
       const t0 = performance.now();
-      const ref = `${this.key}#${pointer.split('/').map((t) => encodeURIComponent(decodeURIComponent(t))).join('/')}`;
+      const ref = `${this.key}#${pointer
+        .split('/')
+        .map((t) => encodeURIComponent(decodeURIComponent(t)))
+        .join('/')}`;
       v = this.ajv.getSchema(ref);
       if (!v) throw new Error(`stand-in validator: no schema at ${pointer} in ${this.file}`);
       this.compileMs += performance.now() - t0;

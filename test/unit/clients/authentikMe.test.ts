@@ -32,7 +32,13 @@ describe('authentik client: connection (against the stand-in)', () => {
     for (const token of ['not-a-token-at-all', AUTHENTIK_TOKENS.expired, AUTHENTIK_TOKENS.appPassword]) {
       await assert.rejects(client(token).getCurrentUser(), (error: ServiceError) => {
         assert.equal(error.kind, 'auth', token);
-        assert.match(error.message, /^authentik getCurrentUser: the credential was rejected \(HTTP 403\)\. The server said: "Token invalid\/expired"\. authentik answers 403 when the token is missing, expired or not an API token\. Create an API token \(intent "API"\) and connect again with "authentik: Connect…"\.$/);
+        assert.match(
+          error.message,
+          new RegExp(
+            /^authentik getCurrentUser: the credential was rejected \(HTTP 403\)\. The server said: "Token invalid\/expired"/.source +
+              /\. authentik answers 403 when the token is missing, expired or not an API token\. Create an API token \(intent "API"\) and connect again with "authentik: Connect…"\.$/.source,
+          ),
+        );
         return true;
       });
     }

@@ -14,8 +14,7 @@ describe('Honeycomb client: credentials (against the stand-in)', () => {
     standIn.reset();
   });
 
-  const client = (extra: Partial<ConstructorParameters<typeof HoneycombClient>[0]> = {}): HoneycombClient =>
-    new HoneycombClient({ apiUrl: standIn.url, sleep: async () => undefined, ...extra });
+  const client = (extra: Partial<ConstructorParameters<typeof HoneycombClient>[0]> = {}): HoneycombClient => new HoneycombClient({ apiUrl: standIn.url, sleep: async () => undefined, ...extra });
 
   it('getAuthMetadata returns the team, environment and permissions of an API key with one request', async () => {
     const auth = await client({ apiKey: HONEYCOMB_KEYS.production }).getAuthMetadata();
@@ -48,7 +47,8 @@ describe('Honeycomb client: credentials (against the stand-in)', () => {
       assert.equal(error.kind, 'auth');
       assert.equal(
         error.message,
-        'Honeycomb getAuthMetadata: the credential was rejected (HTTP 401). The server said: "unknown API key - check your credentials". Honeycomb refused the API key. Set it again with "Honeycomb: Set API Key…".',
+        'Honeycomb getAuthMetadata: the credential was rejected (HTTP 401). The server said: "unknown API key - check your credentials". ' +
+          'Honeycomb refused the API key. Set it again with "Honeycomb: Set API Key…".',
       );
       assert.doesNotMatch(error.message, /not0a0real0key/);
       return true;

@@ -21,7 +21,8 @@ describe('Honeycomb, authentik and registry clients against a misbehaving server
   });
 
   const host = () => (server as TestServer).url.replace('http://', '');
-  const honeycomb = (timeoutMs?: number) => new HoneycombClient({ apiUrl: (server as TestServer).url, apiKey: 'hcxlk_faultyserverkey0001', managementKey: { id: 'hcxmk_faultyid0001', secret: 'faultysecret0001' }, timeoutMs });
+  const honeycomb = (timeoutMs?: number) =>
+    new HoneycombClient({ apiUrl: (server as TestServer).url, apiKey: 'hcxlk_faultyserverkey0001', managementKey: { id: 'hcxmk_faultyid0001', secret: 'faultysecret0001' }, timeoutMs });
   const authentik = (timeoutMs?: number) => new AuthentikClient({ apiBase: `${(server as TestServer).url}/api/v3`, token: 'authentik-faulty-token', timeoutMs });
   const registry = (timeoutMs?: number) => new RegistryClient(host(), { timeoutMs });
 
@@ -63,7 +64,11 @@ describe('Honeycomb, authentik and registry clients against a misbehaving server
     for (const [name, call] of allThree()) {
       const { error } = await timedFailure<ServiceError>(call);
       assert.equal(error.kind, 'invalidResponse', name);
-      assert.match(error.message, /was not valid JSON \(it looks like an HTML page, often a proxy or login page\)\. Check that the URL points at the service API itself\.$/, `${name}: ${error.message}`);
+      assert.match(
+        error.message,
+        /was not valid JSON \(it looks like an HTML page, often a proxy or login page\)\. Check that the URL points at the service API itself\.$/,
+        `${name}: ${error.message}`,
+      );
     }
   });
 
@@ -94,11 +99,20 @@ describe('Honeycomb, authentik and registry clients against a misbehaving server
     it('stops reading a manifest at 4 MiB', async () => {
       let written: Promise<number> | undefined;
       server = await startTestServer((_req, res) => {
-        written = flood(res, { total: 64 * MiB, open: '{"schemaVersion":2,"layers":[', unit: '{"digest":"sha256:00"},', close: '{}]}', contentType: 'application/vnd.oci.image.manifest.v1+json' }).written;
+        written = flood(res, {
+          total: 64 * MiB,
+          open: '{"schemaVersion":2,"layers":[',
+          unit: '{"digest":"sha256:00"},',
+          close: '{}]}',
+          contentType: 'application/vnd.oci.image.manifest.v1+json',
+        }).written;
       });
       const { error } = await timedFailure<ServiceError>(registry().getManifest('team/app', 'v1'));
       assert.equal(error.kind, 'invalidResponse');
-      assert.match(error.message, /^Registry 127\.0\.0\.1:\d+ get manifest: the answer from 127\.0\.0\.1:\d+ is larger than 4 MiB, the most this extension reads for a manifest; reading stopped there\./);
+      assert.match(
+        error.message,
+        /^Registry 127\.0\.0\.1:\d+ get manifest: the answer from 127\.0\.0\.1:\d+ is larger than 4 MiB, the most this extension reads for a manifest; reading stopped there\./,
+      );
       const sent = await written;
       assert.ok(sent !== undefined && sent < 32 * MiB, `the server got to send ${sent} bytes`);
     });
@@ -126,7 +140,10 @@ describe('Honeycomb, authentik and registry clients against a misbehaving server
       });
       const { error } = await timedFailure<ServiceError>(authentik().listGroups({ pageSize: 100 }));
       assert.equal(error.kind, 'invalidResponse');
-      assert.equal(error.message, 'authentik listGroups: the answer to /core/groups/ holds 164,525 items on one page, more than the 100 asked for (page_size). Check that the URL points at the authentik server itself.');
+      assert.equal(
+        error.message,
+        'authentik listGroups: the answer to /core/groups/ holds 164,525 items on one page, more than the 100 asked for (page_size). Check that the URL points at the authentik server itself.',
+      );
       assert.match(server.requests[0].url, /page_size=100/);
     });
 
@@ -145,7 +162,10 @@ describe('Honeycomb, authentik and registry clients against a misbehaving server
       other = await startTestServer((_req, res) => json(res, 200, { data: [], links: { next: null } }));
       server = await startTestServer((req, res) => {
         if (req.url.startsWith('/2/auth')) return json(res, 200, { data: { id: 'k', type: 'api-keys' }, included: [{ id: 't', type: 'teams', attributes: { name: 'Team', slug: 'team' } }] });
-        json(res, 200, { data: [{ id: 'e1', type: 'environments', attributes: { name: 'prod', slug: 'prod' } }], links: { next: `${other?.url}/2/teams/team/environments?page[after]=e1&page[size]=100` } });
+        json(res, 200, {
+          data: [{ id: 'e1', type: 'environments', attributes: { name: 'prod', slug: 'prod' } }],
+          links: { next: `${other?.url}/2/teams/team/environments?page[after]=e1&page[size]=100` },
+        });
       });
       const { error } = await timedFailure<ServiceError>(honeycomb().listEnvironments());
       assert.equal(error.kind, 'invalidResponse');

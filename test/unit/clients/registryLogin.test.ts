@@ -72,7 +72,10 @@ describe('registry login check', () => {
   it('sends an unchecked login to the registry itself, or to Docker Hub\u2019s own token service', () => {
     assert.equal(realmLoginProblem('https://ghcr.io/token', 'https://ghcr.io', 'ghcr.io', undefined), undefined);
     assert.equal(realmLoginProblem('https://auth.docker.io/token', 'https://index.docker.io', 'index.docker.io', undefined), undefined);
-    assert.match(realmLoginProblem('https://gitlab.com/jwt/auth', 'https://registry.gitlab.com', 'registry.gitlab.com', undefined)?.summary ?? '', /at https:\/\/gitlab\.com, another origin than https:\/\/registry\.gitlab\.com/);
+    assert.match(
+      realmLoginProblem('https://gitlab.com/jwt/auth', 'https://registry.gitlab.com', 'registry.gitlab.com', undefined)?.summary ?? '',
+      /at https:\/\/gitlab\.com, another origin than https:\/\/registry\.gitlab\.com/,
+    );
     assert.ok(realmLoginProblem('https://auth.docker.io:8443/token', 'https://index.docker.io', 'index.docker.io', undefined), 'another port is another origin');
     assert.equal(realmLoginProblem('https://gitlab.com/jwt/auth', 'https://registry.gitlab.com', 'registry.gitlab.com', 'https://gitlab.com'), undefined, 'checked with it when saved');
   });

@@ -1,12 +1,5 @@
 import * as assert from 'assert';
-import {
-  AuthentikConnectionList,
-  CONNECTION_LIST_KEY,
-  StateStore,
-  connectionIdFor,
-  connectionNameProblem,
-  connectionTokenKey,
-} from '../../../src/connections/authentikConnectionList';
+import { AuthentikConnectionList, CONNECTION_LIST_KEY, StateStore, connectionIdFor, connectionNameProblem, connectionTokenKey } from '../../../src/connections/authentikConnectionList';
 
 /** globalState as a map, like the editor's: values go in and come out as JSON. */
 function memoryState(initial: Record<string, unknown> = {}): StateStore & { data: Map<string, string> } {
@@ -38,11 +31,17 @@ describe('authentik connection list', () => {
     await assert.rejects(list.add({ name: 'STAGING', url: 'https://b.example.com', insecure: false }), /A connection named "STAGING" exists already/);
     await assert.rejects(list.add({ name: 'authentik', url: 'https://b.example.com', insecure: false }), /exists already/);
     await assert.rejects(list.add({ name: '  ', url: 'https://b.example.com', insecure: false }), /Enter a name/);
-    await assert.rejects(list.add({ name: 'prod', url: 'https://admin:hunter2@b.example.com', insecure: false }), (error: Error) => /user name or password/.test(error.message) && !error.message.includes('hunter2'));
+    await assert.rejects(
+      list.add({ name: 'prod', url: 'https://admin:hunter2@b.example.com', insecure: false }),
+      (error: Error) => /user name or password/.test(error.message) && !error.message.includes('hunter2'),
+    );
     await assert.rejects(list.add({ name: 'prod', url: 'ftp://b.example.com', insecure: false }), /must start with https:\/\//);
     assert.equal(connectionNameProblem('a\u202eb', []), 'Use visible characters only.');
     assert.equal(connectionNameProblem('x'.repeat(41), []), 'Use at most 40 characters.');
-    assert.deepEqual(list.list().map((e) => e.name), ['staging']);
+    assert.deepEqual(
+      list.list().map((e) => e.name),
+      ['staging'],
+    );
   });
 
   it('gives every connection its own id, never the default one’s', () => {
@@ -76,7 +75,10 @@ describe('authentik connection list', () => {
         ],
       }),
     );
-    assert.deepEqual(list.list().map((e) => e.name), ['ok']);
+    assert.deepEqual(
+      list.list().map((e) => e.name),
+      ['ok'],
+    );
     assert.deepEqual(new AuthentikConnectionList(memoryState({ [CONNECTION_LIST_KEY]: { not: 'a list' } })).list(), []);
   });
 });

@@ -13,12 +13,21 @@ describe('mapBounded', () => {
       running--;
       return `${i}:${ms}`;
     });
-    assert.deepEqual(results, delays.map((ms, i) => `${i}:${ms}`));
+    assert.deepEqual(
+      results,
+      delays.map((ms, i) => `${i}:${ms}`),
+    );
     assert.equal(most, 3);
   });
 
   it('an empty list is an empty answer; a failing run rejects the map', async () => {
     assert.deepEqual(await mapBounded([], 4, async () => 1), []);
-    await assert.rejects(mapBounded([1, 2, 3], 2, async (n) => { if (n === 2) throw new Error('two'); return n; }), /two/);
+    await assert.rejects(
+      mapBounded([1, 2, 3], 2, async (n) => {
+        if (n === 2) throw new Error('two');
+        return n;
+      }),
+      /two/,
+    );
   });
 });

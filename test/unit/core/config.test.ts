@@ -31,7 +31,10 @@ describe('core/config', () => {
     });
 
     it('refuses an API URL that is not http(s), naming where it came from', () => {
-      assert.throws(() => resolveHoneycombConfig({ apiUrl: 'api.honeycomb.io' }, {}, {}), (e: Error) => e instanceof ConfigError && /opsConfig\.honeycomb\.apiUrl: "api\.honeycomb\.io" is not a URL/.test(e.message));
+      assert.throws(
+        () => resolveHoneycombConfig({ apiUrl: 'api.honeycomb.io' }, {}, {}),
+        (e: Error) => e instanceof ConfigError && /opsConfig\.honeycomb\.apiUrl: "api\.honeycomb\.io" is not a URL/.test(e.message),
+      );
       assert.throws(() => resolveHoneycombConfig({}, {}, { HONEYCOMB_API_ENDPOINT: 'ftp://x' }), /HONEYCOMB_API_ENDPOINT: "ftp:\/\/x" must start with https:\/\//);
     });
 

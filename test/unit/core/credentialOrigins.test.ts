@@ -19,7 +19,13 @@ describe('connections: credentials bound to their origin', () => {
   });
 
   it('asks once for the credentials checked with the same origin', () => {
-    const plan = planBindings([{ ...apiKey, boundOrigin: 'https://api.honeycomb.io' }, { ...managementKey, boundOrigin: 'https://api.honeycomb.io' }], target.url);
+    const plan = planBindings(
+      [
+        { ...apiKey, boundOrigin: 'https://api.honeycomb.io' },
+        { ...managementKey, boundOrigin: 'https://api.honeycomb.io' },
+      ],
+      target.url,
+    );
     assert.deepEqual(plan.moved, [{ from: 'https://api.honeycomb.io', credentials: [apiKey, managementKey] }]);
   });
 
@@ -39,7 +45,9 @@ describe('connections: credentials bound to their origin', () => {
     const error = declinedError('Honeycomb', [apiKey], 'https://api.honeycomb.io', target);
     assert.equal(
       error.message,
-      'Honeycomb connect: not connected: the API key was not sent to http://127.0.0.1:9090. API key was checked with https://api.honeycomb.io; the address in effect is http://127.0.0.1:9090 (from opsConfig.honeycomb.apiUrl). Set opsConfig.honeycomb.apiUrl back to https://api.honeycomb.io, or check a credential with http://127.0.0.1:9090 by running "Honeycomb: Set API Key…".',
+      'Honeycomb connect: not connected: the API key was not sent to http://127.0.0.1:9090. ' +
+        'API key was checked with https://api.honeycomb.io; the address in effect is http://127.0.0.1:9090 (from opsConfig.honeycomb.apiUrl). ' +
+        'Set opsConfig.honeycomb.apiUrl back to https://api.honeycomb.io, or check a credential with http://127.0.0.1:9090 by running "Honeycomb: Set API Key…".',
     );
     assert.ok(isDeclined(error), 'kept as the user\u2019s answer');
     assert.ok(!isDeclined(new Error('the keyring is locked')), 'a storage failure is tried again');

@@ -35,7 +35,12 @@ describe('ServiceError causes carry no request', () => {
   });
 
   it('a cause holding a request (as HTTP libraries’ errors do) keeps only its name, message and code', () => {
-    const libraryError = Object.assign(new Error('Request failed with status code 401'), { name: 'AxiosError', code: 'ERR_BAD_REQUEST', config: { headers: { Authorization: `Bearer ${SECRET}` } }, request: { _header: `GET / HTTP/1.1\r\nAuthorization: Bearer ${SECRET}` } });
+    const libraryError = Object.assign(new Error('Request failed with status code 401'), {
+      name: 'AxiosError',
+      code: 'ERR_BAD_REQUEST',
+      config: { headers: { Authorization: `Bearer ${SECRET}` } },
+      request: { _header: `GET / HTTP/1.1\r\nAuthorization: Bearer ${SECRET}` },
+    });
     const error = new ServiceError({ kind: 'auth', service: 'Testsvc', operation: 'probe', summary: 'the key was refused', cause: libraryError });
     assert.ok(!inspect(error, { depth: Infinity, showHidden: true }).includes(SECRET));
     const cause = (error as { cause?: Error & { code?: string } }).cause;

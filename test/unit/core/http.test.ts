@@ -6,7 +6,7 @@ import { AddressInfo } from 'node:net';
 import { ServiceError } from '../../../src/core/errors';
 import { HttpClient, HttpClientOptions, bypassesProxy } from '../../../src/core/http';
 import { RedactingLogger } from '../../../src/core/logger';
-import { SecretRegistry } from '../../../src/core/redact';
+import { KnownSecrets } from '../../../src/core/redact';
 import { TestServer, json, startTestServer } from '../helpers/testServer';
 import { testCertificate } from '../../servers/tls';
 
@@ -52,9 +52,7 @@ describe('core/http HttpClient', () => {
   });
 
   it('waits as the RateLimit header says on 429, then succeeds', async () => {
-    server = await startTestServer((_req, res, i) =>
-      i === 0 ? json(res, 429, { error: 'slow down' }, { RateLimit: 'limit=100, remaining=0, reset=7', 'Retry-After': '99' }) : json(res, 200, [1]),
-    );
+    server = await startTestServer((_req, res, i) => (i === 0 ? json(res, 429, { error: 'slow down' }, { RateLimit: 'limit=100, remaining=0, reset=7', 'Retry-After': '99' }) : json(res, 200, [1])));
     const { http: c, waits } = client(server.url);
     const events: number[] = [];
     const withEvents = new HttpClient({ service: 'Testsvc', baseUrl: server.url, sleep: async (ms) => void waits.push(ms), onRateLimited: (e) => events.push(e.waitMs) });
@@ -68,9 +66,7 @@ describe('core/http HttpClient', () => {
 
   it('honours Retry-After in seconds and as an HTTP-date', async () => {
     const date = new Date(Date.now() + 5000).toUTCString();
-    server = await startTestServer((_req, res, i) =>
-      i === 0 ? json(res, 429, {}, { 'Retry-After': '3' }) : i === 1 ? json(res, 429, {}, { 'Retry-After': date }) : json(res, 200, {}),
-    );
+    server = await startTestServer((_req, res, i) => (i === 0 ? json(res, 429, {}, { 'Retry-After': '3' }) : i === 1 ? json(res, 429, {}, { 'Retry-After': date }) : json(res, 200, {})));
     const { http: c, waits } = client(server.url);
     await c.request({ operation: 'list', path: '/' });
     assert.equal(waits[0], 3000);
@@ -223,7 +219,7 @@ describe('core/http HttpClient', () => {
   });
 
   it('masks a key the server echoes back in an error message', async () => {
-    const secrets = new SecretRegistry();
+    const secrets = new KnownSecrets();
     server = await startTestServer((req, res) => json(res, 401, { error: `unknown API key ${String(req.headers['x-honeycomb-team'])}` }));
     const { http: c } = client(server.url, { headers: { 'X-Honeycomb-Team': 'hcxlk_supersecretvalue123' }, secrets });
     const error = await failure(c.request({ operation: 'getAuthMetadata', path: '/1/auth' }));
@@ -233,7 +229,7 @@ describe('core/http HttpClient', () => {
 
   it('logs requests at debug level with every secret header masked', async () => {
     const lines: string[] = [];
-    const secrets = new SecretRegistry();
+    const secrets = new KnownSecrets();
     const logger = new RedactingLogger((level, message) => lines.push(`${level} ${message}`), secrets);
     server = await startTestServer((_req, res) => json(res, 200, { token: 'server-returned-token-value', name: 'x' }));
     const { http: c } = client(server.url, {

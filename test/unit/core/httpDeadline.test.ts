@@ -73,7 +73,10 @@ describe('core/http: deadline and writes', function () {
       assert.equal(error.kind, 'network');
       assert.equal(error.outcomeUnknown, true);
       assert.equal(server.requests.length, 1);
-      assert.equal(error.message, `Testsvc createThing: could not reach ${server.url.replace('http://', '')} (ECONNRESET); the change may have been applied. Check whether it was applied before trying again.`);
+      assert.equal(
+        error.message,
+        `Testsvc createThing: could not reach ${server.url.replace('http://', '')} (ECONNRESET); the change may have been applied. Check whether it was applied before trying again.`,
+      );
     });
 
     it('a PATCH that times out may have been applied', async () => {
@@ -101,7 +104,9 @@ describe('core/http: deadline and writes', function () {
       const plain = await timedFailure<ServiceError>(client(server.url).request({ operation: 'put', method: 'PUT', path: '/x', body: 'v' }));
       assert.equal(server.requests.length, 1);
       assert.equal(plain.error.outcomeUnknown, true);
-      const marked = await timedFailure<ServiceError>(client(server.url, { retry: { maxRetries: 2, baseDelayMs: 10 } }).request({ operation: 'put', method: 'PUT', path: '/x', body: 'v', idempotent: true }));
+      const marked = await timedFailure<ServiceError>(
+        client(server.url, { retry: { maxRetries: 2, baseDelayMs: 10 } }).request({ operation: 'put', method: 'PUT', path: '/x', body: 'v', idempotent: true }),
+      );
       assert.equal(server.requests.length, 4);
       assert.equal(marked.error.outcomeUnknown, undefined);
       assert.doesNotMatch(marked.error.message, /may have been applied/);

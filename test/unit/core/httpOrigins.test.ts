@@ -43,7 +43,8 @@ describe('core/http: where credentials go', () => {
     assert.equal(error.kind, 'invalidResponse');
     assert.equal(
       error.message,
-      `Honeycomb getDatasets: the server redirected to ${other.url}, another origin than ${home.url} (HTTP 302); the request was not sent there. If the service has moved, point the URL setting at its new address.`,
+      `Honeycomb getDatasets: the server redirected to ${other.url}, another origin than ${home.url} (HTTP 302); the request was not sent there. ` +
+        'If the service has moved, point the URL setting at its new address.',
     );
     assert.equal(other.requests.length, 0, 'the other origin never heard from us');
     assert.equal(home.requests[0].headers['x-honeycomb-team'], KEY);

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { HttpClient } from '../../../src/core/http';
 import { LogLevel, RedactingLogger } from '../../../src/core/logger';
-import { SecretRegistry } from '../../../src/core/redact';
+import { KnownSecrets } from '../../../src/core/redact';
 import { json, startTestServer } from '../helpers/testServer';
 
 /**
@@ -25,11 +25,11 @@ const SECRETS = {
   authentikTokenKey: 'tok_key_authentik_service_account_42',
 };
 
-function capture(): { logger: RedactingLogger; lines: string[]; registry: SecretRegistry } {
+function capture(): { logger: RedactingLogger; lines: string[]; knownSecrets: KnownSecrets } {
   const lines: string[] = [];
-  const registry = new SecretRegistry();
-  const logger = new RedactingLogger((level: LogLevel, message: string) => lines.push(`${level}: ${message}`), registry);
-  return { logger, lines, registry };
+  const knownSecrets = new KnownSecrets();
+  const logger = new RedactingLogger((level: LogLevel, message: string) => lines.push(`${level}: ${message}`), knownSecrets);
+  return { logger, lines, knownSecrets };
 }
 
 function assertNoSecret(output: string): void {
@@ -43,8 +43,8 @@ function assertNoSecret(output: string): void {
 
 describe('secrets never reach the log', () => {
   it('masks every registered secret in free text at every level, including URL-encoded forms', () => {
-    const { logger, lines, registry } = capture();
-    Object.values(SECRETS).forEach((s) => registry.add(s));
+    const { logger, lines, knownSecrets } = capture();
+    Object.values(SECRETS).forEach((s) => knownSecrets.add(s));
     for (const [kind, value] of Object.entries(SECRETS)) {
       logger.trace(`trace ${kind}=${value}`);
       logger.debug(`debug ${kind}=${value}`);
@@ -71,7 +71,7 @@ describe('secrets never reach the log', () => {
   });
 
   it('masks secret fields of API bodies by name (recipients, certificates, providers, tokens, service connections)', () => {
-    const { logger, lines, registry } = capture();
+    const { logger, lines, knownSecrets } = capture();
     const bodies = [
       { type: 'webhook', details: { webhook_name: 'ops', webhook_url: 'https://hooks.example', webhook_secret: SECRETS.webhookSecret } },
       { type: 'pagerduty', details: { pagerduty_integration_name: 'pd', pagerduty_integration_key: SECRETS.pagerdutyIntegrationKey } },
@@ -83,7 +83,7 @@ describe('secrets never reach the log', () => {
       { identityToken: SECRETS.oidcIdentityToken, password: SECRETS.registryPassword },
     ];
     for (const body of bodies) {
-      logger.debug(`body ${JSON.stringify(registry.redactJson(body))}`);
+      logger.debug(`body ${JSON.stringify(knownSecrets.redactJson(body))}`);
     }
     const output = lines.join('\n');
     assertNoSecret(output);
@@ -92,8 +92,8 @@ describe('secrets never reach the log', () => {
   });
 
   it('masks secret headers and bodies of real requests logged at debug and trace level', async () => {
-    const { logger, lines, registry } = capture();
-    registry.addHeaderName('X-Proxy-Auth');
+    const { logger, lines, knownSecrets } = capture();
+    knownSecrets.addHeaderName('X-Proxy-Auth');
     const server = await startTestServer((req, res) =>
       json(res, req.url === '/fail' ? 401 : 200, {
         error: req.url === '/fail' ? `bad key ${String(req.headers['x-honeycomb-team'])}` : undefined,
@@ -106,7 +106,7 @@ describe('secrets never reach the log', () => {
         service: 'Honeycomb',
         baseUrl: server.url,
         logger,
-        secrets: registry,
+        secrets: knownSecrets,
         retry: { maxRetries: 0 },
         headers: {
           'X-Honeycomb-Team': SECRETS.honeycombApiKey,

@@ -62,7 +62,10 @@ describe('workspace trust: who may choose a setting', () => {
       const sensitive = Object.keys(settings).filter((name) => /(url|insecure|file|issuer|clientid|variable|proxy|ca)$/i.test(name) || settings[name].format === 'uri');
       assert.ok(sensitive.length >= 11, `found ${sensitive.join(', ')}`);
       const governed = new Set([...USER_ONLY_SETTINGS, ...TRUSTED_WORKSPACE_SETTINGS].map((k) => `opsConfig.${k}`));
-      assert.deepEqual(sensitive.filter((name) => !governed.has(name)), []);
+      assert.deepEqual(
+        sensitive.filter((name) => !governed.has(name)),
+        [],
+      );
     });
   });
 });

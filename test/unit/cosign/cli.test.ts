@@ -71,7 +71,18 @@ describe('command line: verify and verify-bundle', function () {
   it('verify-bundle (conformance protocol): digest and identity checked', async () => {
     const bundle = readBundleFixture();
     const bundleFile = path.join(FIXTURES_DIR, BUNDLE_FIXTURE, 'bundle.sigstore.json');
-    const args = (id: string) => ['verify-bundle', '--bundle', bundleFile, '--certificate-identity', id, '--certificate-oidc-issuer', bundle.oidcIssuer, '--trusted-root', path.join(FIXTURES_DIR, 'trusted_root.public-good.json'), bundle.imageDigest];
+    const args = (id: string) => [
+      'verify-bundle',
+      '--bundle',
+      bundleFile,
+      '--certificate-identity',
+      id,
+      '--certificate-oidc-issuer',
+      bundle.oidcIssuer,
+      '--trusted-root',
+      path.join(FIXTURES_DIR, 'trusted_root.public-good.json'),
+      bundle.imageDigest,
+    ];
     assert.equal((await run(args(bundle.subjectAlternativeName))).code, 0);
     const wrong = await run(args('mallory@example.com'));
     assert.equal(wrong.code, 1);
@@ -83,8 +94,11 @@ describe('command line: verify and verify-bundle', function () {
 
   it('the bin entry runs the same command line', async () => {
     const result = await new Promise<{ code: number | null; stderr: string }>((resolve) => {
-      const child = execFile(process.execPath, [path.join(REPO_ROOT, 'bin/ops-config-verify.js'), 'verify', '--image', image(), '--policy', policyFile], { env: { ...process.env, DOCKER_CONFIG: dir } }, (_e, _out, stderr) =>
-        resolve({ code: child.exitCode, stderr }),
+      const child = execFile(
+        process.execPath,
+        [path.join(REPO_ROOT, 'bin/ops-config-verify.js'), 'verify', '--image', image(), '--policy', policyFile],
+        { env: { ...process.env, DOCKER_CONFIG: dir } },
+        (_e, _out, stderr) => resolve({ code: child.exitCode, stderr }),
       );
     });
     assert.equal(result.code, 0, result.stderr);
@@ -95,7 +109,9 @@ describe('command line: verify and verify-bundle', function () {
     const preload = path.join(dir, 'old-node.js');
     fs.writeFileSync(preload, "Object.defineProperty(process.versions, 'node', { value: '20.20.2' });\n");
     const result = await new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-      const child = execFile(process.execPath, ['--require', preload, path.join(REPO_ROOT, 'bin/ops-config-verify.js'), '--help'], (_e, stdout, stderr) => resolve({ code: child.exitCode, stdout, stderr }));
+      const child = execFile(process.execPath, ['--require', preload, path.join(REPO_ROOT, 'bin/ops-config-verify.js'), '--help'], (_e, stdout, stderr) =>
+        resolve({ code: child.exitCode, stdout, stderr }),
+      );
     });
     assert.equal(result.code, 2);
     assert.equal(result.stdout, '', 'nothing ran');
@@ -104,11 +120,20 @@ describe('command line: verify and verify-bundle', function () {
   });
 
   it('knows which Node versions the Sigstore libraries support', () => {
-    const { nodeVersionProblem } = require(path.join(REPO_ROOT, 'bin/supportedNode.js')) as { nodeVersionProblem: (v: string) => string | undefined }; // eslint-disable-line @typescript-eslint/no-require-imports
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const { nodeVersionProblem } = require(path.join(REPO_ROOT, 'bin/supportedNode.js')) as { nodeVersionProblem: (v: string) => string | undefined };
     const refused = ['20.20.2', '22.9.0', '22.22.1', '23.11.0', '24.14.9', '25.2.0'];
     const accepted = ['22.22.2', '22.23.0', '24.15.0', '24.21.0', '26.0.0', '27.1.0'];
-    assert.deepEqual(refused.filter((v) => !nodeVersionProblem(v)), [], 'all refused');
-    assert.deepEqual(accepted.filter((v) => nodeVersionProblem(v)), [], 'all accepted');
+    assert.deepEqual(
+      refused.filter((v) => !nodeVersionProblem(v)),
+      [],
+      'all refused',
+    );
+    assert.deepEqual(
+      accepted.filter((v) => nodeVersionProblem(v)),
+      [],
+      'all accepted',
+    );
     assert.equal(nodeVersionProblem(process.versions.node), undefined, `the unit tier runs on a supported Node (this is ${process.versions.node})`);
   });
 });

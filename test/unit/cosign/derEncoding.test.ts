@@ -127,7 +127,10 @@ describe('each patch checks the library first, and leaves it alone when it disag
     const toDER = () => Buffer.alloc(0);
     const renamedTag = { prototype: { toDER }, parseBuffer: () => ({ tag: 0x30, subs: [], value: Buffer.alloc(0) }) };
     const warnings: string[] = [];
-    assert.deepEqual(installFastDerEncoding(samples(), { library: renamedTag as never, warn: (m) => warnings.push(m) }), { installed: false, reason: "the library's ASN.1 objects changed shape (no tag.toDER())" });
+    assert.deepEqual(installFastDerEncoding(samples(), { library: renamedTag as never, warn: (m) => warnings.push(m) }), {
+      installed: false,
+      reason: "the library's ASN.1 objects changed shape (no tag.toDER())",
+    });
     assert.equal(renamedTag.prototype.toDER, toDER);
     const noParser = { prototype: { toDER } };
     assert.match((installFastDerEncoding(samples(), { library: noParser as never, warn: (m) => warnings.push(m) }) as { reason: string }).reason, /no ASN1Obj\.parseBuffer/);
@@ -140,7 +143,13 @@ describe('each patch checks the library first, and leaves it alone when it disag
     const cases: Array<[string, (this: SigstoreCertificate, issuer?: SigstoreCertificate) => unknown, RegExp]> = [
       ['a promise', async () => true, /X509Certificate\.verify answered a promise, not true or false/],
       ['always yes', () => true, /accepts a certificate checked against its own key when another signed it/],
-      ['throws', () => { throw new Error('changed'); }, /answered with an error \(changed\)/],
+      [
+        'throws',
+        () => {
+          throw new Error('changed');
+        },
+        /answered with an error \(changed\)/,
+      ],
     ];
     for (const [label, verify, reason] of cases) {
       const library = { prototype: { verify } };

@@ -42,7 +42,11 @@ describe('policy image globs match the normalized reference', () => {
   it('a digest reference is matched by its normalized name, and as written through the deprecated fallback', () => {
     assert.deepEqual(covers('index.docker.io/library/nginx@**', `nginx@${DIGEST}`), { glob: 'index.docker.io/library/nginx@**', throughFallback: false });
     assert.deepEqual(covers('nginx@**', `nginx@${DIGEST}`), { glob: 'nginx@**', throughFallback: true });
-    assert.deepEqual(covers('ghcr.io/acme/app:v1@**', `ghcr.io/acme/app:v1@${DIGEST}`), { glob: 'ghcr.io/acme/app:v1@**', throughFallback: true }, 'the tag written beside a digest is only in the written form');
+    assert.deepEqual(
+      covers('ghcr.io/acme/app:v1@**', `ghcr.io/acme/app:v1@${DIGEST}`),
+      { glob: 'ghcr.io/acme/app:v1@**', throughFallback: true },
+      'the tag written beside a digest is only in the written form',
+    );
     assert.equal(covers('index.docker.io/library/nginx:*', `nginx@${DIGEST}`), undefined, 'a reference by digest alone has no tag to match');
     assert.equal(covers(`ghcr.io/foo@${DIGEST}`, `ghcr.io/foo@${DIGEST}`)?.throughFallback, false, 'an exact digest glob, as in the controller\u2019s tests');
   });

@@ -6,7 +6,17 @@ const DIGEST = `sha256:${'b'.repeat(64)}`;
 
 describe('image references in files', () => {
   it('finds image: keys in Kubernetes manifests and compose files, quoted or not, with their columns', () => {
-    const text = ['spec:', '  containers:', '    - name: web', '      image: ghcr.io/acme/web:1.4.2', `    - image: "docker.io/library/nginx@${DIGEST}"  # pinned`, 'services:', '  db:', "    image: 'postgres:16'", '    image: ${DB_IMAGE}'].join('\n');
+    const text = [
+      'spec:',
+      '  containers:',
+      '    - name: web',
+      '      image: ghcr.io/acme/web:1.4.2',
+      `    - image: "docker.io/library/nginx@${DIGEST}"  # pinned`,
+      'services:',
+      '  db:',
+      "    image: 'postgres:16'",
+      '    image: ${DB_IMAGE}',
+    ].join('\n');
     const found = findImageReferences(text, 'k8s/app.yaml');
     assert.deepEqual(
       found.map((f) => [f.line, f.reference]),

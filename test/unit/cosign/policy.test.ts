@@ -21,22 +21,50 @@ describe('admission policy documents', () => {
   it('reads multi-document YAML and JSON, ignoring other kinds with a warning', () => {
     const key = makeKey().publicPem;
     const text = [
-      `${header('a')}spec:\n  mode: warn\n  images:\n    - glob: "ghcr.io/acme/**"\n  authorities:\n    - name: k\n      key:\n        data: |\n${key.trim().split('\n').map((l) => `          ${l}`).join('\n')}\n`,
+      `${header('a')}spec:\n  mode: warn\n  images:\n    - glob: "ghcr.io/acme/**"\n  authorities:\n    - name: k\n      key:\n        data: |\n${key
+        .trim()
+        .split('\n')
+        .map((l) => `          ${l}`)
+        .join('\n')}\n`,
       'apiVersion: policy.sigstore.dev/v1alpha1\nkind: TrustRoot\nmetadata:\n  name: tr\nspec: {}\n',
-      JSON.stringify({ apiVersion: 'policy.sigstore.dev/v1alpha1', kind: 'ClusterImagePolicy', metadata: { name: 'b' }, spec: { images: [{ glob: '**' }], authorities: [{ static: { action: 'pass' } }] } }),
+      JSON.stringify({
+        apiVersion: 'policy.sigstore.dev/v1alpha1',
+        kind: 'ClusterImagePolicy',
+        metadata: { name: 'b' },
+        spec: { images: [{ glob: '**' }], authorities: [{ static: { action: 'pass' } }] },
+      }),
     ].join('---\n');
     const parsed = parsePolicies(text);
-    assert.deepEqual(parsed.policies.map((p) => [p.name, p.mode, p.authorities[0].kind, p.authorities[0].name]), [
-      ['a', 'warn', 'key', 'k'],
-      ['b', 'enforce', 'static', 'authority-0'],
-    ]);
+    assert.deepEqual(
+      parsed.policies.map((p) => [p.name, p.mode, p.authorities[0].kind, p.authorities[0].name]),
+      [
+        ['a', 'warn', 'key', 'k'],
+        ['b', 'enforce', 'static', 'authority-0'],
+      ],
+    );
     assert.match(parsed.warnings.join('\n'), /document 2 \(TrustRoot "tr".*ignored/);
   });
 
   it('lists every problem with its document and field path', () => {
-    const text = `${header('broken')}spec:\n  mode: audit\n  images:\n    - glob: "ghcr.io/(x)"\n  authorities:\n    - keyless:\n        url: https://fulcio.sigstore.dev\n    - key:\n        data: not a key\n    - keyless:\n        identities:\n          - issuer: https://accounts.google.com\n            subjectRegExp: "(?<=x)y"\n`;
+    const text =
+      `${header('broken')}spec:\n` +
+      '  mode: audit\n' +
+      '  images:\n' +
+      '    - glob: "ghcr.io/(x)"\n' +
+      '  authorities:\n' +
+      '    - keyless:\n' +
+      '        url: https://fulcio.sigstore.dev\n' +
+      '    - key:\n' +
+      '        data: not a key\n' +
+      '    - keyless:\n' +
+      '        identities:\n' +
+      '          - issuer: https://accounts.google.com\n' +
+      '            subjectRegExp: "(?<=x)y"\n';
     const found = problems(text);
-    assert.ok(found.some((p) => /document 1 \(broken\) spec\.mode: must be enforce or warn/.test(p)), found.join('\n'));
+    assert.ok(
+      found.some((p) => /document 1 \(broken\) spec\.mode: must be enforce or warn/.test(p)),
+      found.join('\n'),
+    );
     assert.ok(found.some((p) => /spec\.images\[0\]\.glob: "ghcr\.io\/\(x\)" is not a valid glob/.test(p)));
     assert.ok(found.some((p) => /spec\.authorities\[0\]\.keyless\.identities: is required/.test(p)));
     assert.ok(found.some((p) => /spec\.authorities\[1\]\.key\.data: holds no PEM public key/.test(p)));
@@ -51,7 +79,27 @@ describe('admission policy documents', () => {
   });
 
   it('keeps cluster-only and CUE/Rego features by name instead of dropping them', () => {
-    const text = `${header('cluster')}spec:\n  images:\n    - glob: "**"\n  policy:\n    type: rego\n    data: "package sigstore"\n  authorities:\n    - key:\n        kms: gcpkms://projects/p/keys/k\n    - keyless:\n        trustRootRef: private\n        identities:\n          - issuer: https://issuer\n            subject: me\n      attestations:\n        - name: slsa\n          predicateType: slsaprovenance1\n          policy:\n            type: cue\n            data: "predicateType: x"\n`;
+    const text =
+      `${header('cluster')}spec:\n` +
+      '  images:\n' +
+      '    - glob: "**"\n' +
+      '  policy:\n' +
+      '    type: rego\n' +
+      '    data: "package sigstore"\n' +
+      '  authorities:\n' +
+      '    - key:\n' +
+      '        kms: gcpkms://projects/p/keys/k\n' +
+      '    - keyless:\n' +
+      '        trustRootRef: private\n' +
+      '        identities:\n' +
+      '          - issuer: https://issuer\n' +
+      '            subject: me\n' +
+      '      attestations:\n' +
+      '        - name: slsa\n' +
+      '          predicateType: slsaprovenance1\n' +
+      '          policy:\n' +
+      '            type: cue\n' +
+      '            data: "predicateType: x"\n';
     const parsed = parsePolicies(text);
     const [policy] = parsed.policies;
     assert.match(policy.unsupported.join('\n'), /spec\.policy \(a Rego policy/);
@@ -63,17 +111,50 @@ describe('admission policy documents', () => {
 });
 
 describe('admission policies read as strictly as the policy controller reads them', () => {
-  const keyBlock = (pem: string, indent = '          ') => pem.trim().split('\n').map((l) => `${indent}${l}`).join('\n');
+  const keyBlock = (pem: string, indent = '          ') =>
+    pem
+      .trim()
+      .split('\n')
+      .map((l) => `${indent}${l}`)
+      .join('\n');
   const keyless = (identity: string, extra = '') => `${header('p')}spec:\n  images:\n    - glob: "**"\n  authorities:\n    - keyless:\n        identities:\n          - ${identity}\n${extra}`;
 
   it('an identity with both a value and its regular expression is refused', () => {
-    assert.match(problems(keyless('issuer: https://a\n            issuerRegExp: ".*"\n            subject: me')).join('\n'), /identities\[0\]: has issuer and issuerRegExp; use exactly one of issuer, issuerRegExp/);
+    assert.match(
+      problems(keyless('issuer: https://a\n            issuerRegExp: ".*"\n            subject: me')).join('\n'),
+      /identities\[0\]: has issuer and issuerRegExp; use exactly one of issuer, issuerRegExp/,
+    );
     assert.match(problems(keyless('issuer: https://a\n            subject: me\n            subjectRegExp: ".*"')).join('\n'), /has subject and subjectRegExp/);
   });
 
   it('exactly one of: static with signature settings, key data with kms, keyless url with ca-cert, one source', () => {
     const key = makeKey().publicPem;
-    const text = `${header('p')}spec:\n  images:\n    - glob: "**"\n  authorities:\n    - static:\n        action: pass\n      ctlog:\n        url: https://rekor.sigstore.dev\n      attestations:\n        - name: a\n          predicateType: https://slsa.dev/provenance/v1\n    - key:\n        kms: gcpkms://x\n        data: |\n${keyBlock(key)}\n    - keyless:\n        url: https://fulcio.sigstore.dev\n        ca-cert:\n          data: x\n        identities:\n          - issuer: https://a\n            subject: me\n      source:\n        - oci: registry.example/sigs\n        - oci: registry.example/more\n`;
+    const text =
+      `${header('p')}spec:\n` +
+      '  images:\n' +
+      '    - glob: "**"\n' +
+      '  authorities:\n' +
+      '    - static:\n' +
+      '        action: pass\n' +
+      '      ctlog:\n' +
+      '        url: https://rekor.sigstore.dev\n' +
+      '      attestations:\n' +
+      '        - name: a\n' +
+      '          predicateType: https://slsa.dev/provenance/v1\n' +
+      '    - key:\n' +
+      '        kms: gcpkms://x\n' +
+      '        data: |\n' +
+      `${keyBlock(key)}\n` +
+      '    - keyless:\n' +
+      '        url: https://fulcio.sigstore.dev\n' +
+      '        ca-cert:\n' +
+      '          data: x\n' +
+      '        identities:\n' +
+      '          - issuer: https://a\n' +
+      '            subject: me\n' +
+      '      source:\n' +
+      '        - oci: registry.example/sigs\n' +
+      '        - oci: registry.example/more\n';
     const found = problems(text).join('\n');
     assert.match(found, /authorities\[0\]\.ctlog: cannot be used with static/);
     assert.match(found, /authorities\[0\]\.attestations: cannot be used with static/);
@@ -83,14 +164,30 @@ describe('admission policies read as strictly as the policy controller reads the
   });
 
   it('an unknown or misspelled field is an error naming the nearest known one', () => {
-    const found = problems(keyless('issuer: https://a\n            subject: me', '      attestation:\n        - name: a\n          predicateType: https://x\n      ctLog:\n        url: https://rekor.sigstore.dev\n')).join('\n');
+    const found = problems(
+      keyless('issuer: https://a\n            subject: me', '      attestation:\n        - name: a\n          predicateType: https://x\n      ctLog:\n        url: https://rekor.sigstore.dev\n'),
+    ).join('\n');
     assert.match(found, /authorities\[0\]\.attestation: is not a field here; did you mean attestations\?/);
     assert.match(found, /authorities\[0\]\.ctLog: is not a field here; did you mean ctlog\?/);
-    assert.match(problems(`${header('p')}spec:\n  imagez:\n    - glob: "**"\n  authorities:\n    - static:\n        action: pass\n`).join('\n'), /spec\.imagez: is not a field here; did you mean images\?/);
+    assert.match(
+      problems(`${header('p')}spec:\n  imagez:\n    - glob: "**"\n  authorities:\n    - static:\n        action: pass\n`).join('\n'),
+      /spec\.imagez: is not a field here; did you mean images\?/,
+    );
   });
 
   it('YAML merge keys are applied, so merged requirements are kept', () => {
-    const text = `${header('merged')}spec:\n  images:\n    - glob: "**"\n  authorities:\n    - keyless:\n        identities:\n          - &github\n            issuer: https://token.actions.githubusercontent.com\n            subject: https://github.com/acme/app/.github/workflows/release.yml@refs/heads/main\n          - <<: *github\n            subject: https://github.com/acme/app/.github/workflows/nightly.yml@refs/heads/main\n`;
+    const text =
+      `${header('merged')}spec:\n` +
+      '  images:\n' +
+      '    - glob: "**"\n' +
+      '  authorities:\n' +
+      '    - keyless:\n' +
+      '        identities:\n' +
+      '          - &github\n' +
+      '            issuer: https://token.actions.githubusercontent.com\n' +
+      '            subject: https://github.com/acme/app/.github/workflows/release.yml@refs/heads/main\n' +
+      '          - <<: *github\n' +
+      '            subject: https://github.com/acme/app/.github/workflows/nightly.yml@refs/heads/main\n';
     const [policy] = parsePolicies(text).policies;
     const authority = policy.authorities[0];
     assert.equal(authority.kind, 'keyless');
@@ -121,7 +218,21 @@ describe('admission policies read as strictly as the policy controller reads the
   it('accepts what the webhook accepts: hashAlgorithm in any case, a PKCS#1 RSA key, an empty source.oci, (?i) inside an expression', () => {
     const rsa = generateKeyPairSync('rsa', { modulusLength: 2048, publicKeyEncoding: { type: 'pkcs1', format: 'pem' }, privateKeyEncoding: { type: 'pkcs8', format: 'pem' } }).publicKey;
     assert.match(rsa, /BEGIN RSA PUBLIC KEY/);
-    const text = `${header('ok')}spec:\n  images:\n    - glob: "**"\n  authorities:\n    - key:\n        hashAlgorithm: SHA384\n        data: |\n${keyBlock(rsa)}\n      source:\n        - oci: ""\n    - keyless:\n        identities:\n          - issuer: https://token.actions.githubusercontent.com\n            subjectRegExp: "https://github\\\\.com/(?i)ACME/.*"\n`;
+    const text =
+      `${header('ok')}spec:\n` +
+      '  images:\n' +
+      '    - glob: "**"\n' +
+      '  authorities:\n' +
+      '    - key:\n' +
+      '        hashAlgorithm: SHA384\n' +
+      '        data: |\n' +
+      `${keyBlock(rsa)}\n` +
+      '      source:\n' +
+      '        - oci: ""\n' +
+      '    - keyless:\n' +
+      '        identities:\n' +
+      '          - issuer: https://token.actions.githubusercontent.com\n' +
+      '            subjectRegExp: "https://github\\\\.com/(?i)ACME/.*"\n';
     const [policy] = parsePolicies(text).policies;
     const [key, keylessAuthority] = policy.authorities;
     assert.equal(key.kind === 'key' ? key.hashAlgorithm : '', 'sha384');
@@ -138,13 +249,36 @@ describe('admission policies read as strictly as the policy controller reads the
 });
 
 describe('admission policies: the rest of the webhook\u2019s rules', () => {
-  const keyBlock = (pem: string, indent = '          ') => pem.trim().split('\n').map((l) => `${indent}${l}`).join('\n');
+  const keyBlock = (pem: string, indent = '          ') =>
+    pem
+      .trim()
+      .split('\n')
+      .map((l) => `${indent}${l}`)
+      .join('\n');
   const policy = (authorities: string, specExtra = '') => `${header('p')}spec:\n  images:\n    - glob: "**"\n${specExtra}  authorities:\n${authorities}`;
   const identity = '        identities:\n          - issuer: https://issuer.example\n            subject: me\n';
 
   it('an unknown field at any depth names its full path and the nearest known field', () => {
     const text = policy(
-      `    - key:\n        secretRef:\n          name: k\n          namspace: cosign-system\n      source:\n        - signaturePullSecrets:\n            - nmae: pull\n    - keyless:\n        identities:\n          - issuer: https://issuer.example\n            subjectRegex: ".*"\n      attestations:\n        - name: a\n          predicateType: https://slsa.dev/provenance/v1\n          policy:\n            type: cue\n            remote:\n              url: https://policies.example/p.cue\n              sha256: abc\n`,
+      '    - key:\n' +
+        '        secretRef:\n' +
+        '          name: k\n' +
+        '          namspace: cosign-system\n' +
+        '      source:\n' +
+        '        - signaturePullSecrets:\n' +
+        '            - nmae: pull\n' +
+        '    - keyless:\n' +
+        '        identities:\n' +
+        '          - issuer: https://issuer.example\n' +
+        '            subjectRegex: ".*"\n' +
+        '      attestations:\n' +
+        '        - name: a\n' +
+        '          predicateType: https://slsa.dev/provenance/v1\n' +
+        '          policy:\n' +
+        '            type: cue\n' +
+        '            remote:\n' +
+        '              url: https://policies.example/p.cue\n' +
+        '              sha256: abc\n',
       '  match:\n    - resource: pods\n      selector:\n        matchLabel:\n          app: web\n',
     ).replace('  name: p\n', '  name: p\n  labels:\n    anything: goes\n');
     const found = problems(text).join('\n');
@@ -156,7 +290,10 @@ describe('admission policies: the rest of the webhook\u2019s rules', () => {
     assert.match(found, /spec\.authorities\[1\]\.attestations\[0\]\.policy\.remote\.sha256: is not a field here; did you mean sha256sum\?/);
     assert.match(found, /spec\.match\[0\]\.selector\.matchLabel: is not a field here; did you mean matchLabels\?/);
     assert.doesNotMatch(found, /labels|anything/, 'metadata holds any labels');
-    assert.match(problems(policy('    - static:\n        action: pass\n').replace('glob: "**"', 'regex: ".*"')).join('\n'), /spec\.images\[0\]\.regex: was removed from ClusterImagePolicy; write a glob/);
+    assert.match(
+      problems(policy('    - static:\n        action: pass\n').replace('glob: "**"', 'regex: ".*"')).join('\n'),
+      /spec\.images\[0\]\.regex: was removed from ClusterImagePolicy; write a glob/,
+    );
     assert.match(problems(policy('    - static:\n        action: pass\n')).join('\n'), /^$/);
   });
 
@@ -170,10 +307,19 @@ describe('admission policies: the rest of the webhook\u2019s rules', () => {
     const att = (block: string) => policy(`    - keyless:\n${identity}      attestations:\n        - name: a\n          predicateType: https://slsa.dev/provenance/v1\n          policy:\n${block}`);
     assert.match(problems(att('            type: not-cue\n            data: x\n')).join('\n'), /attestations\[0\]\.policy\.type: must be cue or rego, not "not-cue"/);
     assert.match(problems(att('            type: cue\n')).join('\n'), /attestations\[0\]\.policy: needs one of data, configMapRef or remote/);
-    assert.match(problems(att('            type: cue\n            data: x\n            configMapRef:\n              name: n\n              key: k\n')).join('\n'), /policy: has data and configMapRef; use exactly one of data, configMapRef, remote/);
-    assert.match(problems(att('            type: cue\n            remote:\n              url: http://example.com\n              sha256sum: abc\n')).join('\n'), /policy\.remote\.url: must be an https:\/\/ address/);
+    assert.match(
+      problems(att('            type: cue\n            data: x\n            configMapRef:\n              name: n\n              key: k\n')).join('\n'),
+      /policy: has data and configMapRef; use exactly one of data, configMapRef, remote/,
+    );
+    assert.match(
+      problems(att('            type: cue\n            remote:\n              url: http://example.com\n              sha256sum: abc\n')).join('\n'),
+      /policy\.remote\.url: must be an https:\/\/ address/,
+    );
     assert.match(problems(att('            type: cue\n            configMapRef:\n              name: n\n')).join('\n'), /policy\.configMapRef\.key: is required/);
-    assert.match(problems(att('            type: cue\n            data: x\n            fetchConfigFile: true\n')).join('\n'), /attestations\[0\]\.policy\.fetchConfigFile: may only be set in spec\.policy/);
+    assert.match(
+      problems(att('            type: cue\n            data: x\n            fetchConfigFile: true\n')).join('\n'),
+      /attestations\[0\]\.policy\.fetchConfigFile: may only be set in spec\.policy/,
+    );
     const whole = parsePolicies(policy(`    - keyless:\n${identity}`, '  policy:\n    type: cue\n    data: x\n    fetchConfigFile: true\n'));
     assert.match(whole.policies[0].unsupported.join('\n'), /spec\.policy \(a CUE policy/, 'allowed in spec.policy, and refused by name when verifying');
   });
@@ -181,8 +327,14 @@ describe('admission policies: the rest of the webhook\u2019s rules', () => {
   it('a document meant as a policy but with a wrong apiVersion or kind is an error, not an ignored resource', () => {
     const good = policy('    - static:\n        action: pass\n');
     const other = good.replace('name: p', 'name: q');
-    assert.match(problems(`${good}---\n${other.replace('policy.sigstore.dev/v1beta1', 'policy.sigstore.dev/v1')}`).join('\n'), /document 2 \(q\) apiVersion: must be policy\.sigstore\.dev\/v1beta1 or policy\.sigstore\.dev\/v1alpha1 for a ClusterImagePolicy, not "policy\.sigstore\.dev\/v1"/);
-    assert.match(problems(`${good}---\n${other.replace('kind: ClusterImagePolicy', 'kind: ClusterImagePolicies')}`).join('\n'), /document 2 \(q\) kind: "ClusterImagePolicies" is not a kind of policy\.sigstore\.dev; did you mean ClusterImagePolicy\?/);
+    assert.match(
+      problems(`${good}---\n${other.replace('policy.sigstore.dev/v1beta1', 'policy.sigstore.dev/v1')}`).join('\n'),
+      /document 2 \(q\) apiVersion: must be policy\.sigstore\.dev\/v1beta1 or policy\.sigstore\.dev\/v1alpha1 for a ClusterImagePolicy, not "policy\.sigstore\.dev\/v1"/,
+    );
+    assert.match(
+      problems(`${good}---\n${other.replace('kind: ClusterImagePolicy', 'kind: ClusterImagePolicies')}`).join('\n'),
+      /document 2 \(q\) kind: "ClusterImagePolicies" is not a kind of policy\.sigstore\.dev; did you mean ClusterImagePolicy\?/,
+    );
     const withTrustRoot = parsePolicies(`${good}---\napiVersion: policy.sigstore.dev/v1alpha1\nkind: TrustRoot\nmetadata:\n  name: private\nspec: {}\n`);
     assert.equal(withTrustRoot.policies.length, 1);
     assert.match(withTrustRoot.warnings.join('\n'), /TrustRoot "private".*ignored/);
@@ -213,7 +365,10 @@ describe('admission policies: the rest of the webhook\u2019s rules', () => {
   it('key.data must start with a public key, and a field written twice is an error', () => {
     const { privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
     const pkcs8 = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
-    assert.match(problems(policy(`    - key:\n        data: |\n${keyBlock(pkcs8)}\n${keyBlock(makeKey().publicPem)}\n`)).join('\n'), /key\.data: starts with a PRIVATE KEY block; the policy controller reads only the first block/);
+    assert.match(
+      problems(policy(`    - key:\n        data: |\n${keyBlock(pkcs8)}\n${keyBlock(makeKey().publicPem)}\n`)).join('\n'),
+      /key\.data: starts with a PRIVATE KEY block; the policy controller reads only the first block/,
+    );
     assert.match(problems(policy('    - static:\n        action: pass\n        action: fail\n')).join('\n'), /is not valid YAML .*unique/);
   });
 });

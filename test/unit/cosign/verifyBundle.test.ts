@@ -55,8 +55,8 @@ describe('verify-bundle: the conformance client protocol', function () {
   function verifyMade(made: MadeBundle, target: string, options: { identity?: string; issuer?: string; root?: string; key?: string } = {}) {
     const signer = made.keyPem
       ? ['--key', options.key ?? write('key.pub', made.keyPem)]
-      // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- tsc needs them (string | undefined)
-      : ['--certificate-identity', options.identity ?? (made.subject as string), '--certificate-oidc-issuer', options.issuer ?? (made.issuer as string)];
+      : // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- tsc needs them (string | undefined)
+        ['--certificate-identity', options.identity ?? (made.subject as string), '--certificate-oidc-issuer', options.issuer ?? (made.issuer as string)];
     return run(['verify-bundle', '--bundle', write('bundle.json', made.bundle), ...signer, '--trusted-root', options.root ?? rootFile, target]);
   }
 
@@ -91,7 +91,8 @@ describe('verify-bundle: the conformance client protocol', function () {
       const bundleFile = path.join(FIXTURES_DIR, BUNDLE_FIXTURE, 'bundle.sigstore.json');
       const trustedRoot = path.join(FIXTURES_DIR, 'trusted_root.public-good.json');
       await assertOnlyExact(
-        (identity, issuer) => run(['verify-bundle', '--bundle', bundleFile, '--certificate-identity', identity, '--certificate-oidc-issuer', issuer, '--trusted-root', trustedRoot, fixture.imageDigest]),
+        (identity, issuer) =>
+          run(['verify-bundle', '--bundle', bundleFile, '--certificate-identity', identity, '--certificate-oidc-issuer', issuer, '--trusted-root', trustedRoot, fixture.imageDigest]),
         fixture.subjectAlternativeName,
         fixture.oidcIssuer,
       );
@@ -143,7 +144,18 @@ describe('verify-bundle: the conformance client protocol', function () {
       const keyed = await makeArtifactBundle(sigstore, { artifact, content: 'message', signer: {}, log: 'v1' });
       const withIdentity = await verifyMade(keyed, artifactFile, {});
       assert.equal(withIdentity.code, 0, 'its own key verifies it');
-      const asKeyless = await run(['verify-bundle', '--bundle', write('bundle.json', keyed.bundle), '--certificate-identity', 'a', '--certificate-oidc-issuer', 'b', '--trusted-root', rootFile, artifactFile]);
+      const asKeyless = await run([
+        'verify-bundle',
+        '--bundle',
+        write('bundle.json', keyed.bundle),
+        '--certificate-identity',
+        'a',
+        '--certificate-oidc-issuer',
+        'b',
+        '--trusted-root',
+        rootFile,
+        artifactFile,
+      ]);
       assert.equal(asKeyless.code, 1);
       assert.match(asKeyless.err, /signed with a key, not a certificate: verify it with --key/);
     });
@@ -158,7 +170,16 @@ describe('verify-bundle: the conformance client protocol', function () {
       const neither = await run(['verify-bundle', '--bundle', bundleFile, '--trusted-root', rootFile, artifactFile]);
       assert.equal(neither.code, 2);
       assert.match(neither.err, /give --certificate-identity and --certificate-oidc-issuer \(keyless\), or --key \(a public key\)/);
-      const notAKey = await run(['verify-bundle', '--bundle', bundleFile, '--key', write('broken.pub', '-----BEGIN PUBLIC KEY-----\nnot a key\n-----END PUBLIC KEY-----\n'), '--trusted-root', rootFile, artifactFile]);
+      const notAKey = await run([
+        'verify-bundle',
+        '--bundle',
+        bundleFile,
+        '--key',
+        write('broken.pub', '-----BEGIN PUBLIC KEY-----\nnot a key\n-----END PUBLIC KEY-----\n'),
+        '--trusted-root',
+        rootFile,
+        artifactFile,
+      ]);
       assert.equal(notAKey.code, 2);
       assert.match(notAKey.err, /the --key file is not a PEM public key/);
     });
@@ -267,7 +288,16 @@ describe('verify-bundle: the conformance client protocol', function () {
     it('the image verifier refuses such a bundle the same way', async () => {
       const made = await makeArtifactBundle(sigstore, { artifact, content: 'dsse', signer: { claims: {} }, log: 'v2', chainWithRoot: true });
       const envelope = made.bundle.dsseEnvelope;
-      const authority: KeylessAuthority = { kind: 'keyless', name: 'ci', signatureFormat: 'bundle', url: sigstore.url, identities: [{ subject: made.subject, issuer: made.issuer }], insecureIgnoreSCT: false, attestations: [], unsupported: [] };
+      const authority: KeylessAuthority = {
+        kind: 'keyless',
+        name: 'ci',
+        signatureFormat: 'bundle',
+        url: sigstore.url,
+        identities: [{ subject: made.subject, issuer: made.issuer }],
+        insecureIgnoreSCT: false,
+        attestations: [],
+        unsupported: [],
+      };
       const candidate = {
         label: 'bundle',
         format: 'bundle' as const,
@@ -281,7 +311,11 @@ describe('verify-bundle: the conformance client protocol', function () {
       assert.equal(check.passed, false);
       assert.match(check.reasons.join('\n'), /the bundle's certificate chain includes a root certificate/);
       // The same bundle with the leaf alone passes: the root was the only problem.
-      const leafOnly = { ...made.bundle, mediaType: 'application/vnd.dev.sigstore.bundle.v0.3+json', verificationMaterial: { ...made.bundle.verificationMaterial, x509CertificateChain: undefined, certificate: made.bundle.verificationMaterial.x509CertificateChain.certificates[0] } };
+      const leafOnly = {
+        ...made.bundle,
+        mediaType: 'application/vnd.dev.sigstore.bundle.v0.3+json',
+        verificationMaterial: { ...made.bundle.verificationMaterial, x509CertificateChain: undefined, certificate: made.bundle.verificationMaterial.x509CertificateChain.certificates[0] },
+      };
       const passing = checkCandidate({ ...candidate, bundle: leafOnly as never }, authority, artifactDigest, sigstore.trustRoot);
       assert.deepEqual(passing.reasons, []);
       assert.equal(passing.passed, true);

@@ -5,7 +5,7 @@ import { AuthentikClient } from '../../../src/clients/authentik';
 import { AUTHENTIK_KINDS, AUTHENTIK_KIND_NAMES, AuthentikKind, idOf } from '../../../src/clients/authentik/resources/kinds';
 import { authentikApiBase } from '../../../src/core/config';
 import { RedactingLogger } from '../../../src/core/logger';
-import { SecretRegistry } from '../../../src/core/redact';
+import { KnownSecrets } from '../../../src/core/redact';
 import { documentOf, formatDocument } from '../../../src/editing/document';
 import { guardedSave } from '../../../src/editing/guardedSave';
 import { Address, EditableKind, JsonObject } from '../../../src/editing/kind';
@@ -31,7 +31,7 @@ describe('editing authentik managed kinds (stand-in)', function () {
   this.timeout(30_000);
   let standIn: AuthentikStandIn;
   let client: AuthentikClient;
-  let secrets: SecretRegistry;
+  let secrets: KnownSecrets;
   const logLines: string[] = [];
   const kinds = new Map<AuthentikKind, EditableKind>();
   const kind = (k: AuthentikKind) => kinds.get(k)!;
@@ -40,7 +40,7 @@ describe('editing authentik managed kinds (stand-in)', function () {
     standIn = await startAuthentikStandIn();
   });
   beforeEach(() => {
-    secrets = new SecretRegistry();
+    secrets = new KnownSecrets();
     const logger = new RedactingLogger((_level, message) => logLines.push(message), secrets);
     client = new AuthentikClient({ apiBase: authentikApiBase(standIn.url), token: AUTHENTIK_TOKENS.admin, secrets, logger, sleep: async () => undefined });
     for (const k of AUTHENTIK_KIND_NAMES) {
@@ -99,7 +99,10 @@ describe('editing authentik managed kinds (stand-in)', function () {
     const { ui, shown } = scriptedUi();
     const outcome = await guardedSave({ kind: kind('brand'), target: { mode: 'update', address, baseline }, text: edited(baseline, (doc) => (doc.flow_lockdown = flow.pk)), ui });
     assert.equal(outcome.status, 'saved', JSON.stringify(outcome));
-    assert.deepEqual(standIn.requests.map((r) => r.method), ['GET', 'PATCH']);
+    assert.deepEqual(
+      standIn.requests.map((r) => r.method),
+      ['GET', 'PATCH'],
+    );
     assert.deepEqual(writes()[0].body, { flow_lockdown: flow.pk }, 'only the changed field is sent');
     assert.equal(shown.plans[0].changes.length, 1);
     const after = await kind('brand').backend.read(address);
@@ -118,7 +121,12 @@ describe('editing authentik managed kinds (stand-in)', function () {
 
   it('creates from the templates with the …Request body: a flow, then a binding under it, an entitlement under an application', async () => {
     const flowKind = kind('flow');
-    const made = await guardedSave({ kind: flowKind, target: { mode: 'create', parent: {} }, text: formatDocument({ ...flowKind.template({}), slug: 'made-here', name: 'Made here' }), ui: scriptedUi().ui });
+    const made = await guardedSave({
+      kind: flowKind,
+      target: { mode: 'create', parent: {} },
+      text: formatDocument({ ...flowKind.template({}), slug: 'made-here', name: 'Made here' }),
+      ui: scriptedUi().ui,
+    });
     assert.equal(made.status, 'saved', JSON.stringify(made));
     assert.equal(writes()[0].method, 'POST');
     const flowPk = String(made.status === 'saved' && made.object.pk);
@@ -132,7 +140,12 @@ describe('editing authentik managed kinds (stand-in)', function () {
     assert.equal(binding.object.stage, stage.pk);
     const app = (await (await client.resources('application')).list()).items[0];
     const entitlementKind = kind('applicationEntitlement');
-    const entitlement = await guardedSave({ kind: entitlementKind, target: { mode: 'create', parent: { parent: app.pk } }, text: formatDocument(entitlementKind.template({ parent: app.pk })), ui: scriptedUi().ui });
+    const entitlement = await guardedSave({
+      kind: entitlementKind,
+      target: { mode: 'create', parent: { parent: app.pk } },
+      text: formatDocument(entitlementKind.template({ parent: app.pk })),
+      ui: scriptedUi().ui,
+    });
     assert.equal(entitlement.status, 'saved', JSON.stringify(entitlement));
   });
 
@@ -147,7 +160,10 @@ describe('editing authentik managed kinds (stand-in)', function () {
     const backend = kind('flow').backend;
     const used = await backend.usedBy!({ id: 'default-authentication-flow' });
     assert.ok(used.length > 0, 'the default authentication flow is used');
-    assert.ok(used.some((u) => / \(\w+; on delete: .+\)$/.test(u)), used.join('\n'));
+    assert.ok(
+      used.some((u) => / \(\w+; on delete: .+\)$/.test(u)),
+      used.join('\n'),
+    );
     const unused = (await (await client.resources('flow')).list()).items.find((f) => f.slug === 'default-recovery-flow')!;
     assert.equal(await backend.remove({ id: unused.slug }), 'deleted');
     assert.equal(await backend.remove({ id: unused.slug }), 'alreadyGone');
@@ -198,7 +214,10 @@ describe('editing authentik managed kinds (stand-in)', function () {
     }
     const everything = [...rendered, ...logLines].join('\n');
     assert.ok(!everything.includes(MARK), `a secret leaked: …${everything.slice(Math.max(0, everything.indexOf(MARK) - 200), everything.indexOf(MARK) + 50)}…`);
-    assert.ok(rendered.some((r) => r.includes('set — hidden')), 'records say a secret is set without showing it');
+    assert.ok(
+      rendered.some((r) => r.includes('set — hidden')),
+      'records say a secret is set without showing it',
+    );
   });
 
   it('records show the seed fields the tree did not show before (brand lockdown flow, application icon and backchannel providers, binding policies, license expiry)', async () => {
@@ -235,11 +254,26 @@ describe('editing authentik managed kinds (stand-in)', function () {
   it('Move up / Move down swap a binding with its neighbour; equal orders move one past it; the ends do nothing', () => {
     const b = (pk: string, order: number) => ({ pk, order, stage: `s${pk}` });
     const flow = [b('c', 30), b('a', 10), b('b', 20)];
-    assert.deepEqual(planMove(flow, 'b', 'up').map((p) => [p.binding.pk, p.from, p.to]), [['b', 20, 10], ['a', 10, 20]]);
-    assert.deepEqual(planMove(flow, 'b', 'down').map((p) => [p.binding.pk, p.from, p.to]), [['b', 20, 30], ['c', 30, 20]]);
+    assert.deepEqual(
+      planMove(flow, 'b', 'up').map((p) => [p.binding.pk, p.from, p.to]),
+      [
+        ['b', 20, 10],
+        ['a', 10, 20],
+      ],
+    );
+    assert.deepEqual(
+      planMove(flow, 'b', 'down').map((p) => [p.binding.pk, p.from, p.to]),
+      [
+        ['b', 20, 30],
+        ['c', 30, 20],
+      ],
+    );
     assert.deepEqual(planMove(flow, 'a', 'up'), []);
     assert.deepEqual(planMove(flow, 'c', 'down'), []);
-    assert.deepEqual(planMove([b('a', 10), b('b', 10)], 'b', 'up').map((p) => [p.binding.pk, p.to]), [['b', 9]]);
+    assert.deepEqual(
+      planMove([b('a', 10), b('b', 10)], 'b', 'up').map((p) => [p.binding.pk, p.to]),
+      [['b', 9]],
+    );
     assert.throws(() => planMove(flow, 'gone', 'up'), /not in this flow/);
   });
 });

@@ -89,10 +89,7 @@ export function fakeKind(backend: FakeService, style: 'replace' | 'patch' = 'rep
         recipients: { type: 'array', items: { type: 'object', properties: { id: { type: 'string' } } } },
       },
     }),
-    rules: (document) =>
-      typeof document.frequency === 'number' && document.frequency % 60 !== 0
-        ? [{ path: ['frequency'], message: 'frequency must be a multiple of 60', severity: 'error' }]
-        : [],
+    rules: (document) => (typeof document.frequency === 'number' && document.frequency % 60 !== 0 ? [{ path: ['frequency'], message: 'frequency must be a multiple of 60', severity: 'error' }] : []),
     template: () => ({ name: 'New widget', threshold: { op: '>', value: 1 }, frequency: 900, recipients: [] }),
     nameOf: (object) => String(object.name ?? ''),
     label: (address, object) => ({ title: `widget “${String(object?.name ?? address.id ?? 'new')}”`, location: `environment “${address.env}” (Fake)` }),

@@ -6,12 +6,20 @@ import { JsonObject } from '../../../src/editing/kind';
 import { summarizePlan } from '../../../src/editing/plan';
 import { FakeService, fakeKind, scriptedUi } from './fakeKind';
 
-
 const ADDRESS = { env: 'production', id: 'w1' };
 
 function seeded(style: 'replace' | 'patch' = 'replace') {
   const service = new FakeService(style);
-  service.objects.set('w1', { id: 'w1', name: 'Latency', description: 'p99 over budget', disabled: false, threshold: { op: '>', value: 100 }, frequency: 600, recipients: [{ id: 'r1' }], created_at: '2026-01-01T00:00:00Z' });
+  service.objects.set('w1', {
+    id: 'w1',
+    name: 'Latency',
+    description: 'p99 over budget',
+    disabled: false,
+    threshold: { op: '>', value: 100 },
+    frequency: 600,
+    recipients: [{ id: 'r1' }],
+    created_at: '2026-01-01T00:00:00Z',
+  });
   const kind = fakeKind(service, style);
   const baseline = documentOf(kind, service.objects.get('w1') as JsonObject);
   return { service, kind, baseline };
@@ -33,7 +41,10 @@ describe('editing: guarded save', () => {
     });
     const outcome = await guardedSave({ kind, target: { mode: 'update', address: ADDRESS, baseline }, text, ui });
     assert.equal(outcome.status, 'saved');
-    assert.deepEqual(service.calls.map((c) => c.op), ['read', 'update']);
+    assert.deepEqual(
+      service.calls.map((c) => c.op),
+      ['read', 'update'],
+    );
     assert.equal(summarizePlan(shown.plans[0].changes), 'threshold.value 100 → 250; recipients +1');
     assert.equal((service.objects.get('w1')?.threshold as JsonObject).value, 250);
   });
@@ -64,7 +75,10 @@ describe('editing: guarded save', () => {
     assert.equal(outcome.status, 'conflict');
     assert.equal(shown.conflicts, 1);
     assert.equal(outcome.status === 'conflict' && outcome.theirs.frequency, 1200);
-    assert.deepEqual(service.calls.map((c) => c.op), ['read']);
+    assert.deepEqual(
+      service.calls.map((c) => c.op),
+      ['read'],
+    );
     assert.equal(service.objects.get('w1')?.name, 'Latency');
   });
 
@@ -82,7 +96,10 @@ describe('editing: guarded save', () => {
     const { ui } = scriptedUi({ confirm: false });
     const outcome = await guardedSave({ kind, target: { mode: 'update', address: ADDRESS, baseline }, text: edit(baseline, (d) => (d.name = 'Mine')), ui });
     assert.equal(outcome.status, 'cancelled');
-    assert.deepEqual(service.calls.map((c) => c.op), ['read']);
+    assert.deepEqual(
+      service.calls.map((c) => c.op),
+      ['read'],
+    );
   });
 
   it('an invalid document sends no request at all and says which field is wrong', async () => {
@@ -137,7 +154,14 @@ describe('editing: guarded save', () => {
   it('a 422 becomes problems on the fields the server named', async () => {
     const { service, kind, baseline } = seeded();
     service.failNextWrite = {
-      error: new ServiceError({ kind: 'badInput', service: 'Fake', operation: 'update', status: 422, summary: 'the request was refused (HTTP 422)', fieldErrors: [{ field: 'threshold.value', messages: ['must be positive'] }] }),
+      error: new ServiceError({
+        kind: 'badInput',
+        service: 'Fake',
+        operation: 'update',
+        status: 422,
+        summary: 'the request was refused (HTTP 422)',
+        fieldErrors: [{ field: 'threshold.value', messages: ['must be positive'] }],
+      }),
     };
     const outcome = await guardedSave({ kind, target: { mode: 'update', address: ADDRESS, baseline }, text: edit(baseline, (d) => ((d.threshold as JsonObject).value = -1)), ui: scriptedUi().ui });
     assert.equal(outcome.status, 'rejected');
@@ -148,7 +172,10 @@ describe('editing: guarded save', () => {
     const { service, kind, baseline } = seeded();
     const outcome = await guardedSave({ kind, target: { mode: 'update', address: ADDRESS, baseline }, text: formatDocument(baseline), ui: scriptedUi().ui });
     assert.equal(outcome.status, 'unchanged');
-    assert.deepEqual(service.calls.map((c) => c.op), ['read']);
+    assert.deepEqual(
+      service.calls.map((c) => c.op),
+      ['read'],
+    );
   });
 
   it('an object deleted on the server since it was opened is said so, and nothing is written', async () => {
@@ -156,7 +183,10 @@ describe('editing: guarded save', () => {
     service.objects.delete('w1');
     const outcome = await guardedSave({ kind, target: { mode: 'update', address: ADDRESS, baseline }, text: edit(baseline, (d) => (d.name = 'x')), ui: scriptedUi().ui });
     assert.equal(outcome.status, 'gone');
-    assert.deepEqual(service.calls.map((c) => c.op), ['read']);
+    assert.deepEqual(
+      service.calls.map((c) => c.op),
+      ['read'],
+    );
   });
 
   it('creates from a valid template after confirmation; the answer carries the new address', async () => {
@@ -167,6 +197,9 @@ describe('editing: guarded save', () => {
     assert.equal(outcome.status, 'saved');
     assert.equal(shown.plans[0].verb, 'create');
     assert.deepEqual(outcome.status === 'saved' && outcome.address, { env: 'production', id: 'obj1' });
-    assert.deepEqual(service.calls.map((c) => c.op), ['create']);
+    assert.deepEqual(
+      service.calls.map((c) => c.op),
+      ['create'],
+    );
   });
 });

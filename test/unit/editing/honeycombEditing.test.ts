@@ -23,7 +23,6 @@ import { scriptedUi } from './fakeKind';
 const SCHEMAS = path.resolve(__dirname, '..', '..', '..', '..', 'schemas');
 const schema = (file: string) => async () => JSON.parse(fs.readFileSync(path.join(SCHEMAS, file), 'utf8')) as JsonObject;
 
-
 describe('editing Honeycomb triggers and query annotations (stand-in)', () => {
   let standIn: HoneycombStandIn;
   let client: HoneycombClient;
@@ -167,7 +166,12 @@ describe('editing Honeycomb triggers and query annotations (stand-in)', () => {
     assert.equal(created.status, 'saved');
     if (created.status !== 'saved') return;
     assert.ok((await queryAnnotationWrites.list(client.api, 'api-gateway')).some((a) => a.name === 'Gateway p99' && a.query_id === query.id));
-    const moved = await guardedSave({ kind: annotations, target: { mode: 'update', address: created.address, baseline: created.document }, text: formatDocument({ ...created.document, query_id: 'other' }), ui });
+    const moved = await guardedSave({
+      kind: annotations,
+      target: { mode: 'update', address: created.address, baseline: created.document },
+      text: formatDocument({ ...created.document, query_id: 'other' }),
+      ui,
+    });
     assert.equal(moved.status, 'invalid');
   });
 
@@ -202,6 +206,9 @@ describe('editing Honeycomb triggers and query annotations (stand-in)', () => {
   it('a refused write of a read-only key is a clear error, not a conflict or a silent no-op', async () => {
     const limited = new HoneycombClient({ apiUrl: standIn.url, apiKey: HONEYCOMB_KEYS.productionLimited, sleep: async () => undefined });
     const { address, baseline } = await opened('High 5xx rate');
-    await assert.rejects(triggerWrites.update(limited.api, address.dataset, address.id, baseline), (error: unknown) => error instanceof ServiceError && /Manage Triggers|permission|HTTP 40[13]/.test(error.message));
+    await assert.rejects(
+      triggerWrites.update(limited.api, address.dataset, address.id, baseline),
+      (error: unknown) => error instanceof ServiceError && /Manage Triggers|permission|HTTP 40[13]/.test(error.message),
+    );
   });
 });

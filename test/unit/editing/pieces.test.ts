@@ -13,7 +13,10 @@ describe('editing: plans', () => {
       { name: 'a', threshold: { op: '>', value: 100 }, recipients: [{ id: 'r1' }], tags: ['x'], description: 'd' },
       { name: 'a', threshold: { op: '>=', value: 250 }, recipients: [{ id: 'r1' }, { id: 'r2' }], tags: ['y'], disabled: true },
     );
-    assert.equal(summarizePlan(changes), 'threshold.op ">" → ">="; threshold.value 100 → 250; recipients +1; tags +"y" −"x"; description "d" → (left out: the server resets it); disabled (not set) → true');
+    assert.equal(
+      summarizePlan(changes),
+      'threshold.op ">" → ">="; threshold.value 100 → 250; recipients +1; tags +"y" −"x"; description "d" → (left out: the server resets it); disabled (not set) → true',
+    );
   });
 
   it('a field left out of a PATCH is said to stay as it is', () => {
@@ -50,17 +53,29 @@ describe('editing: document paths', () => {
   it('round-trips an address through the path, with slashes and percent signs in ids', () => {
     const path = editPath(kind, { env: 'prod/eu', id: 'a%2Fb' }, 'Latency: p99');
     assert.equal(path, '/fake.widget/prod%2Feu/a%252Fb/Latency_ p99.fake-widget.json');
-    assert.deepEqual(parseEditPath(path, () => kind), { kindId: 'fake.widget', address: { env: 'prod/eu', id: 'a%2Fb' }, isNew: false });
+    assert.deepEqual(
+      parseEditPath(path, () => kind),
+      { kindId: 'fake.widget', address: { env: 'prod/eu', id: 'a%2Fb' }, isNew: false },
+    );
   });
 
   it('a new object carries its parent and a marker', () => {
     const path = editPath(kind, { env: 'prod' }, 'New widget', 3);
-    assert.deepEqual(parseEditPath(path, () => kind), { kindId: 'fake.widget', address: { env: 'prod' }, isNew: true });
+    assert.deepEqual(
+      parseEditPath(path, () => kind),
+      { kindId: 'fake.widget', address: { env: 'prod' }, isNew: true },
+    );
   });
 
   it('refuses a path whose segments do not fit the kind', () => {
-    assert.equal(parseEditPath('/fake.widget/only-one.fake-widget.json', () => kind), undefined);
-    assert.equal(parseEditPath('/other.kind/a/b/x.json', () => undefined), undefined);
+    assert.equal(
+      parseEditPath('/fake.widget/only-one.fake-widget.json', () => kind),
+      undefined,
+    );
+    assert.equal(
+      parseEditPath('/other.kind/a/b/x.json', () => undefined),
+      undefined,
+    );
   });
 
   it('file names lose separators and direction overrides, and stay short', () => {
@@ -81,7 +96,17 @@ describe('editing: export as code', () => {
           ['query_json', new RawCode('jsonencode({ calculations = [{ op = "COUNT" }] })')],
           ['tags', { team: 'sre' }],
         ],
-        blocks: [['threshold', { attributes: [['op', '>'], ['value', 100]] }]],
+        blocks: [
+          [
+            'threshold',
+            {
+              attributes: [
+                ['op', '>'],
+                ['value', 100],
+              ],
+            },
+          ],
+        ],
       },
       importId: 'api/tR1x',
     });
@@ -117,7 +142,14 @@ describe('editing: export as code', () => {
   });
 
   it('writes a Pulumi resource that adopts the object with the import option', () => {
-    const text = pulumiResource({ module: 'honeycombio', packageName: '@pulumi/honeycombio', className: 'Trigger', name: 'High latency', args: { name: 'High latency', thresholds: [{ op: '>', value: 100 }] }, importId: 'api/tR1x' });
+    const text = pulumiResource({
+      module: 'honeycombio',
+      packageName: '@pulumi/honeycombio',
+      className: 'Trigger',
+      name: 'High latency',
+      args: { name: 'High latency', thresholds: [{ op: '>', value: 100 }] },
+      importId: 'api/tR1x',
+    });
     assert.equal(
       text,
       [

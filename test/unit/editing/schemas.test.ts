@@ -16,7 +16,9 @@ describe('editing: generated JSON schemas', () => {
   }
 
   it('package.json binds every generated schema to its documents', () => {
-    const manifest = JSON.parse(fs.readFileSync(schemaPath(KIND_SCHEMAS[0]).replace(/schemas[\\/][^\\/]+$/, 'package.json'), 'utf8')) as { contributes: { jsonValidation: Array<{ fileMatch: string; url: string }> } };
+    const manifest = JSON.parse(fs.readFileSync(schemaPath(KIND_SCHEMAS[0]).replace(/schemas[\\/][^\\/]+$/, 'package.json'), 'utf8')) as {
+      contributes: { jsonValidation: Array<{ fileMatch: string; url: string }> };
+    };
     for (const spec of KIND_SCHEMAS) {
       assert.ok(
         manifest.contributes.jsonValidation.some((v) => v.fileMatch === `*.${spec.file}.json` && v.url === `./schemas/${spec.file}.schema.json`),

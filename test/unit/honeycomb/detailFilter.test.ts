@@ -1,13 +1,5 @@
 import * as assert from 'node:assert/strict';
-import {
-  DETAIL_FILTER_OPERATORS,
-  DetailFilter,
-  FilterModel,
-  checkDetailFilters,
-  matchesDetailFilter,
-  matchesDetailFilters,
-  stringify,
-} from '../../../src/clients/honeycomb/detailFilter';
+import { DETAIL_FILTER_OPERATORS, DetailFilter, FilterModel, checkDetailFilters, matchesDetailFilter, matchesDetailFilters, stringify } from '../../../src/clients/honeycomb/detailFilter';
 import { ServiceError } from '../../../src/core/errors';
 
 /** An SLO-like record with every kind of field the filters know. */
@@ -140,8 +132,20 @@ describe('Honeycomb detail filters (the provider’s internal/helper/filter)', (
     it('are AND-ed, and no filter matches everything', () => {
       assert.equal(matchesDetailFilters(model, []), true);
       assert.equal(matchesDetailFilters(model, undefined), true);
-      assert.equal(matchesDetailFilters(model, [{ name: 'name', operator: 'contains', value: 'Gateway' }, { name: 'time_period', value: '30' }]), true);
-      assert.equal(matchesDetailFilters(model, [{ name: 'name', operator: 'contains', value: 'Gateway' }, { name: 'time_period', value: '7' }]), false);
+      assert.equal(
+        matchesDetailFilters(model, [
+          { name: 'name', operator: 'contains', value: 'Gateway' },
+          { name: 'time_period', value: '30' },
+        ]),
+        true,
+      );
+      assert.equal(
+        matchesDetailFilters(model, [
+          { name: 'name', operator: 'contains', value: 'Gateway' },
+          { name: 'time_period', value: '7' },
+        ]),
+        false,
+      );
     });
   });
 
@@ -156,6 +160,13 @@ describe('Honeycomb detail filters (the provider’s internal/helper/filter)', (
     it('value together with valueRegex', () => refused([{ name: 'name', value: 'a', valueRegex: 'a' }], /sets both value and valueRegex/));
     it('an unknown operator, naming the allowed ones', () => refused([{ name: 'name', operator: 'like', value: 'a' }], /"like" is not an operator\. Use one of equals/));
     it('a regular expression that does not compile', () => refused([{ name: 'name', valueRegex: '(' }], /valueRegex is not a valid regular expression/));
-    it('says which filter of several is wrong', () => refused([{ name: 'name', value: 'a' }, { name: 'x', operator: '~' }], /detailFilters\[1\]\.operator/));
+    it('says which filter of several is wrong', () =>
+      refused(
+        [
+          { name: 'name', value: 'a' },
+          { name: 'x', operator: '~' },
+        ],
+        /detailFilters\[1\]\.operator/,
+      ));
   });
 });

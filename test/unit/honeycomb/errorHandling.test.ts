@@ -154,7 +154,10 @@ describe('Honeycomb client: errors of the package operations', () => {
         await run(c);
         assert.deepEqual(waits, [7000, 7000], 'the wait is the reset of RateLimit: limit=…, remaining=0, reset=7');
         const answered = standIn.requests.filter((r) => r.route === route || r.fault === 'rateLimit');
-        assert.deepEqual(answered.map((r) => r.status), [429, 429, 200]);
+        assert.deepEqual(
+          answered.map((r) => r.status),
+          [429, 429, 200],
+        );
       });
     }
 

@@ -1,7 +1,7 @@
 import './vscodeShim';
 import { HoneycombClient } from '../../../src/clients/honeycomb';
 import { resolveHoneycombConfig } from '../../../src/core/config';
-import { SecretRegistry } from '../../../src/core/redact';
+import { KnownSecrets } from '../../../src/core/redact';
 import { HoneycombConnectionNode } from '../../../src/views/honeycomb/connectionNode';
 import { HoneycombExplorer } from '../../../src/views/honeycomb/explorer';
 import { TreeNode } from '../../../src/views/tree/node';
@@ -21,14 +21,14 @@ export interface ExplorerHarness {
 
 export function explorerHarness(apiUrl: string, keys: { apiKey?: string; managementKey?: { id: string; secret: string } }): ExplorerHarness {
   const storedKeys = new Map<string, string>();
-  const registry = new SecretRegistry();
+  const knownSecrets = new KnownSecrets();
   const sleep = async (): Promise<void> => undefined;
   const config = resolveHoneycombConfig({ apiUrl }, { apiKey: keys.apiKey, apiKeyId: keys.managementKey?.id, apiKeySecret: keys.managementKey?.secret }, {});
-  const client = new HoneycombClient({ apiUrl, apiKey: keys.apiKey, managementKey: keys.managementKey, secrets: registry, sleep });
+  const client = new HoneycombClient({ apiUrl, apiKey: keys.apiKey, managementKey: keys.managementKey, secrets: knownSecrets, sleep });
   const explorer = new HoneycombExplorer({
     config: async () => config,
     client: async () => client,
-    clientForKey: async (apiKey) => new HoneycombClient({ apiUrl, apiKey, secrets: registry, sleep }),
+    clientForKey: async (apiKey) => new HoneycombClient({ apiUrl, apiKey, secrets: knownSecrets, sleep }),
     storedKey: async (slug) => storedKeys.get(slug),
   });
   const view = { refresh: () => undefined, redraw: () => undefined };

@@ -66,7 +66,10 @@ describe('Honeycomb client: every package operation (against the stand-in)', () 
     });
 
     it('getDatasets filters with detail filters and echoes them', async () => {
-      const filters = [{ name: 'delete_protected', value: 'true' }, { name: 'name', operator: 'does-not-contain', value: 'pay' }];
+      const filters = [
+        { name: 'delete_protected', value: 'true' },
+        { name: 'name', operator: 'does-not-contain', value: 'pay' },
+      ];
       const out = await client.getDatasets({ detailFilters: filters });
       assert.deepEqual(out.slugs, ['api-gateway', 'checkout-service']);
       assert.deepEqual(out.detailFilters, filters);
@@ -161,7 +164,10 @@ describe('Honeycomb client: every package operation (against the stand-in)', () 
     it('finds the team slug with /2/auth once when it is not known', async () => {
       await client.getEnvironments();
       await client.getEnvironments();
-      assert.deepEqual(requests().map((r) => r.split('?')[0]), ['GET /2/auth', 'GET /2/teams/acme/environments', 'GET /2/teams/acme/environments']);
+      assert.deepEqual(
+        requests().map((r) => r.split('?')[0]),
+        ['GET /2/auth', 'GET /2/teams/acme/environments', 'GET /2/teams/acme/environments'],
+      );
     });
 
     it('getEnvironment by id returns the Environment record with every required field', async () => {
@@ -219,7 +225,10 @@ describe('Honeycomb client: every package operation (against the stand-in)', () 
       assert.equal(listed.length, 2);
       const multi = listed.find((s) => s.datasets.length > 1);
       assert.equal(multi?.name, 'Checkout success');
-      assert.deepEqual(payments.ids, listed.filter((s) => s !== multi).map((s) => s.id));
+      assert.deepEqual(
+        payments.ids,
+        listed.filter((s) => s !== multi).map((s) => s.id),
+      );
       assert.equal((await client.getSlos()).ids.length, 4, 'five SLOs in the environment, one of them multi-dataset');
       assert.equal(requests()[2], 'GET /1/slos/__all__');
     });
@@ -320,10 +329,16 @@ describe('Honeycomb client: every package operation (against the stand-in)', () 
   describe('lists the views use', () => {
     it('triggers of a dataset and of the environment, and the triggers that use a recipient', async () => {
       const onGateway = await client.listTriggers('api-gateway');
-      assert.deepEqual(onGateway.map((t) => t.name), ['High 5xx rate', 'Rate limit exhaustion']);
+      assert.deepEqual(
+        onGateway.map((t) => t.name),
+        ['High 5xx rate', 'Rate limit exhaustion'],
+      );
       const all = await client.listTriggers('__all__');
       assert.equal(all.length, 6);
-      assert.ok(all.some((t) => t.dataset === '__all__'), 'an environment-wide trigger keeps its __all__ dataset');
+      assert.ok(
+        all.some((t) => t.dataset === '__all__'),
+        'an environment-wide trigger keeps its __all__ dataset',
+      );
       const slackId = (await client.getRecipient({ type: 'slack', detailFilter: { name: 'channel', value: '#alerts-prod' } })).id;
       const using = await client.listRecipientTriggers(slackId);
       assert.deepEqual(using.map((t) => `${t.dataset}/${t.name}`).sort(), ['api-gateway/High 5xx rate', 'api-gateway/Staging smoke errors'], 'team-wide: the staging trigger too');

@@ -21,7 +21,10 @@ describe('query validation that agrees with the service', () => {
     const query = { calculations: [{ op: 'COUNT' }], usage_mode: true };
     assert.deepEqual(problems(query), []);
     assert.match(queryJson(validateApiQuery(query).query), /"usage_mode":true/);
-    assert.deepEqual(problems({ usage_mode: 'yes' }).map((p) => p.message), ['usage_mode must be true or false, not "yes"']);
+    assert.deepEqual(
+      problems({ usage_mode: 'yes' }).map((p) => p.message),
+      ['usage_mode must be true or false, not "yes"'],
+    );
   });
 
   it('accepts a having with only calculate_op, as the document requires nothing else', () => {
@@ -32,19 +35,26 @@ describe('query validation that agrees with the service', () => {
 
   it('accepts a filter whose column is null (the document allows it)', () => {
     assert.deepEqual(problems({ filters: [{ column: null, op: 'exists' }] }), []);
-    assert.deepEqual(problems({ filters: [{ op: 'exists' }] }).map((p) => p.message), ['column is required']);
+    assert.deepEqual(
+      problems({ filters: [{ op: 'exists' }] }).map((p) => p.message),
+      ['column is required'],
+    );
   });
 
   it('accepts compare_time_offset_seconds equal to a custom time range, and lists the allowed offsets otherwise', () => {
     assert.deepEqual(problems({ time_range: 5400, compare_time_offset_seconds: 5400 }), []);
-    assert.deepEqual(problems({ time_range: 5400, compare_time_offset_seconds: 5401 }).map((p) => p.message), [
-      "compare_time_offset 5401 is not allowed: use the query's time range (5400) or one of 1800, 3600, 7200, 28800, 86400, 604800, 2419200, 15724800 seconds",
-    ]);
+    assert.deepEqual(
+      problems({ time_range: 5400, compare_time_offset_seconds: 5401 }).map((p) => p.message),
+      ["compare_time_offset 5401 is not allowed: use the query's time range (5400) or one of 1800, 3600, 7200, 28800, 86400, 604800, 2419200, 15724800 seconds"],
+    );
   });
 
   it('names a duplicate name and where it was first used', () => {
     const query = { calculations: [{ op: 'COUNT', name: 'errors' }], formulas: [{ name: 'errors', expression: 'COUNT()' }] };
-    assert.deepEqual(problems(query).map((p) => `${p.path.join('.')}: ${p.message}`), ['formulas.0.name: duplicate name "errors": calculations[0] already uses it (calculations and formulas share names)']);
+    assert.deepEqual(
+      problems(query).map((p) => `${p.path.join('.')}: ${p.message}`),
+      ['formulas.0.name: duplicate name "errors": calculations[0] already uses it (calculations and formulas share names)'],
+    );
   });
 
   it('says which parenthesis is out of place instead of "expected ) but found )"', () => {
@@ -53,9 +63,18 @@ describe('query validation that agrees with the service', () => {
   });
 
   it('answers seed-style input in the seed’s names and the API’s JSON in the API’s', () => {
-    assert.throws(() => getQuerySpecification({ timeRange: 0 }), (e: ServiceError) => /timeRange: timeRange value must be at least 1\./.test(e.message));
-    assert.deepEqual(problems({ time_range: 0 }).map((p) => p.message), ['time_range value must be at least 1']);
-    assert.throws(() => getQuerySpecification({ filterCombination: 'and' }), (e: ServiceError) => /did you mean "AND"\? Nothing was sent/.test(e.message));
+    assert.throws(
+      () => getQuerySpecification({ timeRange: 0 }),
+      (e: ServiceError) => /timeRange: timeRange value must be at least 1\./.test(e.message),
+    );
+    assert.deepEqual(
+      problems({ time_range: 0 }).map((p) => p.message),
+      ['time_range value must be at least 1'],
+    );
+    assert.throws(
+      () => getQuerySpecification({ filterCombination: 'and' }),
+      (e: ServiceError) => /did you mean "AND"\? Nothing was sent/.test(e.message),
+    );
   });
 
   it('the json output writes the provider’s COUNT; what is sent assumes no calculation (metrics datasets need their own)', () => {

@@ -50,13 +50,20 @@ describe('query files', () => {
 
   it('reports broken JSON, a missing query and unknown top-level fields', () => {
     assert.match(parseQueryFile('{"query": {"limit": }').problems[0].message, /^JSON: Value expected/);
-    assert.deepEqual(parseQueryFile('{"dataset": "x"}').problems.map((p) => p.message), ['the file has no "query": add "query": { "calculations": [{ "op": "COUNT" }] }']);
+    assert.deepEqual(
+      parseQueryFile('{"dataset": "x"}').problems.map((p) => p.message),
+      ['the file has no "query": add "query": { "calculations": [{ "op": "COUNT" }] }'],
+    );
     assert.deepEqual(marked('{"query": {}, "datasets": "x"}'), ['"\\"datasets\\"": unknown field "datasets"; a query file has environment, dataset and query']);
     assert.deepEqual(marked('{"query": {}, "dataset": 5}'), ['"5": dataset must be a dataset slug (leave it out for all datasets)']);
   });
 
   it('writes the file "Open as Query File" creates, which reads back as the same draft', () => {
-    const draft = { environment: 'staging', dataset: 'api-gateway', query: { calculations: [{ op: 'COUNT' }], filters: [{ column: 'http.response.status_code', op: '>=', value: 500 }], breakdowns: ['http.route'] } };
+    const draft = {
+      environment: 'staging',
+      dataset: 'api-gateway',
+      query: { calculations: [{ op: 'COUNT' }], filters: [{ column: 'http.response.status_code', op: '>=', value: 500 }], breakdowns: ['http.route'] },
+    };
     const text = queryFileText(draft);
     assert.ok(text.includes('"op": ">="'), 'plain JSON for reading, not \\u003e escapes');
     const parsed = parseQueryFile(text);
@@ -73,7 +80,15 @@ describe('the results panel model, from a run against the stand-in', () => {
   before(async () => {
     standIn = await startHoneycombStandIn();
     const client = new HoneycombClient({ apiUrl: standIn.url, apiKey: HONEYCOMB_KEYS.production });
-    run = await client.runQuery({ query: { calculations: [{ op: 'COUNT' }, { op: 'P99', column: 'duration_ms' }], breakdowns: ['http.route', 'http.request.method'], orders: [{ op: 'COUNT', order: 'descending' }], time_range: 3600 }, dataset: 'api-gateway' });
+    run = await client.runQuery({
+      query: {
+        calculations: [{ op: 'COUNT' }, { op: 'P99', column: 'duration_ms' }],
+        breakdowns: ['http.route', 'http.request.method'],
+        orders: [{ op: 'COUNT', order: 'descending' }],
+        time_range: 3600,
+      },
+      dataset: 'api-gateway',
+    });
   });
   after(() => standIn.stop());
 
@@ -103,7 +118,10 @@ describe('the results panel model, from a run against the stand-in', () => {
     assert.equal(chart.lines[0].group, `${String(run.rows[0]['http.route'])} · ${String(run.rows[0]['http.request.method'])}`);
     assert.ok(chart.times.length >= 30, `${chart.times.length} buckets`);
     assert.ok(chart.lines.every((l) => l.values.length === chart.times.length));
-    assert.deepEqual(chart.times, [...chart.times].sort((a, b) => a - b));
+    assert.deepEqual(
+      chart.times,
+      [...chart.times].sort((a, b) => a - b),
+    );
     const countLine = chart.lines.find((l) => l.calculation === 'COUNT')!;
     const first = run.series.find((p) => p.data['http.route'] === run.rows[0]['http.route'] && p.data['http.request.method'] === run.rows[0]['http.request.method'])!;
     assert.equal(countLine.values[0], first.data.COUNT);
@@ -123,7 +141,10 @@ describe('recent queries and progress messages', () => {
     const history = new QueryHistory({ get: <T>(k: string) => store.get(k) as T | undefined, update: async (k: string, v: unknown) => void store.set(k, v) });
     for (let i = 1; i <= 12; i++) await history.add({ dataset: 'payments', query: { limit: i } }, 'Production');
     assert.equal(history.entries().length, 10);
-    assert.deepEqual(history.entries().map((e) => e.draft.query.limit), [12, 11, 10, 9, 8, 7, 6, 5, 4, 3]);
+    assert.deepEqual(
+      history.entries().map((e) => e.draft.query.limit),
+      [12, 11, 10, 9, 8, 7, 6, 5, 4, 3],
+    );
     // Same query, written differently (explicit defaults): moved, not added.
     await history.add({ dataset: 'payments', query: { limit: 5, time_range: 7200, calculations: [{ op: 'COUNT' }] } }, 'Production');
     assert.equal(history.entries().length, 10);

@@ -6,11 +6,7 @@
  * published example bodies.
  */
 import * as assert from 'node:assert/strict';
-import {
-  HoneycombClient,
-  QueryRunEvent,
-  QuerySpecification,
-} from '../../../src/clients/honeycomb';
+import { HoneycombClient, QueryRunEvent, QuerySpecification } from '../../../src/clients/honeycomb';
 import { queryResultLimiters } from '../../../src/clients/honeycomb/queryRuns';
 import { getQuerySpecification } from '../../../src/clients/honeycomb/queries';
 import type { LimiterClock } from '../../../src/clients/honeycomb/queryRateLimit';
@@ -62,10 +58,60 @@ describe('Honeycomb queries: getQueryResult against the stand-in', () => {
 
   describe('round trip of the specification JSON', () => {
     const specs: Array<[string, QuerySpecification, string]> = [
-      ['the published request example', { calculations: [{ op: 'COUNT' }], breakdowns: ['service.name'], filters: [{ op: '>=', column: 'http.response.status_code', value: 400 }], orders: [{ op: 'COUNT', order: 'descending' }], timeRange: 7200 }, 'api-gateway'],
-      ['percentiles, havings and a limit', { calculations: [{ op: 'P99', column: 'duration_ms' }, { op: 'P50', column: 'duration_ms' }, { op: 'COUNT' }], breakdowns: ['http.route', 'http.request.method'], havings: [{ calculateOp: 'COUNT', op: '>', value: 10 }], orders: [{ op: 'P99', column: 'duration_ms', order: 'descending' }], limit: 25, timeRange: 3600, granularity: 60 }, 'api-gateway'],
-      ['calculated fields, OR filters and every filter kind', { calculatedFields: [{ name: 'slow', expression: 'GT($duration_ms, 300)' }], calculations: [{ op: 'COUNT' }], filters: [{ column: 'slow', op: '=', value: 'true' }, { column: 'http.route', op: 'in', value: '/v1/cart,/v1/orders' }, { column: 'error', op: 'does-not-exist' }, { column: 'name', op: 'contains', value: 'Order<&>' }], filterCombination: 'OR', breakdowns: ['http.route'] }, 'api-gateway'],
-      ['an absolute window without time_range, compared with the day before', { calculations: [{ op: 'AVG', column: 'duration_ms' }, { op: 'MAX', column: 'duration_ms' }, { op: 'COUNT_DISTINCT', column: 'trace.trace_id' }], startTime: Math.floor(Date.now() / 1000) - 7200, endTime: Math.floor(Date.now() / 1000) - 3600, compareTimeOffset: 86400 }, 'checkout-service'],
+      [
+        'the published request example',
+        {
+          calculations: [{ op: 'COUNT' }],
+          breakdowns: ['service.name'],
+          filters: [{ op: '>=', column: 'http.response.status_code', value: 400 }],
+          orders: [{ op: 'COUNT', order: 'descending' }],
+          timeRange: 7200,
+        },
+        'api-gateway',
+      ],
+      [
+        'percentiles, havings and a limit',
+        {
+          calculations: [{ op: 'P99', column: 'duration_ms' }, { op: 'P50', column: 'duration_ms' }, { op: 'COUNT' }],
+          breakdowns: ['http.route', 'http.request.method'],
+          havings: [{ calculateOp: 'COUNT', op: '>', value: 10 }],
+          orders: [{ op: 'P99', column: 'duration_ms', order: 'descending' }],
+          limit: 25,
+          timeRange: 3600,
+          granularity: 60,
+        },
+        'api-gateway',
+      ],
+      [
+        'calculated fields, OR filters and every filter kind',
+        {
+          calculatedFields: [{ name: 'slow', expression: 'GT($duration_ms, 300)' }],
+          calculations: [{ op: 'COUNT' }],
+          filters: [
+            { column: 'slow', op: '=', value: 'true' },
+            { column: 'http.route', op: 'in', value: '/v1/cart,/v1/orders' },
+            { column: 'error', op: 'does-not-exist' },
+            { column: 'name', op: 'contains', value: 'Order<&>' },
+          ],
+          filterCombination: 'OR',
+          breakdowns: ['http.route'],
+        },
+        'api-gateway',
+      ],
+      [
+        'an absolute window without time_range, compared with the day before',
+        {
+          calculations: [
+            { op: 'AVG', column: 'duration_ms' },
+            { op: 'MAX', column: 'duration_ms' },
+            { op: 'COUNT_DISTINCT', column: 'trace.trace_id' },
+          ],
+          startTime: Math.floor(Date.now() / 1000) - 7200,
+          endTime: Math.floor(Date.now() / 1000) - 3600,
+          compareTimeOffset: 86400,
+        },
+        'checkout-service',
+      ],
       ['an environment-wide query', { calculations: [{ op: 'CONCURRENCY' }, { op: 'HEATMAP', column: 'duration_ms' }, { op: 'RATE_AVG', column: 'duration_ms' }], breakdowns: ['service.name'] }, ''],
     ];
     for (const [what, spec, dataset] of specs) {
@@ -85,7 +131,13 @@ describe('Honeycomb queries: getQueryResult against the stand-in', () => {
     }
 
     it('refuses what the vendored document does not know yet (formulas) with a 422 that says why', async () => {
-      const produced = getQuerySpecification({ calculations: [{ op: 'COUNT', name: 'total' }, { op: 'COUNT', name: 'errors', filters: [{ column: 'error', op: '=', value: true }] }], formulas: [{ name: 'ratio', expression: 'DIV($errors, $total)' }] });
+      const produced = getQuerySpecification({
+        calculations: [
+          { op: 'COUNT', name: 'total' },
+          { op: 'COUNT', name: 'errors', filters: [{ column: 'error', op: '=', value: true }] },
+        ],
+        formulas: [{ name: 'ratio', expression: 'DIV($errors, $total)' }],
+      });
       await assert.rejects(client().runQuery({ query: JSON.parse(produced.json), dataset: 'api-gateway' }, { clock }), (error: ServiceError) => {
         assert.equal(error.kind, 'badInput');
         assert.equal(error.status, 422);
@@ -97,7 +149,12 @@ describe('Honeycomb queries: getQueryResult against the stand-in', () => {
 
   describe('the run', () => {
     it('getQueryResult returns the package’s record: ids, links, the stored query and results as Go-formatted strings', async () => {
-      const queryJson = getQuerySpecification({ calculations: [{ op: 'P99', column: 'duration_ms' }, { op: 'COUNT' }], breakdowns: ['http.route'], orders: [{ op: 'COUNT', order: 'descending' }], limit: 5 }).json;
+      const queryJson = getQuerySpecification({
+        calculations: [{ op: 'P99', column: 'duration_ms' }, { op: 'COUNT' }],
+        breakdowns: ['http.route'],
+        orders: [{ op: 'COUNT', order: 'descending' }],
+        limit: 5,
+      }).json;
       const record = await client().getQueryResult({ queryJson, dataset: 'api-gateway' });
       assert.deepEqual(Object.keys(record).sort(), ['dataset', 'graphImageUrl', 'id', 'queryId', 'queryJson', 'queryUrl', 'results']);
       assert.equal(record.dataset, 'api-gateway');
@@ -111,7 +168,11 @@ describe('Honeycomb queries: getQueryResult against the stand-in', () => {
         assert.match(row.COUNT, /^\d+$|^\d\.\d+e\+\d\d$/);
       }
       const counts = record.results.map((r) => Number(r.COUNT));
-      assert.deepEqual(counts, [...counts].sort((a, b) => b - a), 'ordered by COUNT, descending');
+      assert.deepEqual(
+        counts,
+        [...counts].sort((a, b) => b - a),
+        'ordered by COUNT, descending',
+      );
       assert.deepEqual(routes(), [
         'POST /1/queries/api-gateway → 200',
         'POST /1/query_results/api-gateway → 201',
@@ -123,7 +184,10 @@ describe('Honeycomb queries: getQueryResult against the stand-in', () => {
     it('without a dataset runs environment-wide (__all__) and leaves dataset out of the record', async () => {
       const record = await client().getQueryResult({ queryJson: '{"calculations":[{"op":"COUNT"}],"breakdowns":["service.name"]}' });
       assert.equal(record.dataset, undefined);
-      assert.ok(routes().every((r) => r.includes('/__all__')), routes().join('\n'));
+      assert.ok(
+        routes().every((r) => r.includes('/__all__')),
+        routes().join('\n'),
+      );
     });
 
     it('polls until complete, waiting 200 ms and then longer each time', async () => {
@@ -132,7 +196,10 @@ describe('Honeycomb queries: getQueryResult against the stand-in', () => {
       const run = await client().runQuery({ query: { calculations: [{ op: 'COUNT' }] }, dataset: 'payments' }, { clock, onEvent: (e) => events.push(e) });
       assert.deepEqual(run.requests, { createQuery: 1, createResult: 1, poll: 6 });
       assert.deepEqual(clock.sleeps, [200, 300, 450, 675, 1013, 1520]);
-      assert.deepEqual(events.map((e) => e.kind), ['creatingQuery', 'creatingResult', 'polling', 'polling', 'polling', 'polling', 'polling', 'polling', 'complete']);
+      assert.deepEqual(
+        events.map((e) => e.kind),
+        ['creatingQuery', 'creatingResult', 'polling', 'polling', 'polling', 'polling', 'polling', 'polling', 'complete'],
+      );
     });
 
     it('gives up polling after the timeout with a clear message', async () => {
@@ -208,8 +275,15 @@ describe('Honeycomb queries: getQueryResult against the stand-in', () => {
       for (let i = 0; i < 500 && (of('creatingResult').length < 10 || of('waiting').length < 3); i++) await new Promise((r) => setTimeout(r, 10));
       assert.equal(of('creatingResult').length, 10, 'ten results are created at once');
       const queued = of('waiting').map((e) => ({ run: e.run, position: (e.event as { position: number }).position, waitMs: (e.event as { waitMs: number }).waitMs }));
-      assert.deepEqual(queued.map((q) => q.position), [1, 2, 3], 'the other three are told their place in line');
-      assert.ok(queued.every((q) => q.waitMs > 50_000), 'and that the wait is about a minute');
+      assert.deepEqual(
+        queued.map((q) => q.position),
+        [1, 2, 3],
+        'the other three are told their place in line',
+      );
+      assert.ok(
+        queued.every((q) => q.waitMs > 50_000),
+        'and that the wait is about a minute',
+      );
       let done = false;
       const all = Promise.all(runs).finally(() => (done = true));
       while (!done) {
@@ -219,8 +293,14 @@ describe('Honeycomb queries: getQueryResult against the stand-in', () => {
       }
       assert.equal((await all).length, 13);
       assert.equal(standIn.requests.filter((r) => r.status === 429).length, 0, 'the stand-in never had to refuse');
-      const late = of('creatingResult').slice(10).map((e) => e.run);
-      assert.deepEqual(late, queued.map((q) => q.run), 'the queued runs went in the order they queued');
+      const late = of('creatingResult')
+        .slice(10)
+        .map((e) => e.run);
+      assert.deepEqual(
+        late,
+        queued.map((q) => q.run),
+        'the queued runs went in the order they queued',
+      );
     });
 
     it('after a 429 (another tool spent the budget) waits for the reset the server gives, then runs', async () => {
@@ -292,7 +372,14 @@ describe('Honeycomb queries: getQueryResult against the stand-in', () => {
 
     it('never finishes polling the "group by" result, which is published with complete: false', async () => {
       const pub = client(HONEYCOMB_KEYS.published.environment);
-      const query = JSON.parse(getQuerySpecification({ calculations: [{ op: 'COUNT' }], breakdowns: ['user_agent'], filters: [{ op: '>=', column: 'response.status_code', value: 400 }], orders: [{ op: 'COUNT', order: 'descending' }] }).json);
+      const query = JSON.parse(
+        getQuerySpecification({
+          calculations: [{ op: 'COUNT' }],
+          breakdowns: ['user_agent'],
+          filters: [{ op: '>=', column: 'response.status_code', value: 400 }],
+          orders: [{ op: 'COUNT', order: 'descending' }],
+        }).json,
+      );
       await assert.rejects(pub.runQuery({ query, dataset: 'test-via-curl' }, { clock, pollTimeoutMs: 5000 }), /hij678a was not complete after 5 s/);
       assert.deepEqual(routes().slice(0, 2), ['POST /1/queries/test-via-curl → 200', 'POST /1/query_results/test-via-curl → 201']);
     });

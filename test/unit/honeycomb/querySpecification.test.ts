@@ -4,13 +4,7 @@
  * provider's coercion of text values. All local: no server is involved.
  */
 import * as assert from 'node:assert/strict';
-import {
-  CALCULATION_OPS,
-  FILTER_OPS,
-  HoneycombClient,
-  QuerySpecification,
-  pathText,
-} from '../../../src/clients/honeycomb';
+import { CALCULATION_OPS, FILTER_OPS, HoneycombClient, QuerySpecification, pathText } from '../../../src/clients/honeycomb';
 import { checkQuerySpecification, getQuerySpecification, validateApiQuery } from '../../../src/clients/honeycomb/queries';
 import { checkExpression } from '../../../src/clients/honeycomb/queryExpression';
 import { equivalentQueries } from '../../../src/clients/honeycomb/queryJson';
@@ -57,7 +51,8 @@ describe('getQuerySpecification', () => {
       });
       assert.equal(
         out,
-        '{"calculations":[{"op":"P99","column":"duration_ms"},{"op":"COUNT","name":"errors","filters":[{"column":"error","op":"=","value":true}],"filter_combination":"AND"},{"op":"COUNT","name":"total"}],' +
+        '{"calculations":[{"op":"P99","column":"duration_ms"},' +
+          '{"op":"COUNT","name":"errors","filters":[{"column":"error","op":"=","value":true}],"filter_combination":"AND"},{"op":"COUNT","name":"total"}],' +
           '"calculated_fields":[{"name":"slow","expression":"GT($duration_ms, 300)"}],"formulas":[{"name":"ratio","expression":"DIV($errors, $total)"}],' +
           '"filters":[{"column":"http.response.status_code","op":"\\u003e=","value":500}],"filter_combination":"OR","breakdowns":["http.route"],' +
           '"orders":[{"op":"P99","column":"duration_ms","order":"descending"}],"havings":[{"calculate_op":"P99","column":"duration_ms","op":"\\u003e","value":100}],' +
@@ -137,7 +132,16 @@ describe('getQuerySpecification', () => {
         else assert.deepEqual(found, [`calculations[0].op: ${op} requires a column`], op);
       }
       assert.deepEqual(problems({ calculations: [{ op: 'CONCURRENCY', column: 'x' }] }), ['calculations[0].column: column is not allowed with operator CONCURRENCY']);
-      assert.deepEqual(problems({ calculations: [{ op: 'COUNT', column: 'x' }, { op: 'COUNT_DATAPOINTS', column: 'y' }] }), [], 'a column is optional for COUNT');
+      assert.deepEqual(
+        problems({
+          calculations: [
+            { op: 'COUNT', column: 'x' },
+            { op: 'COUNT_DATAPOINTS', column: 'y' },
+          ],
+        }),
+        [],
+        'a column is optional for COUNT',
+      );
     });
 
     it('1. refuses an unknown operator, naming a close one', () => {
@@ -145,8 +149,18 @@ describe('getQuerySpecification', () => {
     });
 
     it('2. calculation and formula names share one namespace', () => {
-      assert.deepEqual(problems({ calculations: [{ op: 'COUNT', name: 'total' }], formulas: [{ name: 'total', expression: 'MUL($total, 2)' }] }), ['formulas[0].name: duplicate name "total": calculations[0] already uses it (calculations and formulas share names)']);
-      assert.deepEqual(problems({ calculations: [{ op: 'COUNT', name: 'a' }, { op: 'MAX', column: 'x', name: 'a' }] }), ['calculations[1].name: duplicate name "a": calculations[0] already uses it (calculations and formulas share names)']);
+      assert.deepEqual(problems({ calculations: [{ op: 'COUNT', name: 'total' }], formulas: [{ name: 'total', expression: 'MUL($total, 2)' }] }), [
+        'formulas[0].name: duplicate name "total": calculations[0] already uses it (calculations and formulas share names)',
+      ]);
+      assert.deepEqual(
+        problems({
+          calculations: [
+            { op: 'COUNT', name: 'a' },
+            { op: 'MAX', column: 'x', name: 'a' },
+          ],
+        }),
+        ['calculations[1].name: duplicate name "a": calculations[0] already uses it (calculations and formulas share names)'],
+      );
       assert.deepEqual(problems({ calculations: [{ op: 'COUNT', name: 'a' }], formulas: [{ name: 'b', expression: '$a' }] }), []);
     });
 
@@ -162,11 +176,22 @@ describe('getQuerySpecification', () => {
         assert.deepEqual(problems({ filters: [{ column: 'c', op }] }), takesNone ? [] : [`filters[0].op: operator ${op} requires a value`], `${op} without a value`);
       }
       assert.deepEqual(problems({ calculations: [{ op: 'COUNT', name: 'n', filters: [{ column: 'c', op: '>' }] }] }), ['calculations[0].filters[0].op: operator > requires a value']);
-      assert.deepEqual(problems({ calculations: [{ op: 'COUNT', name: 'n', filters: [{ column: 'c', op: 'exists', value: 1 }] }] }), ['calculations[0].filters[0].value: exists does not take a value']);
+      assert.deepEqual(problems({ calculations: [{ op: 'COUNT', name: 'n', filters: [{ column: 'c', op: 'exists', value: 1 }] }] }), [
+        'calculations[0].filters[0].value: exists does not take a value',
+      ]);
     });
 
     it('5. HEATMAP cannot be used with formulas', () => {
-      assert.deepEqual(problems({ calculations: [{ op: 'HEATMAP', column: 'duration_ms' }, { op: 'COUNT', name: 'n' }], formulas: [{ name: 'f', expression: '$n' }] }), ['calculations[0].op: HEATMAP calculations cannot be used with formulas']);
+      assert.deepEqual(
+        problems({
+          calculations: [
+            { op: 'HEATMAP', column: 'duration_ms' },
+            { op: 'COUNT', name: 'n' },
+          ],
+          formulas: [{ name: 'f', expression: '$n' }],
+        }),
+        ['calculations[0].op: HEATMAP calculations cannot be used with formulas'],
+      );
       assert.deepEqual(problems({ calculations: [{ op: 'HEATMAP', column: 'duration_ms' }] }), []);
     });
 
@@ -187,7 +212,9 @@ describe('getQuerySpecification', () => {
     });
 
     it('7. havings: CONCURRENCY takes no column, other ops need one, and a calculation with the same op and column must exist', () => {
-      assert.deepEqual(problems({ calculations: [{ op: 'CONCURRENCY' }], havings: [{ calculateOp: 'CONCURRENCY', column: 'x', op: '>', value: 1 }] }), ['havings[0].column: CONCURRENCY should not have an accompanying column']);
+      assert.deepEqual(problems({ calculations: [{ op: 'CONCURRENCY' }], havings: [{ calculateOp: 'CONCURRENCY', column: 'x', op: '>', value: 1 }] }), [
+        'havings[0].column: CONCURRENCY should not have an accompanying column',
+      ]);
       assert.deepEqual(problems({ calculations: [{ op: 'P99', column: 'x' }], havings: [{ calculateOp: 'P99', op: '>', value: 1 }] }), ['havings[0].calculateOp: P99 requires a column']);
       assert.deepEqual(problems({ calculations: [{ op: 'P99', column: 'x' }], havings: [{ calculateOp: 'P99', column: 'y', op: '>', value: 1 }] }), ['havings[0]: P99 missing matching calculation']);
       assert.deepEqual(problems({ calculations: [{ op: 'P95', column: 'x' }], havings: [{ calculateOp: 'P99', column: 'x', op: '>', value: 1 }] }), ['havings[0]: P99 missing matching calculation']);
@@ -237,7 +264,9 @@ describe('getQuerySpecification', () => {
     });
 
     it('12. compare_time_offset: one of the allowed values, at least the query’s time range (equal is fine)', () => {
-      assert.deepEqual(problems({ compareTimeOffset: 1234 }), ["compareTimeOffset: compareTimeOffset 1234 is not allowed: use the query's time range (7200) or one of 1800, 3600, 7200, 28800, 86400, 604800, 2419200, 15724800 seconds"]);
+      assert.deepEqual(problems({ compareTimeOffset: 1234 }), [
+        "compareTimeOffset: compareTimeOffset 1234 is not allowed: use the query's time range (7200) or one of 1800, 3600, 7200, 28800, 86400, 604800, 2419200, 15724800 seconds",
+      ]);
       assert.deepEqual(problems({ compareTimeOffset: 3600 }), ['compareTimeOffset: compareTimeOffset must be greater than the queries time range.'], 'default range 7200');
       assert.deepEqual(problems({ timeRange: 3600, compareTimeOffset: 3600 }), []);
       assert.deepEqual(problems({ startTime: 0 + 100, endTime: 100 + 86400, compareTimeOffset: 28800 }), ['compareTimeOffset: compareTimeOffset must be greater than the queries time range.']);
@@ -247,7 +276,10 @@ describe('getQuerySpecification', () => {
     it('13. calculated field and formula expressions must parse as derived-column expressions', () => {
       const bad = problems({ calculatedFields: [{ name: 'x', expression: 'IF(1,2' }], formulas: [{ name: 'f', expression: 'DIV($a $b)' }] });
       assert.equal(bad.length, 2);
-      assert.match(bad[0], /^calculatedFields\[0\]\.expression: expression must be a valid calculated field \(expected "," or "\)" in the arguments of IF but found the end of the expression, at character 7\)$/);
+      assert.match(
+        bad[0],
+        /^calculatedFields\[0\]\.expression: expression must be a valid calculated field \(expected "," or "\)" in the arguments of IF but found the end of the expression, at character 7\)$/,
+      );
       assert.match(bad[1], /^formulas\[0\]\.expression: expression must be a valid calculated field \(/);
       assert.deepEqual(problems({ calculatedFields: [{ name: 'slow', expression: 'IF(EQUALS($span.kind, "server"), LT($duration_ms, 300))' }] }), []);
     });
@@ -255,7 +287,9 @@ describe('getQuerySpecification', () => {
     it('refuses unknown fields with a suggestion, and names fields as the package does', () => {
       assert.deepEqual(problems({ calculation: [{ op: 'COUNT' }] } as QuerySpecification), ['(query): unknown field "calculation"; did you mean "calculations"?']);
       assert.deepEqual(problems({ time_range: 60 } as QuerySpecification), ['(query): unknown field "time_range"; did you mean "timeRange"?']);
-      assert.deepEqual(problems({ filters: [{ column: 'a', op: 'exists', colour: 'red' }] } as unknown as QuerySpecification), ['filters[0].colour: unknown field "colour"; allowed here: column, op, value, join_column']);
+      assert.deepEqual(problems({ filters: [{ column: 'a', op: 'exists', colour: 'red' }] } as unknown as QuerySpecification), [
+        'filters[0].colour: unknown field "colour"; allowed here: column, op, value, join_column',
+      ]);
     });
 
     it('throws one badInput error that lists every problem by field', () => {

@@ -59,10 +59,7 @@ describe('Honeycomb stand-in: configuration endpoints', function () {
 
     it('has realistic content: the named services, every recipient type, triggers wired to real recipients', () => {
       const seed = hc.seed;
-      assert.deepEqual(
-        seed.content.production.datasets.map((d) => d.slug).slice(0, 5),
-        ['api-gateway', 'checkout-service', 'payments', 'frontend-web', 'k8s-events'],
-      );
+      assert.deepEqual(seed.content.production.datasets.map((d) => d.slug).slice(0, 5), ['api-gateway', 'checkout-service', 'payments', 'frontend-web', 'k8s-events']);
       assert.deepEqual([...new Set(seed.recipients.map((r) => r.type))].sort(), ['email', 'msteams', 'msteams_workflow', 'pagerduty', 'slack', 'webhook']);
       const ids = new Set(seed.recipients.map((r) => r.id));
       for (const content of Object.values(seed.content)) {
@@ -76,12 +73,18 @@ describe('Honeycomb stand-in: configuration endpoints', function () {
           }
         }
       }
-      assert.ok(seed.content.production.columns['api-gateway'].some((c) => c.hidden), 'some columns are hidden');
+      assert.ok(
+        seed.content.production.columns['api-gateway'].some((c) => c.hidden),
+        'some columns are hidden',
+      );
     });
 
     it('answers each key from its own environment', async () => {
       const staging = (await get('/1/datasets', HONEYCOMB_KEYS.staging)).json();
-      assert.deepEqual(staging.map((d: { slug: string }) => d.slug), ['api-gateway', 'checkout-service']);
+      assert.deepEqual(
+        staging.map((d: { slug: string }) => d.slug),
+        ['api-gateway', 'checkout-service'],
+      );
       assert.equal((await get('/1/datasets', HONEYCOMB_KEYS.dev)).json().length, 1);
     });
 
@@ -136,7 +139,10 @@ describe('Honeycomb stand-in: configuration endpoints', function () {
       try {
         const client = new HoneycombClient({ apiUrl: hc.url, managementKey: HONEYCOMB_KEYS.management });
         const envs = await client.listEnvironments();
-        assert.deepEqual(envs.map((e) => e.slug), ['production', 'staging', 'dev']);
+        assert.deepEqual(
+          envs.map((e) => e.slug),
+          ['production', 'staging', 'dev'],
+        );
         const pages = hc.requests.filter((r) => r.route === 'GET /2/teams/{teamSlug}/environments');
         assert.equal(pages.length, 3);
         assert.equal(pages[0].query['page[size]'], '100');
@@ -169,7 +175,10 @@ describe('Honeycomb stand-in: configuration endpoints', function () {
     it('is the same on every start (deterministic)', () => {
       const a = createHoneycombSeed({ scale: true });
       const b = createHoneycombSeed({ scale: true });
-      assert.deepEqual(a.content.production.columns[SCALE.wideDataset].map((c) => c.id), b.content.production.columns[SCALE.wideDataset].map((c) => c.id));
+      assert.deepEqual(
+        a.content.production.columns[SCALE.wideDataset].map((c) => c.id),
+        b.content.production.columns[SCALE.wideDataset].map((c) => c.id),
+      );
       assert.equal(new Set(a.content.production.columns[SCALE.wideDataset].map((c) => c.id)).size, SCALE.wideColumns, 'column IDs are unique');
     });
   });

@@ -1,13 +1,5 @@
 import * as assert from 'node:assert/strict';
-import {
-  ApiRecipient,
-  toColumn,
-  toDataset,
-  toDerivedColumn,
-  toRecipient,
-  toSlo,
-  toTrigger,
-} from '../../../src/clients/honeycomb';
+import { ApiRecipient, toColumn, toDataset, toDerivedColumn, toRecipient, toSlo, toTrigger } from '../../../src/clients/honeycomb';
 import { REDACTED } from '../../../src/core/redact';
 import { uiOrigin, uiUrl } from '../../../src/views/honeycomb/links';
 import { EnvContext, HoneycombObject, objectId, objectJson, objectSlug } from '../../../src/views/honeycomb/objects';
@@ -18,16 +10,54 @@ import { pulumiSnippet, terraformSnippet } from '../../../src/views/honeycomb/sn
 
 const env: EnvContext = { apiUrl: 'https://api.honeycomb.io', teamSlug: 'acme', teamName: 'Acme Observability', envSlug: 'production', envName: 'Production', classic: false };
 
-const dataset = toDataset({ name: 'api-gateway', slug: 'api-gateway', description: 'Edge', expand_json_depth: 2, settings: { delete_protected: true }, created_at: '2025-01-01T00:00:00Z', last_written_at: null, regular_columns_count: 18 });
-const column = toColumn('api-gateway', { id: 'col1', key_name: 'duration_ms', type: 'float', hidden: true, description: '', last_written: '2025-01-02T00:00:00Z', created_at: '2025-01-01T00:00:00Z', updated_at: '2025-01-01T00:00:00Z' });
+const dataset = toDataset({
+  name: 'api-gateway',
+  slug: 'api-gateway',
+  description: 'Edge',
+  expand_json_depth: 2,
+  settings: { delete_protected: true },
+  created_at: '2025-01-01T00:00:00Z',
+  last_written_at: null,
+  regular_columns_count: 18,
+});
+const column = toColumn('api-gateway', {
+  id: 'col1',
+  key_name: 'duration_ms',
+  type: 'float',
+  hidden: true,
+  description: '',
+  last_written: '2025-01-02T00:00:00Z',
+  created_at: '2025-01-01T00:00:00Z',
+  updated_at: '2025-01-01T00:00:00Z',
+});
 const derived = toDerivedColumn('api-gateway', { id: 'dc1', alias: 'sli.availability', expression: 'LT($status, 500)', description: '' });
-const slo = toSlo(undefined, { id: 'slo1', name: 'Gateway availability', sli: { alias: 'sli.availability' }, time_period_days: 30, target_per_million: 999000, tags: [{ key: 'team', value: 'platform' }], dataset_slugs: ['api-gateway'] });
-const multiSlo = toSlo(undefined, { id: 'slo2', name: 'Checkout', sli: { alias: 'sli.checkout_ok' }, time_period_days: 28, target_per_million: 995000, dataset_slugs: ['checkout-service', 'payments'] });
+const slo = toSlo(undefined, {
+  id: 'slo1',
+  name: 'Gateway availability',
+  sli: { alias: 'sli.availability' },
+  time_period_days: 30,
+  target_per_million: 999000,
+  tags: [{ key: 'team', value: 'platform' }],
+  dataset_slugs: ['api-gateway'],
+});
+const multiSlo = toSlo(undefined, {
+  id: 'slo2',
+  name: 'Checkout',
+  sli: { alias: 'sli.checkout_ok' },
+  time_period_days: 28,
+  target_per_million: 995000,
+  dataset_slugs: ['checkout-service', 'payments'],
+});
 const trigger = toTrigger('api-gateway', { id: 'tr1', name: 'High 5xx rate', threshold: { op: '>', value: 50 }, recipients: [{ id: 'r1', type: 'slack', target: '#alerts' }], frequency: 300 });
 const webhookRaw: ApiRecipient = {
   id: 'wh1',
   type: 'webhook',
-  details: { webhook_name: 'Incident bot', webhook_url: 'https://hooks.acme.example/x', webhook_secret: 'superSecretValue-123', webhook_headers: [{ header: 'Authorization', value: 'Bearer abcdef123456' }] },
+  details: {
+    webhook_name: 'Incident bot',
+    webhook_url: 'https://hooks.acme.example/x',
+    webhook_secret: 'superSecretValue-123',
+    webhook_headers: [{ header: 'Authorization', value: 'Bearer abcdef123456' }],
+  },
 };
 const pdRaw: ApiRecipient = { id: 'pd1', type: 'pagerduty', details: { pagerduty_integration_name: 'Acme Production', pagerduty_integration_key: 'acmePdKeyProduction0000000000001' } };
 
@@ -156,7 +186,10 @@ describe('Honeycomb explorer: links, snippets, record keys and records', () => {
       const modelText = JSON.stringify(loaded.model);
       assert.doesNotMatch(modelText, /superSecretValue|abcdef123456/);
       const secretFields = loaded.model.sections.flatMap((s) => s.fields).filter((f) => f.format === 'secret');
-      assert.deepEqual(secretFields.map((f) => f.label), ['Secret', 'Header Authorization']);
+      assert.deepEqual(
+        secretFields.map((f) => f.label),
+        ['Secret', 'Header Authorization'],
+      );
       assert.deepEqual(loaded.secrets, { secret: 'superSecretValue-123', 'header-0': 'Bearer abcdef123456' });
       const pd = buildRecord({ kind: 'recipient', env, item: toRecipient(pdRaw) });
       assert.deepEqual(Object.values(pd.secrets ?? {}), ['acmePdKeyProduction0000000000001']);

@@ -1,7 +1,7 @@
 import { inspect } from 'node:util';
 import { shownMessages } from '../honeycomb/vscodeShim';
 import { RedactingLogger } from '../../../src/core/logger';
-import { SecretRegistry } from '../../../src/core/redact';
+import { KnownSecrets } from '../../../src/core/redact';
 import type { LoadedRecord } from '../../../src/views/panels/recordSources';
 import { reportCommandError } from '../../../src/ui/commandRunner';
 
@@ -21,11 +21,16 @@ export interface Leak {
 }
 
 export class LeakDetector {
-  /** The extension's registry: what the code under test registers for masking. */
-  readonly registry = new SecretRegistry();
+  /** The extension's known secrets: what the code under test adds for masking. */
+  readonly knownSecrets = new KnownSecrets();
   /** Every log line at every level, trace included, as the output channel would get it. */
   readonly lines: string[] = [];
-  readonly logger = new RedactingLogger((level, message) => this.lines.push(`${level} ${message}`), this.registry, undefined, () => true);
+  readonly logger = new RedactingLogger(
+    (level, message) => this.lines.push(`${level} ${message}`),
+    this.knownSecrets,
+    undefined,
+    () => true,
+  );
   readonly leaks: Leak[] = [];
   /** What was checked, by place, so the test can say it looked (and a reader what it covers). */
   readonly checked = new Map<string, number>();

@@ -2,7 +2,7 @@ import { shownMessages } from '../honeycomb/vscodeShim';
 import * as assert from 'node:assert/strict';
 import { ServiceError } from '../../../src/core/errors';
 import { silentLogger } from '../../../src/core/logger';
-import { SecretRegistry } from '../../../src/core/redact';
+import { KnownSecrets } from '../../../src/core/redact';
 import { reportCommandError } from '../../../src/ui/commandRunner';
 import { maskSecretsInMessages } from '../../../src/ui/messageText';
 import { prompts } from '../../../src/ui/prompts';
@@ -24,12 +24,12 @@ function iconsIn(text: string): string[] {
 }
 
 describe('messages built from server or file data are shown as text', () => {
-  const secrets = new SecretRegistry();
+  const secrets = new KnownSecrets();
   before(() => {
     secrets.add('messageMarkerToken0123456789');
     maskSecretsInMessages(secrets);
   });
-  after(() => maskSecretsInMessages(new SecretRegistry()));
+  after(() => maskSecretsInMessages(new KnownSecrets()));
   beforeEach(() => (shownMessages.length = 0));
 
   const hostile = 'Group "[Open settings](command:workbench.action.openSettings?%5B%22http.proxy%22%5D)" and [docs](HTTPS://evil.example/x) or [file](file:///etc/passwd) $(alert) \u202Efdp.exe';

@@ -127,7 +127,7 @@ describe('no secret reaches a log, message, notification or panel (markers for e
     before(async () => {
       [honeycomb, authentik] = await Promise.all([startHoneycombStandIn({ seed: honeycombSeed }), startAuthentikStandIn({ seed: authentikSeed, requiredHeaders: { 'X-Proxy-Auth': AK.extraHeader } })]);
       shownMessages.length = 0;
-      const transport = { logger: detector.logger, secrets: detector.registry, retry: { maxRetries: 0 } };
+      const transport = { logger: detector.logger, secrets: detector.knownSecrets, retry: { maxRetries: 0 } };
       hc = new HoneycombClient({ apiUrl: honeycomb.url, apiKey: HC.apiKey, managementKey: { id: HONEYCOMB_KEYS.management.id, secret: HC.managementSecret }, ...transport });
       ak = new AuthentikClient({ apiBase: authentikApiBase(authentik.url), token: AK.token, headers: { 'X-Proxy-Auth': AK.extraHeader }, ...transport });
     });
@@ -153,25 +153,38 @@ describe('no secret reaches a log, message, notification or panel (markers for e
         detector.check(`JSON view: recipient ${r.type} (tree copy)`, JSON.stringify(objectJson(o)));
       }
       // A second environment's own key, as "Set API Key for Environment" stores it.
-      const staging = new HoneycombClient({ apiUrl: honeycomb.url, apiKey: HC.environmentKey, logger: detector.logger, secrets: detector.registry });
+      const staging = new HoneycombClient({ apiUrl: honeycomb.url, apiKey: HC.environmentKey, logger: detector.logger, secrets: detector.knownSecrets });
       await detector.run('staging getAuthMetadata', () => staging.getAuthMetadata());
       // Refused keys and a server that echoes the request back.
-      const wrong = new HoneycombClient({ apiUrl: honeycomb.url, apiKey: `${HC.apiKey}-wrong`, logger: detector.logger, secrets: detector.registry, retry: { maxRetries: 0 } });
+      const wrong = new HoneycombClient({ apiUrl: honeycomb.url, apiKey: `${HC.apiKey}-wrong`, logger: detector.logger, secrets: detector.knownSecrets, retry: { maxRetries: 0 } });
       await detector.run('wrong key', () => wrong.getAuthMetadata());
       // The server repeats the recipients' secrets it holds, as a webhook receiver's answer might.
       const echo = await echoingServer(`${HC.webhookHeader} ${HC.webhookSecret} ${HC.pagerDutyKey}`);
       try {
-        const echoed = new HoneycombClient({ apiUrl: echo.url, apiKey: HC.apiKey, managementKey: { id: HONEYCOMB_KEYS.management.id, secret: HC.managementSecret }, logger: detector.logger, secrets: detector.registry, retry: { maxRetries: 0 } });
+        const echoed = new HoneycombClient({
+          apiUrl: echo.url,
+          apiKey: HC.apiKey,
+          managementKey: { id: HONEYCOMB_KEYS.management.id, secret: HC.managementSecret },
+          logger: detector.logger,
+          secrets: detector.knownSecrets,
+          retry: { maxRetries: 0 },
+        });
         await detector.run('echoing server, API key', () => echoed.listDatasets());
         await detector.run('echoing server, management key', () => echoed.listEnvironments());
       } finally {
         await echo.stop();
       }
-      await detector.run('unreachable server', () => new HoneycombClient({ apiUrl: 'http://127.0.0.1:1', apiKey: HC.apiKey, logger: detector.logger, secrets: detector.registry, retry: { maxRetries: 0 } }).getAuthMetadata());
+      await detector.run('unreachable server', () =>
+        new HoneycombClient({ apiUrl: 'http://127.0.0.1:1', apiKey: HC.apiKey, logger: detector.logger, secrets: detector.knownSecrets, retry: { maxRetries: 0 } }).getAuthMetadata(),
+      );
       await runLookups(detector, 'honeycomb', { honeycomb: async () => hc, authentik: async () => ak, verify: async () => ({}) });
       detector.checkLog();
       assert.equal(detector.report(), '', 'no marker anywhere');
-      assert.deepEqual(detector.unseen(SENT_ONLY).filter((name) => name.startsWith('Honeycomb')), [], 'every secret was in the answers and records checked');
+      assert.deepEqual(
+        detector.unseen(SENT_ONLY).filter((name) => name.startsWith('Honeycomb')),
+        [],
+        'every secret was in the answers and records checked',
+      );
     });
 
     it('authentik: browsing, records, key views, lookups, writes and failures show no token, key or header value', async () => {
@@ -197,7 +210,8 @@ describe('no secret reaches a log, message, notification or panel (markers for e
         detector.checkRecord(`provider ${p.name}`, AR.providerRecord(p, { oauth2 }, ui));
       }
       for (const s of (await ak.listServiceConnections()).items) {
-        const kubernetes = s.component === 'ak-service-connection-kubernetes-form' ? await detector.run(`retrieveKubernetesConnection ${s.name}`, () => ak.retrieveKubernetesConnection(s.pk)) : undefined;
+        const kubernetes =
+          s.component === 'ak-service-connection-kubernetes-form' ? await detector.run(`retrieveKubernetesConnection ${s.name}`, () => ak.retrieveKubernetesConnection(s.pk)) : undefined;
         detector.checkRecord(`service connection ${s.name}`, AR.serviceConnectionRecord(s, kubernetes, ui));
         if (kubernetes) LOOKUP_INPUTS['authentik.getServiceConnectionKubernetes'].push({ name: s.name });
       }
@@ -213,22 +227,49 @@ describe('no secret reaches a log, message, notification or panel (markers for e
         }
       }
       // Writes that carry a secret the server refuses: the refusal must not repeat it.
-      await detector.run('create certificate with a bad key', async () => (await ak.resources('certificateKeyPair')).create({ name: 'leak test', certificate_data: 'not a certificate', key_data: AK.writtenKey }));
+      await detector.run('create certificate with a bad key', async () =>
+        (await ak.resources('certificateKeyPair')).create({ name: 'leak test', certificate_data: 'not a certificate', key_data: AK.writtenKey }),
+      );
       await detector.run('create license with a bad key', async () => (await ak.resources('license')).create({ key: AK.writtenLicense }));
       // A refused token, the extra header missing, an echoing server, no server.
-      await detector.run('wrong token', () => new AuthentikClient({ apiBase: authentikApiBase(authentik.url), token: `${AK.token}-wrong`, headers: { 'X-Proxy-Auth': AK.extraHeader }, logger: detector.logger, secrets: detector.registry }).getCurrentUser());
-      await detector.run('missing header', () => new AuthentikClient({ apiBase: authentikApiBase(authentik.url), token: AK.token, logger: detector.logger, secrets: detector.registry }).getCurrentUser());
+      await detector.run('wrong token', () =>
+        new AuthentikClient({
+          apiBase: authentikApiBase(authentik.url),
+          token: `${AK.token}-wrong`,
+          headers: { 'X-Proxy-Auth': AK.extraHeader },
+          logger: detector.logger,
+          secrets: detector.knownSecrets,
+        }).getCurrentUser(),
+      );
+      await detector.run('missing header', () =>
+        new AuthentikClient({ apiBase: authentikApiBase(authentik.url), token: AK.token, logger: detector.logger, secrets: detector.knownSecrets }).getCurrentUser(),
+      );
       const echo = await echoingServer();
       try {
-        await detector.run('echoing server', () => new AuthentikClient({ apiBase: authentikApiBase(echo.url), token: AK.token, headers: { 'X-Proxy-Auth': AK.extraHeader }, logger: detector.logger, secrets: detector.registry, retry: { maxRetries: 0 } }).getCurrentUser());
+        await detector.run('echoing server', () =>
+          new AuthentikClient({
+            apiBase: authentikApiBase(echo.url),
+            token: AK.token,
+            headers: { 'X-Proxy-Auth': AK.extraHeader },
+            logger: detector.logger,
+            secrets: detector.knownSecrets,
+            retry: { maxRetries: 0 },
+          }).getCurrentUser(),
+        );
       } finally {
         await echo.stop();
       }
-      await detector.run('unreachable server', () => new AuthentikClient({ apiBase: 'http://127.0.0.1:1/api/v3', token: AK.token, logger: detector.logger, secrets: detector.registry, retry: { maxRetries: 0 } }).getCurrentUser());
+      await detector.run('unreachable server', () =>
+        new AuthentikClient({ apiBase: 'http://127.0.0.1:1/api/v3', token: AK.token, logger: detector.logger, secrets: detector.knownSecrets, retry: { maxRetries: 0 } }).getCurrentUser(),
+      );
       await runLookups(detector, 'authentik', { honeycomb: async () => hc, authentik: async () => ak, verify: async () => ({}) });
       detector.checkLog();
       assert.equal(detector.report(), '', 'no marker anywhere');
-      assert.deepEqual(detector.unseen(SENT_ONLY).filter((name) => name.startsWith('authentik')), [], 'every secret was in the answers and records checked');
+      assert.deepEqual(
+        detector.unseen(SENT_ONLY).filter((name) => name.startsWith('authentik')),
+        [],
+        'every secret was in the answers and records checked',
+      );
     });
   });
 });
@@ -238,7 +279,11 @@ async function runLookups(detector: LeakDetector, service: 'honeycomb' | 'authen
   for (const op of LOOKUP_OPERATIONS.filter((o) => o.service === service)) {
     const inputs = LOOKUP_INPUTS[`${service}.${op.name}`] ?? [{}];
     for (const input of inputs.length ? inputs : [{}]) {
-      await detector.run(`lookup ${op.name}`, () => op.run(clients, input), (output) => detector.checkRecord(`lookup ${op.name}`, lookupRecord(lookupKey(op, input), op, input, output)));
+      await detector.run(
+        `lookup ${op.name}`,
+        () => op.run(clients, input),
+        (output) => detector.checkRecord(`lookup ${op.name}`, lookupRecord(lookupKey(op, input), op, input, output)),
+      );
     }
   }
 }

@@ -78,7 +78,18 @@ describe('Look Up: the data source call as code', () => {
     );
     assert.equal(
       pulumiCall(getRecipients, input),
-      ['import * as honeycombio from "@pulumi/honeycombio";', '', 'const slackRecipients = honeycombio.getRecipientsOutput({', '    type: "slack",', '    detailFilter: {', '        name: "channel",', '        valueRegex: "^#alerts",', '    },', '});', ''].join('\n'),
+      [
+        'import * as honeycombio from "@pulumi/honeycombio";',
+        '',
+        'const slackRecipients = honeycombio.getRecipientsOutput({',
+        '    type: "slack",',
+        '    detailFilter: {',
+        '        name: "channel",',
+        '        valueRegex: "^#alerts",',
+        '    },',
+        '});',
+        '',
+      ].join('\n'),
     );
   });
 

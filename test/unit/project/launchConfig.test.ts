@@ -25,7 +25,11 @@ describe('The F5 launch configuration', () => {
   });
 
   it('has the tasks the configurations name, and the stand-ins task runs the script that exists', () => {
-    for (const c of launch.configurations) assert.ok(tasks.tasks.some((t) => t.label === c.preLaunchTask), `${c.name}: task "${c.preLaunchTask}"`);
+    for (const c of launch.configurations)
+      assert.ok(
+        tasks.tasks.some((t) => t.label === c.preLaunchTask),
+        `${c.name}: task "${c.preLaunchTask}"`,
+      );
     const standIns = tasks.tasks.find((t) => t.label === 'stand-ins');
     const script = /node (out\/scripts\/\S+\.js)/.exec(standIns?.command ?? '')?.[1];
     assert.ok(script && fs.existsSync(path.join(root, script.replace(/^out\//, '').replace(/\.js$/, '.ts'))), `the stand-ins task runs ${script}`);

@@ -8,7 +8,7 @@ import { sha256Digest } from '../../../src/clients/registry/digest';
 import { checkRegistryLogin } from '../../../src/clients/registry/login';
 import { MediaTypes, isIndex } from '../../../src/clients/registry/manifest';
 import { ServiceError } from '../../../src/core/errors';
-import { SecretRegistry } from '../../../src/core/redact';
+import { KnownSecrets } from '../../../src/core/redact';
 import { pushIndex, pushTinyImage } from '../../registry/images';
 import { TEST_USER, TestRegistry, startRegistry } from '../../registry/registryServer';
 
@@ -76,7 +76,7 @@ describe('registry token flow', function () {
   this.timeout(60_000);
   let registry: TestRegistry;
   let configDir: string;
-  const secrets = new SecretRegistry();
+  const secrets = new KnownSecrets();
 
   before(async () => {
     registry = await startRegistry({ tokenAuth: true });

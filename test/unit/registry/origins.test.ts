@@ -78,7 +78,7 @@ describe('registry client: credentials stay with their origin', () => {
     registry = await bearerRegistry(
       () => `${registry.url}/token`,
       (req, res) => {
-        if (req.method === 'HEAD') return json(res, 404, {}), true;
+        if (req.method === 'HEAD') return (json(res, 404, {}), true);
         if (req.method === 'POST' && req.url.includes('/blobs/uploads/')) {
           res.writeHead(202, { Location: `${elsewhere.url}/v2/team/app/blobs/uploads/session-1` });
           res.end();
@@ -113,7 +113,9 @@ describe('registry client: credentials stay with their origin', () => {
         assert.equal(error.kind, 'auth');
         assert.equal(
           error.message,
-          `Registry ${registry.url.replace('http://', '')} token: the login for ${registry.url.replace('http://', '')} was checked with the token service at ${away(elsewhere)}, but the registry now asks for it at ${away(moved)}; it was not sent there. If ${registry.url.replace('http://', '')} really moved its token service, remove the login and add it again (Image Signatures: Add Registry Login\u2026).`,
+          `Registry ${registry.url.replace('http://', '')} token: the login for ${registry.url.replace('http://', '')} ` +
+            `was checked with the token service at ${away(elsewhere)}, but the registry now asks for it at ${away(moved)}; it was not sent there. ` +
+            `If ${registry.url.replace('http://', '')} really moved its token service, remove the login and add it again (Image Signatures: Add Registry Login\u2026).`,
         );
         assert.equal(moved.requests.length, 0);
       } finally {
@@ -126,7 +128,14 @@ describe('registry client: credentials stay with their origin', () => {
       registry = await bearerRegistry(() => `${away(elsewhere)}/token`);
       const { error } = await timedFailure<ServiceError>(client(USER).getManifest('team/app', 'v1'));
       assert.equal(error.kind, 'auth');
-      assert.match(error.message, new RegExp(`the registry asks for the login at ${away(elsewhere)}, another origin than ${registry.url.replace(/\./g, '\\.')}; a login that was not checked with that token service \\(from Docker's config\\.json, or saved before this check existed\\) is only sent to the registry itself\\. Add the login in the editor with "Image Signatures: Add Registry Login…"`));
+      assert.match(
+        error.message,
+        new RegExp(
+          `the registry asks for the login at ${away(elsewhere)}, another origin than ${registry.url.replace(/\./g, '\\.')}; ` +
+            "a login that was not checked with that token service \\(from Docker's config\\.json, or saved before this check existed\\) is only sent to the registry itself\\. " +
+            'Add the login in the editor with "Image Signatures: Add Registry Login…"',
+        ),
+      );
       assert.equal(elsewhere.requests.length, 0);
       // A refresh token (identitytoken) is held to the same rule.
       await timedFailure(client({ identityToken: 'refresh-token-0001' }).getManifest('team/app', 'v1'));

@@ -36,7 +36,11 @@ describe('image references', () => {
       ['ghcr.io//app', /empty part/],
     ];
     for (const [input, pattern] of cases) {
-      assert.throws(() => parseReference(input), (e: ServiceError) => e.kind === 'badInput' && pattern.test(e.message), input);
+      assert.throws(
+        () => parseReference(input),
+        (e: ServiceError) => e.kind === 'badInput' && pattern.test(e.message),
+        input,
+      );
     }
   });
 });

@@ -72,10 +72,7 @@ describe('authentik stand-in', function () {
     it('reports version 2026.8.3 to an authenticated client', async function () {
       const r = await request(`${ak.url}/api/v3/admin/version/`, { headers: auth(T.admin) });
       assert.equal(r.status, 200);
-      assert.deepEqual(
-        { current: r.json().version_current, outdated: r.json().outdated },
-        { current: '2026.8.3', outdated: false },
-      );
+      assert.deepEqual({ current: r.json().version_current, outdated: r.json().outdated }, { current: '2026.8.3', outdated: false });
       assert.equal((await request(`${ak.url}/api/v3/admin/version/`)).status, 403);
     });
 

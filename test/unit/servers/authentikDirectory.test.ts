@@ -26,11 +26,29 @@ describe('authentik stand-in: directory', function () {
 
   it('answers every list the explorer reads with a schema-valid page', async () => {
     const lists = [
-      '/core/brands/', '/crypto/certificatekeypairs/', '/flows/instances/', '/flows/bindings/', '/stages/all/', '/core/groups/', '/core/users/',
-      '/core/applications/?superuser_full_list=true', '/providers/all/', '/providers/oauth2/', '/providers/saml/', '/sources/all/', '/propertymappings/all/',
-      '/propertymappings/provider/rac/', '/propertymappings/provider/radius/', '/propertymappings/provider/saml/', '/propertymappings/provider/scim/',
-      '/propertymappings/provider/scope/', '/propertymappings/source/ldap/', '/outposts/instances/', '/outposts/service_connections/all/',
-      '/outposts/service_connections/kubernetes/', '/rbac/permissions/',
+      '/core/brands/',
+      '/crypto/certificatekeypairs/',
+      '/flows/instances/',
+      '/flows/bindings/',
+      '/stages/all/',
+      '/core/groups/',
+      '/core/users/',
+      '/core/applications/?superuser_full_list=true',
+      '/providers/all/',
+      '/providers/oauth2/',
+      '/providers/saml/',
+      '/sources/all/',
+      '/propertymappings/all/',
+      '/propertymappings/provider/rac/',
+      '/propertymappings/provider/radius/',
+      '/propertymappings/provider/saml/',
+      '/propertymappings/provider/scim/',
+      '/propertymappings/provider/scope/',
+      '/propertymappings/source/ldap/',
+      '/outposts/instances/',
+      '/outposts/service_connections/all/',
+      '/outposts/service_connections/kubernetes/',
+      '/rbac/permissions/',
     ];
     for (const path of lists) {
       const { status, body } = await get(path);
@@ -60,7 +78,10 @@ describe('authentik stand-in: directory', function () {
     assert.ok(Array.isArray(plain.users_obj), 'include_users defaults to true');
     const rich = (await get('/core/groups/?name=Platform&include_users=false&include_parents=true&include_children=true')).body.results[0];
     assert.equal(rich.users_obj, null);
-    assert.deepEqual(rich.parents_obj.map((g: { name: string }) => g.name), ['Engineering']);
+    assert.deepEqual(
+      rich.parents_obj.map((g: { name: string }) => g.name),
+      ['Engineering'],
+    );
     assert.deepEqual(rich.children_obj.map((g: { name: string }) => g.name).sort(), ['On-call', 'SRE']);
   });
 

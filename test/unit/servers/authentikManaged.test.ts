@@ -78,7 +78,10 @@ describe('authentik stand-in: managed kinds', function () {
   it('deleting a transport takes it out of the rules that used it (used_by: cascade_many)', async () => {
     const slack = d().notificationTransports.find((t) => t.name === 'SRE Slack')!;
     const used = (await call('GET', `/events/transports/${slack.pk}/used_by/`)).json();
-    assert.deepEqual(used.map((u: { model_name: string; action: string }) => `${u.model_name}:${u.action}`), ['notificationrule:cascade_many', 'notificationrule:cascade_many']);
+    assert.deepEqual(
+      used.map((u: { model_name: string; action: string }) => `${u.model_name}:${u.action}`),
+      ['notificationrule:cascade_many', 'notificationrule:cascade_many'],
+    );
     assert.equal((await call('DELETE', `/events/transports/${slack.pk}/`)).status, 204);
     const rules = (await call('GET', '/events/rules/')).json().results as Array<{ transports: string[] }>;
     assert.ok(rules.every((r) => !r.transports.includes(slack.pk)));
@@ -90,7 +93,9 @@ describe('authentik stand-in: managed kinds', function () {
     const providers = used.filter((u) => u.model_name.endsWith('provider'));
     assert.ok(providers.length > 0 && providers.every((u) => u.action === 'cascade'));
     assert.ok(used.some((u) => u.model_name === 'flowstagebinding' && u.name.startsWith('Flow-stage binding #0 to ')));
-    const gone = d().providers.filter((p) => p.authorization_flow === explicit.pk).map((p) => p.pk);
+    const gone = d()
+      .providers.filter((p) => p.authorization_flow === explicit.pk)
+      .map((p) => p.pk);
     assert.equal((await call('DELETE', `/flows/instances/${explicit.slug}/`)).status, 204);
     for (const pk of gone) assert.equal((await call('GET', `/providers/all/${pk}/`)).status, 404);
     const apps = (await call('GET', '/core/applications/?superuser_full_list=true&page_size=100')).json().results as Array<{ provider: number | null }>;
@@ -100,7 +105,10 @@ describe('authentik stand-in: managed kinds', function () {
   it('an agent connector owns its enrollment tokens; a key is shown only to those allowed, and not once expired', async () => {
     const connector = d().agentConnectors[0];
     const tokens = d().enrollmentTokens;
-    assert.deepEqual((await call('GET', `/endpoints/agents/connectors/${connector.connector_uuid}/used_by/`)).json().map((u: { action: string }) => u.action), ['cascade', 'cascade']);
+    assert.deepEqual(
+      (await call('GET', `/endpoints/agents/connectors/${connector.connector_uuid}/used_by/`)).json().map((u: { action: string }) => u.action),
+      ['cascade', 'cascade'],
+    );
     const key = await call('GET', `/endpoints/agents/enrollment_tokens/${tokens[0].token_uuid}/view_key/`);
     assert.deepEqual(key.json(), { key: tokens[0].key });
     assert.equal((await call('GET', `/endpoints/agents/enrollment_tokens/${tokens[0].token_uuid}/view_key/`, undefined, T.readOnly)).status, 403);
@@ -139,7 +147,11 @@ describe('authentik stand-in: managed kinds', function () {
     const created = await call('POST', '/enterprise/license/', { key: good });
     assert.equal(created.status, 201);
     assert.deepEqual([created.json().name, created.json().internal_users, created.json().expiry], ['Acme Lab', 5, new Date(soon * 1000).toISOString().replace('.000Z', 'Z')]);
-    for (const bad of [standInLicenseKey('other', { name: 'x', exp: soon, internal_users: 1, external_users: 0 }), standInLicenseKey(ak.seed.installId, { name: 'x', exp: 1_000, internal_users: 1, external_users: 0 }), 'not-a-jwt']) {
+    for (const bad of [
+      standInLicenseKey('other', { name: 'x', exp: soon, internal_users: 1, external_users: 0 }),
+      standInLicenseKey(ak.seed.installId, { name: 'x', exp: 1_000, internal_users: 1, external_users: 0 }),
+      'not-a-jwt',
+    ]) {
       const r = await call('POST', '/enterprise/license/', { key: bad });
       assert.deepEqual([r.status, r.json()], [400, { key: ['Unable to verify license'] }]);
     }
@@ -164,8 +176,17 @@ describe('authentik stand-in: managed kinds', function () {
 
   it('validates blueprint content on save and answers the importer\u2019s log', async () => {
     const r = await call('POST', '/managed/blueprints/', { name: 'bad', content: 'version: 1\nentries:\n  - model: authentik_core.application\n    identifiers:\n      slug: wiki\n' });
-    assert.deepEqual([r.status, r.json()], [400, { content: ['Failed to validate blueprint', "- Entry invalid: Serializer errors {'name': [ErrorDetail(string='This field is required.', code='required')]}", '- Blueprint validation failed'] }]);
-    const existing = await call('POST', '/managed/blueprints/', { name: 'ok', content: 'version: 1\nentries:\n  - model: authentik_core.application\n    identifiers:\n      slug: grafana\n    attrs:\n      meta_hide: true\n' });
+    assert.deepEqual(
+      [r.status, r.json()],
+      [
+        400,
+        { content: ['Failed to validate blueprint', "- Entry invalid: Serializer errors {'name': [ErrorDetail(string='This field is required.', code='required')]}", '- Blueprint validation failed'] },
+      ],
+    );
+    const existing = await call('POST', '/managed/blueprints/', {
+      name: 'ok',
+      content: 'version: 1\nentries:\n  - model: authentik_core.application\n    identifiers:\n      slug: grafana\n    attrs:\n      meta_hide: true\n',
+    });
     assert.equal(existing.status, 201, 'an entry matching an existing object is a partial update');
     const model = await call('POST', '/managed/blueprints/', { name: 'm', content: 'version: 1\nentries:\n  - model: authentik_core.nothing\n    identifiers: {name: x}\n' });
     assert.deepEqual(model.json().content, ['Failed to validate blueprint', '- App or Model does not exist', '- Blueprint validation failed']);

@@ -23,13 +23,21 @@ describe('Honeycomb stand-in', function () {
   /** The response re-checked against the document, as a client would receive it. */
   function conforms(method: string, path: string, r: { status: number; headers: Record<string, unknown>; text: string }) {
     const errors = openApiValidator('honeycomb').validateResponse({
-      method, path, status: r.status, contentType: String(r.headers['content-type']), body: JSON.parse(r.text),
+      method,
+      path,
+      status: r.status,
+      contentType: String(r.headers['content-type']),
+      body: JSON.parse(r.text),
     });
     assert.deepEqual(errors, []);
   }
 
   describe('GET /1/auth', function () {
-    for (const [name, env] of [['production', 'production'], ['staging', 'staging'], ['dev', 'dev']] as const) {
+    for (const [name, env] of [
+      ['production', 'production'],
+      ['staging', 'staging'],
+      ['dev', 'dev'],
+    ] as const) {
       it(`answers the ${name} configuration key with its environment and the Acme team`, async function () {
         const r = await request(`${hc.url}/1/auth`, { headers: { 'X-Honeycomb-Team': K[name] } });
         assert.equal(r.status, 200);
@@ -118,12 +126,9 @@ describe('Honeycomb stand-in', function () {
     });
 
     it('rejects a wrong secret, a missing header or a v1 key with a JSON:API 401 carrying id and code', async function () {
-      for (const headers of [
-        bearer({ id: K.management.id, secret: 'wrong-secret' }),
-        {},
-        { Authorization: `Bearer ${K.management.id}` },
-        { 'X-Honeycomb-Team': K.production },
-      ] as Array<Record<string, string>>) {
+      for (const headers of [bearer({ id: K.management.id, secret: 'wrong-secret' }), {}, { Authorization: `Bearer ${K.management.id}` }, { 'X-Honeycomb-Team': K.production }] as Array<
+        Record<string, string>
+      >) {
         const r = await request(`${hc.url}/2/auth`, { headers });
         assert.equal(r.status, 401);
         assert.equal(r.headers['content-type'], 'application/vnd.api+json');
@@ -190,11 +195,10 @@ describe('Honeycomb stand-in', function () {
     await request(`${hc.url}/1/auth`, { headers: { 'X-Honeycomb-Team': K.staging } });
     await request(`${hc.url}/2/auth`, { headers: bearer(K.management) });
     await request(`${hc.url}/1/auth`, { headers: { 'X-Honeycomb-Team': 'made-up' } });
-    assert.deepEqual(hc.requests.map((e) => e.credential), [
-      'configuration:staging:Terraform staging',
-      'management:Platform team automation',
-      'unknown',
-    ]);
+    assert.deepEqual(
+      hc.requests.map((e) => e.credential),
+      ['configuration:staging:Terraform staging', 'management:Platform team automation', 'unknown'],
+    );
     const log = JSON.stringify(hc.requests);
     for (const secret of [K.staging, K.management.secret, 'made-up']) assert.ok(!log.includes(secret));
   });

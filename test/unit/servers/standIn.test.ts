@@ -130,7 +130,10 @@ describe('generic stand-in server', function () {
       }
       assert.equal((await request(`${s.url}/1/datasets`)).status, 200);
       assert.deepEqual(s.faults.list(), []);
-      assert.deepEqual(s.requests.map((e) => e.fault), ['rateLimit', 'rateLimit', undefined]);
+      assert.deepEqual(
+        s.requests.map((e) => e.fault),
+        ['rateLimit', 'rateLimit', undefined],
+      );
     });
 
     it('rateLimit: Retry-After as an HTTP-date when asked', async function () {
@@ -209,12 +212,18 @@ describe('generic stand-in server', function () {
       assert.equal(created.status, 201);
       const id = created.json().fault.id;
       assert.equal((await request(`${s.url}/1/auth`)).status, 500);
-      assert.deepEqual((await request(`${s.url}/__standin/faults`)).json().faults.map((f: { id: string }) => f.id), [id]);
+      assert.deepEqual(
+        (await request(`${s.url}/__standin/faults`)).json().faults.map((f: { id: string }) => f.id),
+        [id],
+      );
       assert.equal((await request(`${s.url}/__standin/faults/${id}`, { method: 'DELETE' })).status, 204);
       assert.equal((await request(`${s.url}/1/auth`)).status, 200);
 
       const log = (await request(`${s.url}/__standin/requests`)).json().requests;
-      assert.deepEqual(log.map((e: { status: number }) => e.status), [500, 200]);
+      assert.deepEqual(
+        log.map((e: { status: number }) => e.status),
+        [500, 200],
+      );
       const since = (await request(`${s.url}/__standin/requests?since=${log[0].seq}`)).json().requests;
       assert.equal(since.length, 1);
 

@@ -107,7 +107,11 @@ describe('stand-in OpenAPI validator', function () {
     it('falls back from the exact status to `default`', function () {
       // /1/auth declares 200, 401, 429 and default (GenericError).
       const errors = openApiValidator('honeycomb').validateResponse({
-        method: 'GET', path: '/1/auth', status: 418, contentType: 'application/json', body: { error: 'teapot' },
+        method: 'GET',
+        path: '/1/auth',
+        status: 418,
+        contentType: 'application/json',
+        body: { error: 'teapot' },
       });
       assert.deepEqual(errors, []);
     });
@@ -148,9 +152,20 @@ describe('stand-in OpenAPI validator', function () {
 /** A conforming SessionUser body (schema 2026.8.3). */
 function sessionUser(): Record<string, unknown> {
   const user = {
-    pk: 4, username: 'akadmin', name: 'authentik Default Admin', is_active: true, is_superuser: true,
-    groups: [], roles: [], email: 'admin@acme.example', avatar: 'data:image/png;base64,AA==',
-    uid: 'f'.repeat(64), settings: {}, type: 'internal', system_permissions: [], is_current: true,
+    pk: 4,
+    username: 'akadmin',
+    name: 'authentik Default Admin',
+    is_active: true,
+    is_superuser: true,
+    groups: [],
+    roles: [],
+    email: 'admin@acme.example',
+    avatar: 'data:image/png;base64,AA==',
+    uid: 'f'.repeat(64),
+    settings: {},
+    type: 'internal',
+    system_permissions: [],
+    is_current: true,
   };
   return { user, users: [{ ...user }] };
 }

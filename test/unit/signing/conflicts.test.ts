@@ -26,7 +26,8 @@ describe('conflict: APPEND, REPLACE and SKIPSAME on existing signatures', functi
   const image = async (repo: string) => `${registry.host}/${repo}@${(await pushTinyImage(client, repo, 'v1', repo)).digest}`;
   const digestOf = (ref: string) => ref.slice(ref.indexOf('@') + 1);
   const rekorCalls = () => sigstore.requests.filter((r) => r.path === '/api/v1/log/entries').length;
-  const other = () => keylessOptions(sigstore, { credentials: { kind: 'keyless', identityToken: testIdentityToken({ sub: 'https://github.com/acme/other/.github/workflows/ci.yml@refs/heads/main' }) } });
+  const other = () =>
+    keylessOptions(sigstore, { credentials: { kind: 'keyless', identityToken: testIdentityToken({ sub: 'https://github.com/acme/other/.github/workflows/ci.yml@refs/heads/main' }) } });
 
   it('APPEND (the default) keeps the existing signature and adds the new one', async () => {
     const ref = await image('conflict/append');
@@ -53,10 +54,23 @@ describe('conflict: APPEND, REPLACE and SKIPSAME on existing signatures', functi
 
   it('REPLACE on attestations replaces only those of the same predicate type', async () => {
     const ref = await image('conflict/attest-replace');
-    await attest({ image: ref, predicates: [{ type: SLSA, json: '{"v":1}' }, { type: SBOM, json: '{"spdxVersion":"SPDX-2.3"}' }], ...urls(sigstore) }, keylessOptions(sigstore));
+    await attest(
+      {
+        image: ref,
+        predicates: [
+          { type: SLSA, json: '{"v":1}' },
+          { type: SBOM, json: '{"spdxVersion":"SPDX-2.3"}' },
+        ],
+        ...urls(sigstore),
+      },
+      keylessOptions(sigstore),
+    );
     await attest({ image: ref, conflict: 'REPLACE', predicates: [{ type: SLSA, json: '{"v":2}' }], ...urls(sigstore) }, keylessOptions(sigstore));
     const layers = (await signatureManifest(client, 'conflict/attest-replace', digestOf(ref), 'att'))?.layers ?? [];
-    assert.deepEqual(layers.map((l) => l.annotations?.[CosignAnnotations.predicateType]), [SBOM, SLSA]);
+    assert.deepEqual(
+      layers.map((l) => l.annotations?.[CosignAnnotations.predicateType]),
+      [SBOM, SLSA],
+    );
     const slsa = await client.getBlob('conflict/attest-replace', layers[1].digest);
     assert.deepEqual(JSON.parse(Buffer.from(JSON.parse(slsa.toString('utf8')).payload, 'base64').toString('utf8')).predicate, { v: 2 });
   });

@@ -82,7 +82,10 @@ describe('signing failures leave the registry unchanged and say why', function (
   it('a log that refuses the entry: the server\u2019s words are shown, nothing is written', async () => {
     const { digest, ref } = await image('fail/refused-entry');
     sigstore.faults.rekor = { status: 400 };
-    await assert.rejects(sign({ image: ref, ...urls(sigstore) }, keylessOptions(sigstore)), /Rekor .* add log entry: the request was refused \(HTTP 400\)\. The server said: "injected failure"\. The transparency log refused the entry/);
+    await assert.rejects(
+      sign({ image: ref, ...urls(sigstore) }, keylessOptions(sigstore)),
+      /Rekor .* add log entry: the request was refused \(HTTP 400\)\. The server said: "injected failure"\. The transparency log refused the entry/,
+    );
     await nothingAttached('fail/refused-entry', digest);
   });
 
@@ -123,10 +126,24 @@ describe('signing failures leave the registry unchanged and say why', function (
     const plan = new WritePlan();
     const config = plan.blob('fail/rollback', Buffer.from('{}'));
     const good = Buffer.from(JSON.stringify({ schemaVersion: 2, mediaType: MediaTypes.ociManifest, config: { mediaType: MediaTypes.ociConfig, ...config }, layers: [] }));
-    plan.manifest({ repository: 'fail/rollback', reference: tag, bytes: good, mediaType: MediaTypes.ociManifest, previous: { bytes: before.bytes, mediaType: before.mediaType }, label: 'the .sig tag' });
+    plan.manifest({
+      repository: 'fail/rollback',
+      reference: tag,
+      bytes: good,
+      mediaType: MediaTypes.ociManifest,
+      previous: { bytes: before.bytes, mediaType: before.mediaType },
+      label: 'the .sig tag',
+    });
     plan.manifest({ repository: 'fail/rollback', reference: 'new-tag', bytes: good, mediaType: MediaTypes.ociManifest, previous: null, label: 'a new tag' });
     const missing = { mediaType: MediaTypes.ociConfig, digest: `sha256:${'0'.repeat(64)}`, size: 2 };
-    plan.manifest({ repository: 'fail/rollback', reference: 'broken', bytes: Buffer.from(JSON.stringify({ schemaVersion: 2, mediaType: MediaTypes.ociManifest, config: missing, layers: [] })), mediaType: MediaTypes.ociManifest, previous: null, label: 'a manifest naming a missing blob' });
+    plan.manifest({
+      repository: 'fail/rollback',
+      reference: 'broken',
+      bytes: Buffer.from(JSON.stringify({ schemaVersion: 2, mediaType: MediaTypes.ociManifest, config: missing, layers: [] })),
+      mediaType: MediaTypes.ociManifest,
+      previous: null,
+      label: 'a manifest naming a missing blob',
+    });
     await assert.rejects(applyPlan(client, plan, undefined), /put manifest.*The manifests written before it were undone/s);
     assert.equal((await client.getManifest('fail/rollback', tag)).digest, before.digest, 'the .sig tag points at its old manifest again');
     assert.equal(await client.findManifest('fail/rollback', 'new-tag'), undefined, 'the new tag is gone');
@@ -143,7 +160,10 @@ describe('signing failures leave the registry unchanged and say why', function (
       const ref = `${secured.host}/public/app@${digest}`;
       await assert.rejects(sign({ image: ref, signatureFormat: 'both', ...urls(sigstore) }, keylessOptions(sigstore, { registries: {} })), (error: ServiceError) => {
         assert.ok(error.kind === 'forbidden' || error.kind === 'auth', error.kind);
-        assert.match(error.message, /upload blob: not authorized to write public\/app \(insufficient_scope\).*No manifest or tag was changed in the registry\. The transparency log already holds the signature/s);
+        assert.match(
+          error.message,
+          /upload blob: not authorized to write public\/app \(insufficient_scope\).*No manifest or tag was changed in the registry\. The transparency log already holds the signature/s,
+        );
         return true;
       });
       for (const kind of ['sig', 'att'] as const) assert.equal(await alice.findManifest('public/app', attachmentTag(digest, kind)), undefined);

@@ -44,7 +44,13 @@ export async function signatureManifest(client: RegistryClient, repository: stri
 }
 
 /** @sigstore/verify on a legacy layer, turned into a bundle v0.1 here (independently of the engine). */
-export async function verifyLegacyLayerDirectly(client: RegistryClient, repository: string, layer: ImageManifest['layers'][number], sigstore: MockSigstore, identity = { san: SUBJECT, issuer: ISSUER }): Promise<void> {
+export async function verifyLegacyLayerDirectly(
+  client: RegistryClient,
+  repository: string,
+  layer: ImageManifest['layers'][number],
+  sigstore: MockSigstore,
+  identity = { san: SUBJECT, issuer: ISSUER },
+): Promise<void> {
   const blob = await client.getBlob(repository, layer.digest);
   const annotations = layer.annotations ?? {};
   const set = JSON.parse(annotations[CosignAnnotations.bundle]);

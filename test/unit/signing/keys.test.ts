@@ -18,7 +18,11 @@ function cosignEncryptedKey(password: string): { pem: string; publicPem: string 
   const key = scryptSync(password, salt, 32, { N: 32768, r: 8, p: 1, maxmem: 64 * 1024 * 1024 });
   const ciphertext = nacl.secretbox(privateKey.export({ type: 'pkcs8', format: 'der' }), nonce, key);
   const body = Buffer.from(
-    JSON.stringify({ kdf: { name: 'scrypt', params: { N: 32768, r: 8, p: 1 }, salt: salt.toString('base64') }, cipher: { name: 'nacl/secretbox', nonce: nonce.toString('base64') }, ciphertext: Buffer.from(ciphertext).toString('base64') }),
+    JSON.stringify({
+      kdf: { name: 'scrypt', params: { N: 32768, r: 8, p: 1 }, salt: salt.toString('base64') },
+      cipher: { name: 'nacl/secretbox', nonce: nonce.toString('base64') },
+      ciphertext: Buffer.from(ciphertext).toString('base64'),
+    }),
   ).toString('base64');
   const pem = `-----BEGIN ENCRYPTED SIGSTORE PRIVATE KEY-----\n${body.match(/.{1,64}/g)?.join('\n')}\n-----END ENCRYPTED SIGSTORE PRIVATE KEY-----\n`;
   return { pem, publicPem: publicKey.export({ type: 'spki', format: 'pem' }).toString() };
@@ -46,11 +50,14 @@ describe('signing with a key pair', function () {
     const key = loadSigningKey(pem, 'correct horse');
     assert.equal(key.publicKeyPem, publicPem);
     assert.equal(key.algorithm, 'ECDSA P-256');
-    assert.throws(() => loadSigningKey(pem, 'Tr0ub4dor&3'), (error: Error) => {
-      assert.match(error.message, /could not be decrypted: the password is wrong or the key is damaged/);
-      assert.ok(!error.message.includes('Tr0ub4dor&3') && !error.message.includes(pem.split('\n')[1]), 'neither password nor key in the message');
-      return true;
-    });
+    assert.throws(
+      () => loadSigningKey(pem, 'Tr0ub4dor&3'),
+      (error: Error) => {
+        assert.match(error.message, /could not be decrypted: the password is wrong or the key is damaged/);
+        assert.ok(!error.message.includes('Tr0ub4dor&3') && !error.message.includes(pem.split('\n')[1]), 'neither password nor key in the message');
+        return true;
+      },
+    );
     assert.throws(() => loadSigningKey('not a key'), /holds no PEM private key/);
   });
 
@@ -58,7 +65,10 @@ describe('signing with a key pair', function () {
     const { pem, publicPem } = cosignEncryptedKey('pw-123456');
     const credentials = { kind: 'key' as const, key: loadSigningKey(pem, 'pw-123456') };
     const { digest, ref } = await image('keys/signed');
-    const signed = await sign({ image: ref, signatureFormat: 'both', ...urls(sigstore) }, { credentials, defaults: defaults(), bundleServices: { certificateAuthorityUrl: sigstore.url, transparencyLogUrl: sigstore.url, source: 'mock' } });
+    const signed = await sign(
+      { image: ref, signatureFormat: 'both', ...urls(sigstore) },
+      { credentials, defaults: defaults(), bundleServices: { certificateAuthorityUrl: sigstore.url, transparencyLogUrl: sigstore.url, source: 'mock' } },
+    );
     assert.equal(signed.tlog.length, 2);
     assert.equal(signed.signer?.keyFingerprint?.length, 64);
     const layer = (await signatureManifest(client, 'keys/signed', digest, 'sig'))?.layers[0];
@@ -69,7 +79,10 @@ describe('signing with a key pair', function () {
     const policy = keyPolicy('key', glob, publicPem, `      ctlog:\n        url: ${sigstore.url}\n      signatureFormat: legacy`);
     const report = await getVerify({ image: ref, policy }, { trustRoot: sigstore.trustRoot });
     assert.equal(report.verdict, 'verified', report.reasons.join('\n'));
-    const attested = await getVerify({ image: ref, policy: keyPolicy('key', glob, publicPem, `      attestations:\n        - name: provenance\n          predicateType: https://slsa.dev/provenance/v1`) }, { trustRoot: sigstore.trustRoot });
+    const attested = await getVerify(
+      { image: ref, policy: keyPolicy('key', glob, publicPem, `      attestations:\n        - name: provenance\n          predicateType: https://slsa.dev/provenance/v1`) },
+      { trustRoot: sigstore.trustRoot },
+    );
     assert.equal(attested.verdict, 'verified', attested.reasons.join('\n'));
     const otherKey = generateKeyPairSync('ec', { namedCurve: 'P-256' }).publicKey.export({ type: 'spki', format: 'pem' }).toString();
     const wrong = await getVerify({ image: ref, policy: keyPolicy('key', glob, otherKey) }, { trustRoot: sigstore.trustRoot });

@@ -44,15 +44,25 @@ describe('bundle signing with Rekor v2 and a timestamp authority (useTransparenc
       assert.equal(result.signedRef, ref);
       assert.deepEqual(result.bundleTransparencyLog, { version: 2, url: sigstore.rekorV2.url, timestampAuthorityUrl: sigstore.tsa.url, source: 'mock signing config' });
       const v2Entries = result.tlog.filter((t) => t.logVersion === 2);
-      assert.deepEqual(v2Entries.map((t) => [t.url, t.kind, t.entryVersion, t.integratedTime]), [[sigstore.rekorV2.url, 'dsse', '0.0.2', undefined]]);
+      assert.deepEqual(
+        v2Entries.map((t) => [t.url, t.kind, t.entryVersion, t.integratedTime]),
+        [[sigstore.rekorV2.url, 'dsse', '0.0.2', undefined]],
+      );
       assert.equal(sigstore.rekorV2.tree.size, logged + 1, 'one entry appended to the Rekor v2 log');
       assert.equal(result.timestamps.length, 1);
       assert.equal(result.timestamps[0].url, sigstore.tsa.url);
       assert.ok(Math.abs(Date.parse(result.timestamps[0].time) - Date.now()) < 60_000, 'the timestamp is the time of signing');
       assert.equal(sigstore.tsa.requests.at(-1)?.contentType, 'application/timestamp-query', 'the TSA got a DER TimeStampReq');
       if (format === 'both') {
-        assert.deepEqual(result.tlog.filter((t) => t.logVersion === 1).map((t) => [t.kind, t.entryVersion]), [['hashedrekord', '0.0.1']], 'the legacy signature is in Rekor v1');
-        assert.ok(result.warnings.some((w) => /useTransparencyLogV2 applies to the bundle only: the legacy signature was logged in Rekor v1/.test(w)), result.warnings.join('\n'));
+        assert.deepEqual(
+          result.tlog.filter((t) => t.logVersion === 1).map((t) => [t.kind, t.entryVersion]),
+          [['hashedrekord', '0.0.1']],
+          'the legacy signature is in Rekor v1',
+        );
+        assert.ok(
+          result.warnings.some((w) => /useTransparencyLogV2 applies to the bundle only: the legacy signature was logged in Rekor v1/.test(w)),
+          result.warnings.join('\n'),
+        );
       }
 
       const [bundle] = await readBundles(client, `v2/sign-${format}`, digest);
@@ -84,12 +94,28 @@ describe('bundle signing with Rekor v2 and a timestamp authority (useTransparenc
   it('attests two predicates in the bundle format with Rekor v2: each bundle verifies with a policy requiring both, and with @sigstore/verify', async () => {
     const { digest, ref } = await image('v2/attest');
     const result = await attest(
-      { image: ref, signatureFormat: 'bundle', predicates: [{ type: SLSA, json: '{"buildDefinition":{"buildType":"https://example.com/build"}}' }, { type: VULN, json: '{"scanner":{"result":[]}}' }] },
+      {
+        image: ref,
+        signatureFormat: 'bundle',
+        predicates: [
+          { type: SLSA, json: '{"buildDefinition":{"buildType":"https://example.com/build"}}' },
+          { type: VULN, json: '{"scanner":{"result":[]}}' },
+        ],
+      },
       v2(),
     );
-    assert.deepEqual(result.tlog.map((t) => [t.logVersion, t.kind, t.entryVersion]), [[2, 'dsse', '0.0.2'], [2, 'dsse', '0.0.2']]);
+    assert.deepEqual(
+      result.tlog.map((t) => [t.logVersion, t.kind, t.entryVersion]),
+      [
+        [2, 'dsse', '0.0.2'],
+        [2, 'dsse', '0.0.2'],
+      ],
+    );
     assert.equal(result.timestamps.length, 2, 'one timestamp per signature');
-    assert.ok(result.written.every((w) => /logged in Rekor v2, with an RFC 3161 timestamp/.test(w.detail)), JSON.stringify(result.written));
+    assert.ok(
+      result.written.every((w) => /logged in Rekor v2, with an RFC 3161 timestamp/.test(w.detail)),
+      JSON.stringify(result.written),
+    );
     const attestations = `- name: provenance\n  predicateType: ${SLSA}\n- name: vulnerabilities\n  predicateType: ${VULN}`;
     const report = await verify(ref, { attestations, signatureFormat: 'bundle' });
     assert.equal(report.verdict, 'verified', report.reasons.join('\n'));
@@ -100,11 +126,17 @@ describe('bundle signing with Rekor v2 and a timestamp authority (useTransparenc
     const { ref } = await image('v2/legacy');
     const [v2Calls, tsaCalls] = [sigstore.rekorV2.requests.length, sigstore.tsa.requests.length];
     const result = await sign({ image: ref, signatureFormat: 'legacy', ...urls(sigstore) }, v2());
-    assert.deepEqual(result.tlog.map((t) => [t.logVersion, t.url]), [[1, sigstore.url]]);
+    assert.deepEqual(
+      result.tlog.map((t) => [t.logVersion, t.url]),
+      [[1, sigstore.url]],
+    );
     assert.deepEqual(result.timestamps, []);
     assert.equal(result.bundleTransparencyLog, undefined);
     assert.deepEqual([sigstore.rekorV2.requests.length, sigstore.tsa.requests.length], [v2Calls, tsaCalls], 'neither Rekor v2 nor the TSA was asked');
-    assert.ok(result.warnings.some((w) => /useTransparencyLogV2 was ignored: it applies to the bundle format only/.test(w)), result.warnings.join('\n'));
+    assert.ok(
+      result.warnings.some((w) => /useTransparencyLogV2 was ignored: it applies to the bundle format only/.test(w)),
+      result.warnings.join('\n'),
+    );
     const report = await verify(ref, { signatureFormat: 'legacy' });
     assert.equal(report.verdict, 'verified', report.reasons.join('\n'));
   });
@@ -115,14 +147,20 @@ describe('bundle signing with Rekor v2 and a timestamp authority (useTransparenc
     const credentials = { kind: 'key' as const, key: loadSigningKey(privateKey.export({ type: 'pkcs8', format: 'pem' }).toString()) };
     const { digest, ref } = await image('v2/key');
     const result = await sign({ image: ref, signatureFormat: 'bundle' }, { ...v2(), credentials });
-    assert.deepEqual(result.tlog.map((t) => t.logVersion), [2]);
+    assert.deepEqual(
+      result.tlog.map((t) => t.logVersion),
+      [2],
+    );
     const logged = sigstore.rekorV2.requests.at(-1)?.body as { dsseRequestV002: { verifiers: Array<{ publicKey?: { rawBytes: string }; keyDetails: string }> } };
     assert.equal(logged.dsseRequestV002.verifiers[0].keyDetails, 'PKIX_ECDSA_P256_SHA_256');
     assert.equal(logged.dsseRequestV002.verifiers[0].publicKey?.rawBytes, publicKey.export({ type: 'spki', format: 'der' }).toString('base64'));
 
     // The policy controller verifies bundles for keyless authorities only; a key authority asking for them is refused.
     await assert.rejects(
-      getVerify({ image: ref, policy: keyPolicy('key', `${registry.host}/**`, publicPem, `      ctlog:\n        url: ${sigstore.rekorV2.url}\n      signatureFormat: bundle`) }, { trustRoot: sigstore.trustRoot }),
+      getVerify(
+        { image: ref, policy: keyPolicy('key', `${registry.host}/**`, publicPem, `      ctlog:\n        url: ${sigstore.rekorV2.url}\n      signatureFormat: bundle`) },
+        { trustRoot: sigstore.trustRoot },
+      ),
       /signatureFormat: bundle works only with a keyless authority/,
     );
     const [json] = await readBundles(client, 'v2/key', digest);

@@ -66,7 +66,11 @@ describe('the Rekor v2 client', function () {
     const stamped = await new TimestampAuthorityClient(sigstore.tsa.url).timestamp(signature);
     const bundle = bundleFromJSON({
       mediaType: 'application/vnd.dev.sigstore.bundle.v0.3+json',
-      verificationMaterial: { publicKey: { hint: 'signer' }, tlogEntries: [bundleTlogEntryV2(entry)], timestampVerificationData: { rfc3161Timestamps: [{ signedTimestamp: stamped.der.toString('base64') }] } },
+      verificationMaterial: {
+        publicKey: { hint: 'signer' },
+        tlogEntries: [bundleTlogEntryV2(entry)],
+        timestampVerificationData: { rfc3161Timestamps: [{ signedTimestamp: stamped.der.toString('base64') }] },
+      },
       messageSignature: { messageDigest: { algorithm: 'SHA2_256', digest: digest.toString('base64') }, signature: signature.toString('base64') },
     });
     const verifier = new Verifier(trustMaterial(sigstore.trustRoot, new Map([['signer', pem]])), { tlogThreshold: 1, ctlogThreshold: 0, timestampThreshold: 1 });
@@ -96,7 +100,10 @@ describe('the Rekor v2 client', function () {
     });
     const request = dsseRequestV002({ payload, payloadType, signature: sign('sha256', pae, privateKey) }, pem);
     await client.createEntry(request);
-    await assert.rejects(client.createEntry(request), /HTTP 409\)\. The server said: "an equivalent entry already exists in the transparency log with index \d+"\. The log already holds this exact signature, and Rekor v2 cannot hand back its entry/);
+    await assert.rejects(
+      client.createEntry(request),
+      /HTTP 409\)\. The server said: "an equivalent entry already exists in the transparency log with index \d+"\. The log already holds this exact signature, and Rekor v2 cannot hand back its entry/,
+    );
   });
 
   it('an answer about another entry than the one sent is not believed', async () => {

@@ -90,7 +90,13 @@ describe('tampered Rekor v2 bundles are rejected with the reason', function () {
     const { reasons, bundle } = await reasonsAfter('tamper/timestamp', (b) => {
       b.verificationMaterial.timestampVerificationData.rfc3161Timestamps = [{ signedTimestamp: other.der.toString('base64') }];
     });
-    assert.match(reasons, /timestamp invalid: the RFC 3161 timestamp does not verify with a timestamp authority of the mock Sigstore of this test run \(with Rekor v2 and a TSA\) \(it covers other bytes than this signature, or another authority signed it\)/);
+    assert.match(
+      reasons,
+      new RegExp(
+        /timestamp invalid: the RFC 3161 timestamp does not verify with a timestamp authority of the mock Sigstore of this test run \(with Rekor v2 and a TSA\) /.source +
+          /\(it covers other bytes than this signature, or another authority signed it\)/.source,
+      ),
+    );
     assert.match(sigstoreVerifyCode(bundle), /^TIMESTAMP_ERROR: timestamp could not be verified/);
   });
 

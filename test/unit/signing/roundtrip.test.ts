@@ -99,7 +99,15 @@ describe('signing round trips (local registry, mock Fulcio and Rekor on 127.0.0.
       fs.writeFileSync(file, JSON.stringify({ scanner: { uri: 'pkg:github/aquasecurity/trivy', result: [] } }));
       const sha256 = createHash('sha256').update(fs.readFileSync(file)).digest('hex');
       const result = await attest(
-        { image: ref, signatureFormat: 'both', predicates: [{ type: SLSA, json: JSON.stringify({ buildDefinition: { buildType: 'https://example.com/build' } }) }, { type: VULN, files: [{ path: file, sha256 }] }], ...urls(sigstore) },
+        {
+          image: ref,
+          signatureFormat: 'both',
+          predicates: [
+            { type: SLSA, json: JSON.stringify({ buildDefinition: { buildType: 'https://example.com/build' } }) },
+            { type: VULN, files: [{ path: file, sha256 }] },
+          ],
+          ...urls(sigstore),
+        },
         keylessOptions(sigstore, { defaults: defaults({ defaultAttestationEntryType: entryType }) }),
       );
       assert.equal(result.attestedRef, ref);
@@ -107,7 +115,10 @@ describe('signing round trips (local registry, mock Fulcio and Rekor on 127.0.0.
       assert.deepEqual(result.predicateTypes, [SLSA, VULN]);
       const att = await signatureManifest(client, `roundtrip/attest-${entryType}`, digest, 'att');
       assert.ok(att);
-      assert.deepEqual(att.layers.map((l) => l.annotations?.[CosignAnnotations.predicateType]), [SLSA, VULN]);
+      assert.deepEqual(
+        att.layers.map((l) => l.annotations?.[CosignAnnotations.predicateType]),
+        [SLSA, VULN],
+      );
       for (const layer of att.layers) {
         assert.equal(layer.mediaType, CosignMediaTypes.dsseEnvelope);
         assert.equal(layer.annotations?.[CosignAnnotations.signature], '');

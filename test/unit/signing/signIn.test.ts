@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import { interactiveSignIn } from '../../../src/clients/sigstore/oidcSignIn';
 import { readIdentityToken } from '../../../src/clients/sigstore/identityToken';
 import { RedactingLogger } from '../../../src/core/logger';
-import { SecretRegistry } from '../../../src/core/redact';
+import { KnownSecrets } from '../../../src/core/redact';
 import { OidcStandIn, followInBrowser, startOidcStandIn } from '../../sigstore/oidcServer';
 
 describe('interactive OIDC sign-in (authorization code + PKCE, loopback redirect)', function () {
@@ -13,7 +13,7 @@ describe('interactive OIDC sign-in (authorization code + PKCE, loopback redirect
 
   it('opens the authorization URL, takes the code from the loopback callback and exchanges it with the PKCE verifier', async () => {
     const lines: string[] = [];
-    const secrets = new SecretRegistry();
+    const secrets = new KnownSecrets();
     const logger = new RedactingLogger((_level, message) => lines.push(message), secrets);
     let opened = '';
     let page = { status: 0, text: '' };
@@ -37,7 +37,10 @@ describe('interactive OIDC sign-in (authorization code + PKCE, loopback redirect
     const identity = readIdentityToken(token);
     assert.equal(identity.issuer, oidc.issuer);
     assert.equal(identity.subject, 'dev@example.com');
-    assert.ok(lines.some((l) => l.includes('/token')), 'the token request is logged');
+    assert.ok(
+      lines.some((l) => l.includes('/token')),
+      'the token request is logged',
+    );
     assert.ok(!lines.some((l) => l.includes(token) || l.includes(token.split('.')[1])), 'but never the token');
   });
 
@@ -45,10 +48,7 @@ describe('interactive OIDC sign-in (authorization code + PKCE, loopback redirect
     const before = oidc.exchanges.length;
     oidc.next.error = 'access_denied';
     try {
-      await assert.rejects(
-        interactiveSignIn({ issuer: oidc.issuer, clientId: 'sigstore', openBrowser: (url) => void followInBrowser(url) }),
-        /the issuer said: access_denied \(the user declined\)/,
-      );
+      await assert.rejects(interactiveSignIn({ issuer: oidc.issuer, clientId: 'sigstore', openBrowser: (url) => void followInBrowser(url) }), /the issuer said: access_denied \(the user declined\)/);
     } finally {
       oidc.next.error = undefined;
     }
@@ -70,6 +70,9 @@ describe('interactive OIDC sign-in (authorization code + PKCE, loopback redirect
   });
 
   it('gives up when the browser never comes back', async () => {
-    await assert.rejects(interactiveSignIn({ issuer: oidc.issuer, clientId: 'sigstore', waitMs: 300, openBrowser: () => undefined }), /no answer from the browser within 0 s|no answer from the browser/);
+    await assert.rejects(
+      interactiveSignIn({ issuer: oidc.issuer, clientId: 'sigstore', waitMs: 300, openBrowser: () => undefined }),
+      /no answer from the browser within 0 s|no answer from the browser/,
+    );
   });
 });

@@ -9,7 +9,8 @@ import { ImageIndex, ImageManifest, MediaTypes } from '../../../src/clients/regi
  * `sha256-<hex>` referrers index pointing at it instead (the test registry has no referrers
  * API). Returns the changed bundle JSON.
  */
-export async function tamperWithBundle(client: RegistryClient, repository: string, digest: string, change: (bundle: Record<string, any>) => void): Promise<Record<string, any>> { // eslint-disable-line @typescript-eslint/no-explicit-any
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export async function tamperWithBundle(client: RegistryClient, repository: string, digest: string, change: (bundle: Record<string, any>) => void): Promise<Record<string, any>> {
   const tag = attachmentTag(digest);
   const index = (await client.getManifest(repository, tag)).manifest as ImageIndex;
   assert.equal(index.manifests.length, 1, 'one bundle to tamper with');

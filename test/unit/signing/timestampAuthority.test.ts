@@ -63,7 +63,11 @@ describe('RFC 3161 timestamp requests and replies', function () {
     fs.writeFileSync(file, stamped.der);
     const text = execFileSync('openssl', ['ts', '-reply', '-in', file, '-text'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
     assert.match(text, /Status: Granted\./);
-    assert.equal(dumpedHex(text.slice(text.indexOf('Message data:'), text.indexOf('Serial number'))), createHash('sha256').update(signature).digest('hex'), 'openssl finds the imprint of the signature');
+    assert.equal(
+      dumpedHex(text.slice(text.indexOf('Message data:'), text.indexOf('Serial number'))),
+      createHash('sha256').update(signature).digest('hex'),
+      'openssl finds the imprint of the signature',
+    );
   });
 
   it('a reply that answers another request (a replay) or covers other bytes is refused, with the reason', async () => {
@@ -72,8 +76,16 @@ describe('RFC 3161 timestamp requests and replies', function () {
     const response = await fetch(tsa.url, { method: 'POST', headers: { 'Content-Type': 'application/timestamp-query' }, body: timeStampRequest(digest, nonce) });
     const der = Buffer.from(await response.arrayBuffer());
     assert.equal(readTimestampReply(der, digest, nonce).ok, true);
-    assert.deepEqual(readTimestampReply(der, digest, randomBytes(16)), { ok: false, refused: false, problem: 'the timestamp does not answer this request (its nonce differs or is missing), so it may be replayed' });
-    assert.deepEqual(readTimestampReply(der, createHash('sha256').update('other').digest(), nonce), { ok: false, refused: false, problem: 'the timestamp is about other bytes than the signature sent (its message imprint differs)' });
+    assert.deepEqual(readTimestampReply(der, digest, randomBytes(16)), {
+      ok: false,
+      refused: false,
+      problem: 'the timestamp does not answer this request (its nonce differs or is missing), so it may be replayed',
+    });
+    assert.deepEqual(readTimestampReply(der, createHash('sha256').update('other').digest(), nonce), {
+      ok: false,
+      refused: false,
+      problem: 'the timestamp is about other bytes than the signature sent (its message imprint differs)',
+    });
     const notAReply = readTimestampReply(Buffer.from('<html>proxy login</html>'), digest, nonce);
     assert.equal(notAReply.ok, false);
     assert.match((notAReply as { problem: string }).problem, /^the answer is not an RFC 3161 TimeStampResp/);

@@ -57,17 +57,14 @@ describe('authentik objects of several connections', () => {
     assert.strictEqual(modelInConnection(model, 'default'), model, 'the default connection’s records are untouched');
     const moved = modelInConnection(model, 'staging');
     assert.equal(moved.key, 'authentik:staging/provider:4');
-    assert.deepEqual(moved.sections[0].fields.map((f) => f.link), [
-      { kind: 'record', key: 'authentik:staging/application:expenses' },
-      { kind: 'url', url: 'https://auth.example.com/if/admin/' },
-      undefined,
-    ]);
-    assert.deepEqual(moved.actions!.map((a) => a.link && 'args' in a.link ? a.link.args : undefined), [
-      ['authentik:staging/provider:4'],
-      [{ kindId: 'authentik.application@staging', address: { id: 'expenses' }, name: 'expenses' }],
-      [4, 'Expense portal', 'staging'],
-      undefined,
-    ]);
+    assert.deepEqual(
+      moved.sections[0].fields.map((f) => f.link),
+      [{ kind: 'record', key: 'authentik:staging/application:expenses' }, { kind: 'url', url: 'https://auth.example.com/if/admin/' }, undefined],
+    );
+    assert.deepEqual(
+      moved.actions!.map((a) => (a.link && 'args' in a.link ? a.link.args : undefined)),
+      [['authentik:staging/provider:4'], [{ kindId: 'authentik.application@staging', address: { id: 'expenses' }, name: 'expenses' }], [4, 'Expense portal', 'staging'], undefined],
+    );
     assert.equal(model.key, 'authentik:provider:4', 'the builder’s model is not changed in place');
   });
 });

@@ -37,7 +37,10 @@ describe('authentik explorer: records, snippets and badges', function () {
     assert.equal(terraformSnippet(refs.certificate(pair)), 'data "authentik_certificate_key_pair" "saml_signing_2025" {\n  name      = "SAML signing 2025"\n  fetch_key = false\n}\n');
     assert.equal(pulumiSnippet(refs.certificate(pair)), 'const samlSigning2025 = authentik.getCertificateKeyPairOutput({ name: "SAML signing 2025", fetchKey: false });\n');
     const scope = (await client.listPropertyMappings({ search: "'email'" })).items[0];
-    assert.equal(pulumiSnippet(refs.mapping(scope)), 'const authentikDefaultOauthMappingOpenidEmail = authentik.getPropertyMappingProviderScopeOutput({ managed: "goauthentik.io/providers/oauth2/scope-email" });\n');
+    assert.equal(
+      pulumiSnippet(refs.mapping(scope)),
+      'const authentikDefaultOauthMappingOpenidEmail = authentik.getPropertyMappingProviderScopeOutput({ managed: "goauthentik.io/providers/oauth2/scope-email" });\n',
+    );
     const providers = (await client.listProviders()).items;
     const saml = providers.find((p) => p.name === 'Expense Portal')!;
     assert.match(terraformSnippet(refs.provider(saml)) as string, /^data "authentik_provider_saml_metadata" "expense_portal" \{\n {2}name = "Expense Portal"\n\}/);
@@ -105,14 +108,32 @@ describe('authentik explorer: records, snippets and badges', function () {
     const loaded = M.flowRecord(flow, page.items, page.count, (await client.flowDiagram(flow.slug)).diagram, ui);
     assert.deepEqual(
       loaded.model.diagram?.nodes.map((n) => n.label),
-      ['Flow default-enrollment-flow', '10 · default-enrollment-prompt-first', '11 · default-enrollment-prompt-second', '20 · default-enrollment-user-write', '30 · default-enrollment-email-verification', '100 · default-enrollment-user-login', 'End of the flow'],
+      [
+        'Flow default-enrollment-flow',
+        '10 · default-enrollment-prompt-first',
+        '11 · default-enrollment-prompt-second',
+        '20 · default-enrollment-user-write',
+        '30 · default-enrollment-email-verification',
+        '100 · default-enrollment-user-login',
+        'End of the flow',
+      ],
     );
     assert.equal(loaded.model.diagram?.nodes[4].detail, 'Email Stage');
     assert.ok(loaded.model.actions?.some((a) => a.id === 'openInAuthentik' && a.link?.kind === 'url' && a.link.url.endsWith('/if/admin/#/flow/flows/default-enrollment-flow')));
   });
 
   it('keeps server text as data: a name with markup stays a string in the model', () => {
-    const g = { pk: '00000000-0000-4000-8000-000000000001', num_pk: 1, name: '<img src=x onerror=alert(1)>', parents_obj: [], children_obj: [], roles_obj: [], users_obj: null, inherited_roles_obj: null, children: [] };
+    const g = {
+      pk: '00000000-0000-4000-8000-000000000001',
+      num_pk: 1,
+      name: '<img src=x onerror=alert(1)>',
+      parents_obj: [],
+      children_obj: [],
+      roles_obj: [],
+      users_obj: null,
+      inherited_roles_obj: null,
+      children: [],
+    };
     const loaded = M.groupRecord(g, ui);
     assert.equal(loaded.model.title, '<img src=x onerror=alert(1)>');
     assert.equal(loaded.model.sections[0].fields.find((f) => f.label === 'Name')?.value, '<img src=x onerror=alert(1)>');

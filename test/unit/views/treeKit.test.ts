@@ -20,7 +20,10 @@ function deferred<T>(): { promise: Promise<T>; resolve(value: T): void; reject(e
 }
 
 /** A fetcher whose answers the test hands out one by one; like a slow server, it ignores aborts. */
-function scriptedFetcher<T>(): { fetch(cursor: number | undefined, signal: AbortSignal): Promise<Page<T, number>>; calls: Array<{ cursor: number | undefined; signal: AbortSignal; answer: ReturnType<typeof deferred<Page<T, number>>> }> } {
+function scriptedFetcher<T>(): {
+  fetch(cursor: number | undefined, signal: AbortSignal): Promise<Page<T, number>>;
+  calls: Array<{ cursor: number | undefined; signal: AbortSignal; answer: ReturnType<typeof deferred<Page<T, number>>> }>;
+} {
   const calls: Array<{ cursor: number | undefined; signal: AbortSignal; answer: ReturnType<typeof deferred<Page<T, number>>> }> = [];
   return {
     calls,
@@ -178,9 +181,18 @@ describe('tree kit (editor-independent parts)', () => {
       const after = loader.children();
       answers[0].answer.resolve([node('old')]);
       answers[1].answer.resolve([node('new')]);
-      assert.deepEqual((await before).map((n) => n.id), ['new']);
-      assert.deepEqual((await after).map((n) => n.id), ['new']);
-      assert.deepEqual(loader.loaded?.map((n) => n.id), ['new']);
+      assert.deepEqual(
+        (await before).map((n) => n.id),
+        ['new'],
+      );
+      assert.deepEqual(
+        (await after).map((n) => n.id),
+        ['new'],
+      );
+      assert.deepEqual(
+        loader.loaded?.map((n) => n.id),
+        ['new'],
+      );
       assert.equal(answers.length, 2);
     });
 
@@ -203,10 +215,20 @@ describe('tree kit (editor-independent parts)', () => {
       assert.equal(loader.cancel(), true);
       assert.equal(signals[0].aborted, true);
       assert.deepEqual(await collapsed, [], 'no error node for a cancelled load');
-      assert.deepEqual((await loader.children()).map((n) => n.id), ['error: boom']);
-      assert.deepEqual((await loader.children()).map((n) => n.id), ['row'], 'the failure was not kept');
+      assert.deepEqual(
+        (await loader.children()).map((n) => n.id),
+        ['error: boom'],
+      );
+      assert.deepEqual(
+        (await loader.children()).map((n) => n.id),
+        ['row'],
+        'the failure was not kept',
+      );
       assert.equal(loader.cancel(), false, 'a finished load is not cancelled');
-      assert.deepEqual((await loader.children()).map((n) => n.id), ['row']);
+      assert.deepEqual(
+        (await loader.children()).map((n) => n.id),
+        ['row'],
+      );
       assert.equal(calls, 3);
     });
   });

@@ -63,8 +63,14 @@ describe('tree rows as a screen reader hears them', () => {
       assert.equal(twins.length, 2);
       const descriptions = twins.map((r) => String(r.description));
       assert.notEqual(descriptions[0], descriptions[1], `the twins read differently: ${descriptions.join(' | ')}`);
-      assert.ok(descriptions.some((d) => d.endsWith('· ID twinTrigger1')), descriptions.join(' | '));
-      assert.ok(twins.every((r) => r.accessibilityInformation?.label.includes(' · ID ')), 'and a screen reader hears the ID');
+      assert.ok(
+        descriptions.some((d) => d.endsWith('· ID twinTrigger1')),
+        descriptions.join(' | '),
+      );
+      assert.ok(
+        twins.every((r) => r.accessibilityInformation?.label.includes(' · ID ')),
+        'and a screen reader hears the ID',
+      );
       const unique = rows.find((r) => r.label !== 'High 5xx rate')!;
       assert.ok(!String(unique.description).includes('ID '), `a unique name has no ID added: ${unique.description}`);
     });

@@ -4,7 +4,7 @@ import { AuthentikClient } from '../../../src/clients/authentik';
 import { AuthentikConfig, authentikApiBase } from '../../../src/core/config';
 import { AuthentikConnectionNode } from '../../../src/views/authentik/connectionNode';
 import { AuthentikTreeContext } from '../../../src/views/authentik/context';
-import { FOLDERS, ListFolderNode } from '../../../src/views/authentik/folders';
+import { FOLDERS, SearchableFolderNode } from '../../../src/views/authentik/folders';
 import { GroupNode } from '../../../src/views/authentik/nodes';
 import { ExplorerProvider } from '../../../src/views/tree/explorerProvider';
 import { TreeNode } from '../../../src/views/tree/node';
@@ -39,8 +39,7 @@ function viewOf(roots: () => TreeNode[]) {
   return { provider, changed, collapse: (element: TreeNode) => collapses.fire({ element }) };
 }
 
-const labelsOf = async (provider: ExplorerProvider, nodes: TreeNode[]): Promise<string[]> =>
-  Promise.all(nodes.map(async (n) => String((await provider.getTreeItem(n)).label)));
+const labelsOf = async (provider: ExplorerProvider, nodes: TreeNode[]): Promise<string[]> => Promise.all(nodes.map(async (n) => String((await provider.getTreeItem(n)).label)));
 
 describe('trees under pressure', function () {
   this.timeout(20_000);
@@ -67,7 +66,7 @@ describe('trees under pressure', function () {
       const root: TreeNode = { id: 'authentik/connection', getTreeItem: () => new vscodeShim.TreeItem('root') as never, getParent: () => undefined, getChildren: () => [folder] };
       const ctx: AuthentikTreeContext = { client, view: { refresh: (n) => provider.refresh(n), redraw: (n) => provider.redraw(n) }, pageSize: () => pageSize };
       // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- tsc needs it (FOLDERS is a union of folder kinds)
-      const folder = new ListFolderNode(root, ctx, FOLDERS.find((f) => f.key === 'groups')! as never);
+      const folder = new SearchableFolderNode(root, ctx, FOLDERS.find((f) => f.key === 'groups')! as never);
       const view = viewOf(() => [root]);
       provider = view.provider;
       return { ...view, root, folder, ctx };

@@ -1,5 +1,5 @@
 import { ServiceError } from '../../../core/errors';
-import type { SecretRegistry } from '../../../core/redact';
+import type { KnownSecrets } from '../../../core/redact';
 import { AuthentikApi, SERVICE } from '../api';
 import type { components } from '../generated/schema';
 import { itemPathOf } from './kinds';
@@ -87,7 +87,7 @@ export function testTransport(api: AuthentikApi, transportUuid: string, signal?:
  * 404 for an expired token. The key is registered as a secret before it is returned, so it is
  * masked in every log line and message from then on; show it only by copying it.
  */
-export async function viewEnrollmentKey(api: AuthentikApi, secrets: SecretRegistry | undefined, tokenUuid: string, signal?: AbortSignal): Promise<string> {
+export async function viewEnrollmentKey(api: AuthentikApi, secrets: KnownSecrets | undefined, tokenUuid: string, signal?: AbortSignal): Promise<string> {
   const operation = 'viewEnrollmentTokenKey';
   const answer = await send<{ key?: unknown }>(api, {
     operation,

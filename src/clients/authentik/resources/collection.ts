@@ -1,6 +1,6 @@
 import { ServiceError, isServiceError } from '../../../core/errors';
 import type { QueryValue } from '../../../core/http';
-import type { SecretRegistry } from '../../../core/redact';
+import type { KnownSecrets } from '../../../core/redact';
 import { AuthentikApi, ApiPath, ListPage, MAX_PAGE_SIZE, SERVICE } from '../api';
 import type { UsedBy } from '../types';
 import { AUTHENTIK_KINDS, AuthentikKind, CreateOfKind, ItemOfKind, KindSpec, PatchOfKind, itemPathOf } from './kinds';
@@ -30,7 +30,7 @@ export type DestroyResult = { outcome: 'deleted' } | { outcome: 'alreadyGone'; s
  *   the kind cannot write (read-only, unknown, create-only on updates) are refused before any
  *   request, naming each field, instead of being silently ignored by the server.
  * - Writes are never retried automatically (see send.ts).
- * - Secret values are registered with the SecretRegistry before they are sent and as soon as
+ * - Secret values are added to the known secrets before they are sent and as soon as
  *   they are read, so logs and error messages mask them.
  */
 export class ResourceCollection<K extends AuthentikKind> {
@@ -39,7 +39,7 @@ export class ResourceCollection<K extends AuthentikKind> {
   constructor(
     private readonly api: AuthentikApi,
     readonly kind: K,
-    private readonly secrets?: SecretRegistry,
+    private readonly secrets?: KnownSecrets,
   ) {
     this.spec = AUTHENTIK_KINDS[kind];
   }
@@ -71,7 +71,12 @@ export class ResourceCollection<K extends AuthentikKind> {
       throw new ServiceError({ kind: 'badInput', service: SERVICE, operation: this.op('list', true), summary: `${this.spec.pluralLabel.toLowerCase()} do not belong to a parent object` });
     }
     if (!parentValue) {
-      throw new ServiceError({ kind: 'badInput', service: SERVICE, operation: this.op('list', true), summary: `the ${AUTHENTIK_KINDS[parent.kind].label.toLowerCase()} (${parent.parentField}) is missing` });
+      throw new ServiceError({
+        kind: 'badInput',
+        service: SERVICE,
+        operation: this.op('list', true),
+        summary: `the ${AUTHENTIK_KINDS[parent.kind].label.toLowerCase()} (${parent.parentField}) is missing`,
+      });
     }
     return this.list({ ...options, filters: { ...options.filters, [parent.field]: parentValue } });
   }
@@ -182,6 +187,13 @@ export class ResourceCollection<K extends AuthentikKind> {
   /** `createApplication`, `listFlowStageBindings`… as named in messages and logs. */
   private op(verb: string, plural = false): string {
     const noun = (plural ? this.spec.pluralLabel : this.spec.label).replace(/[^A-Za-z ]/g, ' ');
-    return verb + noun.split(/\s+/).filter(Boolean).map((w) => w[0].toUpperCase() + w.slice(1)).join('');
+    return (
+      verb +
+      noun
+        .split(/\s+/)
+        .filter(Boolean)
+        .map((w) => w[0].toUpperCase() + w.slice(1))
+        .join('')
+    );
   }
 }

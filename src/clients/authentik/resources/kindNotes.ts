@@ -29,7 +29,8 @@ export const KIND_NOTES: Readonly<Record<AuthentikKind, readonly string[]>> = {
   eventRule: ['The seed calls it EventRule; the API NotificationRule. transports are transport pks, picked by name in an editor.'],
   eventTransport: [
     'The item path parameter is `uuid` (the object\u2019s pk).',
-    'Webhook header values are not a transport field: webhook_mapping_headers points at a webhook property mapping (/propertymappings/notification/{pm_uuid}/) whose expression returns the headers — that expression is where a header secret lives.',
+    'Webhook header values are not a transport field: webhook_mapping_headers points at a webhook property mapping (/propertymappings/notification/{pm_uuid}/) ' +
+      'whose expression returns the headers — that expression is where a header secret lives.',
     'mode webhook/webhook_slack without webhook_url answers 400 {"webhook_url": ["Webhook URL may not be empty."]}.',
     'test/ answers 200 {messages} (for webhooks: status code and response text) or 500 when sending failed.',
   ],
@@ -38,5 +39,8 @@ export const KIND_NOTES: Readonly<Record<AuthentikKind, readonly string[]>> = {
     'Deleting a flow cascades to its bindings and clears brand/source references: show used_by/ first.',
     'export/ answers the flow as blueprint YAML (served as text/html by Django).',
   ],
-  flowStageBinding: ['A binding has no name: show "order · stage name" (displayNameOf).', 'target, stage and order are unique together: 400 non_field_errors "The fields target, stage, order must make a unique set."; moving a binding means PATCHing the order of each binding involved.'],
+  flowStageBinding: [
+    'A binding has no name: show "order · stage name" (displayNameOf).',
+    'target, stage and order are unique together: 400 non_field_errors "The fields target, stage, order must make a unique set."; moving a binding means PATCHing the order of each binding involved.',
+  ],
 };

@@ -1,6 +1,6 @@
 import { ServiceError } from '../../../core/errors';
 import type { QueryValue, RequestSpec } from '../../../core/http';
-import type { SecretRegistry } from '../../../core/redact';
+import type { KnownSecrets } from '../../../core/redact';
 import { AuthentikApi, ListPage, SERVICE } from '../api';
 
 /**
@@ -82,13 +82,13 @@ export function pageFromBody<T>(operation: string, path: string, page: number, b
 }
 
 /**
- * Adds a secret value to the registry that masks logs and messages. JSON documents (a service
+ * Adds a secret value to the known secrets that mask logs and messages. JSON documents (a service
  * account key) are registered whole and by every string inside them, except the parts Google
  * publishes in every key file (type, endpoint URLs), which would only mask innocent text.
  */
 const PUBLIC_KEY_FILE_FIELDS = new Set(['type', 'auth_uri', 'token_uri', 'auth_provider_x509_cert_url', 'client_x509_cert_url', 'universe_domain']);
 
-export function registerSecret(secrets: SecretRegistry | undefined, value: unknown, depth = 0): void {
+export function registerSecret(secrets: KnownSecrets | undefined, value: unknown, depth = 0): void {
   if (!secrets || value === undefined || value === null || depth > 8) return;
   if (typeof value === 'string') {
     secrets.add(value);

@@ -118,7 +118,13 @@ export function parsePolicies(text: string, source = 'the policy'): ParsedPolici
     });
   }
   if (policies.length === 0) {
-    throw new ServiceError({ kind: 'badInput', service: 'Policy', operation: 'read', summary: `${source} holds no ClusterImagePolicy`, hint: 'A policy needs apiVersion: policy.sigstore.dev/v1beta1 and kind: ClusterImagePolicy.' });
+    throw new ServiceError({
+      kind: 'badInput',
+      service: 'Policy',
+      operation: 'read',
+      summary: `${source} holds no ClusterImagePolicy`,
+      hint: 'A policy needs apiVersion: policy.sigstore.dev/v1beta1 and kind: ClusterImagePolicy.',
+    });
   }
   return { policies, warnings };
 }
@@ -240,7 +246,8 @@ function readAuthority(entry: unknown, index: number, at: string, problems: Prob
     if (!['sha224', 'sha256', 'sha384', 'sha512'].includes(hashAlgorithm)) {
       problems.add(`${at}.key.hashAlgorithm`, `must be sha224, sha256, sha384 or sha512, not ${JSON.stringify(key.hashAlgorithm)}`);
     }
-    if (key.kms !== undefined) unsupported.push(`key.kms (${String(key.kms)}) is resolved by a cluster's policy controller; there are no public keys for authority ${name} here. Put the public key in key.data`);
+    if (key.kms !== undefined)
+      unsupported.push(`key.kms (${String(key.kms)}) is resolved by a cluster's policy controller; there are no public keys for authority ${name} here. Put the public key in key.data`);
     if (key.secretRef !== undefined) unsupported.push(`key.secretRef is a Kubernetes secret; there are no public keys for authority ${name} here. Put the public key in key.data`);
     let keys: PublicKeyEntry[] = [];
     if (key.data !== undefined) {
@@ -380,7 +387,9 @@ function readCtlog(value: unknown, at: string, problems: Problems, unsupported: 
   const url = typeof value.url === 'string' && value.url ? value.url : undefined;
   if (!url && value.trustRootRef === undefined) {
     // The controller then skips the transparency log altogether, even for short-lived Fulcio certificates.
-    unsupported.push('ctlog without a url makes the policy controller check no transparency log, which this extension does not reproduce; give ctlog.url (https://rekor.sigstore.dev) or leave ctlog out');
+    unsupported.push(
+      'ctlog without a url makes the policy controller check no transparency log, which this extension does not reproduce; give ctlog.url (https://rekor.sigstore.dev) or leave ctlog out',
+    );
   }
   return { url };
 }

@@ -46,14 +46,26 @@ export async function copy(input: CopyInput, options: SigningOptions): Promise<C
           plan.copiedBlob(destination.repository, blob.digest, () => from.getBlob(source.repository, blob.digest, { signal: session.signal }), sameHost ? source.repository : undefined);
         }
       }
-      plan.manifest({ repository: destination.repository, reference, bytes: fetched.bytes, mediaType: fetched.mediaType, previous: previous ? { bytes: previous.bytes, mediaType: previous.mediaType } : null, label });
+      plan.manifest({
+        repository: destination.repository,
+        reference,
+        bytes: fetched.bytes,
+        mediaType: fetched.mediaType,
+        previous: previous ? { bytes: previous.bytes, mediaType: previous.mediaType } : null,
+        label,
+      });
     };
 
     session.progress(`reading ${repositoryName(source)}@${digest.slice(0, 19)}…`);
     const image = await from.getManifest(source.repository, digest, { signal: session.signal });
     const already = await to.findManifest(destination.repository, digest, { signal: session.signal });
     if (!already) await copyManifest(image, digest, null, where(digest));
-    written.push({ format: 'legacy', kind: 'copy', location: where(digest), detail: already ? 'the image was already there' : `image ${isIndex(image.manifest) ? `index with ${image.manifest.manifests.length} platform images` : 'manifest'} with its blobs` });
+    written.push({
+      format: 'legacy',
+      kind: 'copy',
+      location: where(digest),
+      detail: already ? 'the image was already there' : `image ${isIndex(image.manifest) ? `index with ${image.manifest.manifests.length} platform images` : 'manifest'} with its blobs`,
+    });
 
     for (const suffix of ATTACHMENTS) {
       const tag = attachmentTag(digest, suffix);
@@ -69,10 +81,18 @@ export async function copy(input: CopyInput, options: SigningOptions): Promise<C
         await copyManifest(attached, tag, current, where(tag));
       } else {
         // The destination's own signatures stay; the source's are added after them.
-        for (const layer of added) plan.copiedBlob(destination.repository, layer.digest, () => from.getBlob(source.repository, layer.digest, { signal: session.signal }), sameHost ? source.repository : undefined);
+        for (const layer of added)
+          plan.copiedBlob(destination.repository, layer.digest, () => from.getBlob(source.repository, layer.digest, { signal: session.signal }), sameHost ? source.repository : undefined);
         planSignatureManifest(plan, destination.repository, tag, [...existing, ...added], current ? { bytes: current.bytes, mediaType: current.mediaType } : null, where(tag));
       }
-      written.push({ format: 'legacy', kind: 'copy', location: where(tag), detail: `${added.length} ${suffix === 'sig' ? 'signature' : suffix === 'att' ? 'attestation' : 'SBOM'} layer${added.length === 1 ? '' : 's'}${existing.length ? `, added to the ${existing.length} there` : ''}` });
+      written.push({
+        format: 'legacy',
+        kind: 'copy',
+        location: where(tag),
+        detail:
+          `${added.length} ${suffix === 'sig' ? 'signature' : suffix === 'att' ? 'attestation' : 'SBOM'} layer${added.length === 1 ? '' : 's'}` +
+          `${existing.length ? `, added to the ${existing.length} there` : ''}`,
+      });
     }
 
     const referrers = await from.getReferrers(source.repository, digest, { signal: session.signal });
@@ -91,7 +111,14 @@ export async function copy(input: CopyInput, options: SigningOptions): Promise<C
           mediaType: MediaTypes.ociIndex,
           manifests: [...destinationReferrers.descriptors.filter((d) => !bundles.some((b) => b.digest === d.digest)), ...bundles],
         };
-        plan.manifest({ repository: destination.repository, reference: tag, bytes: Buffer.from(JSON.stringify(index)), mediaType: MediaTypes.ociIndex, previous: current ? { bytes: current.bytes, mediaType: current.mediaType } : null, label: where(tag) });
+        plan.manifest({
+          repository: destination.repository,
+          reference: tag,
+          bytes: Buffer.from(JSON.stringify(index)),
+          mediaType: MediaTypes.ociIndex,
+          previous: current ? { bytes: current.bytes, mediaType: current.mediaType } : null,
+          label: where(tag),
+        });
       }
       written.push({ format: 'bundle', kind: 'copy', location: `referrers of ${where(digest)}`, detail: `${bundles.length} Sigstore bundle${bundles.length === 1 ? '' : 's'}` });
     }
@@ -118,4 +145,3 @@ function destinationRepository(value: string): ImageReference {
   }
   return ref;
 }
-

@@ -13,7 +13,12 @@ const SERVICE = 'Image signing';
 export function digestReference(value: string, field: string, operation: string): ImageReference {
   const ref = parseReference(value);
   if (!ref.digest) {
-    throw badInput(SERVICE, operation, `${field} must be a digest reference (…@sha256:<hex>), not the tag "${ref.tag}": a tag can move between signing and use`, 'Resolve the tag first (the editor commands do it and ask you to confirm the digest).');
+    throw badInput(
+      SERVICE,
+      operation,
+      `${field} must be a digest reference (…@sha256:<hex>), not the tag "${ref.tag}": a tag can move between signing and use`,
+      'Resolve the tag first (the editor commands do it and ask you to confirm the digest).',
+    );
   }
   return ref;
 }
@@ -22,7 +27,13 @@ export function conflictOf(value: string | undefined, operation: string): Confli
   if (value === undefined || value.trim() === '') return DEFAULT_CONFLICT;
   const upper = value.trim().toUpperCase();
   if (!(CONFLICTS as readonly string[]).includes(upper)) {
-    throw badInput(SERVICE, operation, `conflict "${value}" is not supported; use APPEND (keep existing signatures, add this one), REPLACE (this one replaces the existing signatures; for attestations, those of the same predicate type) or SKIPSAME (write nothing when the same signer already signed the same content, otherwise REPLACE)`);
+    throw badInput(
+      SERVICE,
+      operation,
+      `conflict "${value}" is not supported; use APPEND (keep existing signatures, add this one), ` +
+        'REPLACE (this one replaces the existing signatures; for attestations, those of the same predicate type) ' +
+        'or SKIPSAME (write nothing when the same signer already signed the same content, otherwise REPLACE)',
+    );
   }
   return upper as Conflict;
 }
@@ -67,7 +78,12 @@ export function bundleLogTarget(services: BundleServices, useV2: boolean, operat
     throw badInput(SERVICE, operation, `${setting}, but ${services.source} names no Rekor v2 log (rekorTlogUrls with majorApiVersion 2, valid now)`, fix);
   }
   if (!services.timestampAuthorityUrl) {
-    throw badInput(SERVICE, operation, `${setting}, but ${services.source} names no timestamp authority (tsaUrls): Rekor v2 entries carry no signed time, so a bundle logged there needs an RFC 3161 timestamp`, fix);
+    throw badInput(
+      SERVICE,
+      operation,
+      `${setting}, but ${services.source} names no timestamp authority (tsaUrls): Rekor v2 entries carry no signed time, so a bundle logged there needs an RFC 3161 timestamp`,
+      fix,
+    );
   }
   return {
     version: 2,
@@ -121,7 +137,12 @@ export async function readPredicates(input: AttestInput, readFile: (path: string
       }
       const actual = createHash('sha256').update(bytes).digest('hex');
       if (actual !== file.sha256.toLowerCase()) {
-        throw badInput(SERVICE, 'attest', `${field}: ${file.path} has SHA-256 ${actual}, not the ${file.sha256.toLowerCase()} given; nothing was signed`, 'The file changed since its hash was written down: check it, then update sha256.');
+        throw badInput(
+          SERVICE,
+          'attest',
+          `${field}: ${file.path} has SHA-256 ${actual}, not the ${file.sha256.toLowerCase()} given; nothing was signed`,
+          'The file changed since its hash was written down: check it, then update sha256.',
+        );
       }
       out.push({ type: block.type.trim(), body: parseJson(bytes.toString('utf8'), `${field} (${file.path})`), source: file.path });
     }

@@ -32,7 +32,12 @@ export function loadSigningKey(pem: string, password?: string, source = 'the pri
       throw badInput('Signing key', 'read', encrypted ? `${source} could not be decrypted: the password is wrong or the key is damaged` : `${source} is not a readable PEM private key`);
     }
   } else {
-    throw badInput('Signing key', 'read', `${source} holds no PEM private key (no "-----BEGIN … PRIVATE KEY-----" block)`, 'Use a key made by cosign generate-key-pair or openssl (PKCS#8, SEC1 or PKCS#1 PEM).');
+    throw badInput(
+      'Signing key',
+      'read',
+      `${source} holds no PEM private key (no "-----BEGIN … PRIVATE KEY-----" block)`,
+      'Use a key made by cosign generate-key-pair or openssl (PKCS#8, SEC1 or PKCS#1 PEM).',
+    );
   }
   const type = privateKey.asymmetricKeyType;
   const curve = privateKey.asymmetricKeyDetails?.namedCurve;
@@ -76,6 +81,7 @@ function decryptCosignKey(body: string, password: string, source: string): Buffe
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const nacl = require('tweetnacl') as typeof import('tweetnacl');
   const opened = nacl.secretbox.open(Buffer.from(ciphertext, 'base64'), Buffer.from(cipher.nonce, 'base64'), key);
-  if (!opened) throw badInput('Signing key', 'read', `${source} could not be decrypted: the password is wrong or the key is damaged`, 'Enter the password you gave cosign generate-key-pair (COSIGN_PASSWORD).');
+  if (!opened)
+    throw badInput('Signing key', 'read', `${source} could not be decrypted: the password is wrong or the key is damaged`, 'Enter the password you gave cosign generate-key-pair (COSIGN_PASSWORD).');
   return Buffer.from(opened);
 }

@@ -108,10 +108,7 @@ export function planFallbackIndex(plan: WritePlan, repository: string, tag: stri
   const index: ImageIndex = {
     schemaVersion: 2,
     mediaType: MediaTypes.ociIndex,
-    manifests: [
-      ...current.filter((d) => !removed.has(d.digest) && !added.some((a) => a.digest === d.digest)),
-      ...added.map(fallbackIndexEntry),
-    ],
+    manifests: [...current.filter((d) => !removed.has(d.digest) && !added.some((a) => a.digest === d.digest)), ...added.map(fallbackIndexEntry)],
   };
   const previous = existing.fallback ? { bytes: existing.fallback.bytes, mediaType: existing.fallback.mediaType } : null;
   plan.manifest({ repository, reference: tag, bytes: Buffer.from(JSON.stringify(index)), mediaType: MediaTypes.ociIndex, previous, label });

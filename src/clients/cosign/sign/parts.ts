@@ -71,7 +71,9 @@ export async function legacyPart(ctx: PartContext, kind: 'sig' | 'att', items: S
       format: 'legacy',
       kind: item.kind,
       location: where,
-      detail: `${item.kind === 'signature' ? 'signature layer' : `attestation layer (${item.predicateType})`}; ${existing.layers.length} existing layer${existing.layers.length === 1 ? '' : 's'}, ${dropped} replaced`,
+      detail:
+        `${item.kind === 'signature' ? 'signature layer' : `attestation layer (${item.predicateType})`}; ` +
+        `${existing.layers.length} existing layer${existing.layers.length === 1 ? '' : 's'}, ${dropped} replaced`,
     });
   }
   return outcome;
@@ -113,26 +115,35 @@ export async function bundlePart(ctx: PartContext, subject: Descriptor, items: S
 
   const added: PlannedReferrer[] = [];
   for (const item of todo) {
-    const keyid = signer.kind === 'key' ? signer.info.keyFingerprint ?? '' : '';
+    const keyid = signer.kind === 'key' ? (signer.info.keyFingerprint ?? '') : '';
     const envelope = signEnvelope(signer, item.content, keyid);
     const witnessed = await witness(session, signer, envelope, target);
     const bundle = Buffer.from(JSON.stringify(dsseBundle(signer, envelope, witnessed.tlogEntries, witnessed.rfc3161Timestamps)));
     const referrer = planBundleReferrer(plan, ref.repository, subject, bundle, item.predicateType, `bundle referrer of ${repositoryName(ref)}@${ref.digest.slice(0, 19)}…`);
     added.push(referrer);
     const logged = witnessed.tlogEntries.length === 0 ? '' : target.version === 2 ? '; logged in Rekor v2, with an RFC 3161 timestamp' : '; logged in Rekor v1';
-    outcome.written.push({ format: 'bundle', kind: item.kind, location: `${repositoryName(ref)}@${referrer.digest}`, detail: `Sigstore bundle v0.3 (${item.predicateType}) attached as a referrer${logged}` });
+    outcome.written.push({
+      format: 'bundle',
+      kind: item.kind,
+      location: `${repositoryName(ref)}@${referrer.digest}`,
+      detail: `Sigstore bundle v0.3 (${item.predicateType}) attached as a referrer${logged}`,
+    });
   }
-  const replaces = (kind: string, type: string | undefined) =>
-    todo.some((i) => i.kind === kind && (kind === 'signature' || i.predicateType === type));
+  const replaces = (kind: string, type: string | undefined) => todo.some((i) => i.kind === kind && (kind === 'signature' || i.predicateType === type));
   const keepSame = new Set(items.filter((i) => !todo.includes(i)).flatMap(same));
-  const removed = new Set(
-    ctx.conflict === 'APPEND' ? [] : existing.bundles.filter((b) => !keepSame.has(b) && replaces(b.candidate.kind, predicateTypeOf(b.candidate))).map((b) => b.digest),
-  );
+  const removed = new Set(ctx.conflict === 'APPEND' ? [] : existing.bundles.filter((b) => !keepSame.has(b) && replaces(b.candidate.kind, predicateTypeOf(b.candidate))).map((b) => b.digest));
   if (removed.size > 0 && existing.api) {
-    session.warnings.push(`the registry serves the referrers API, so the ${removed.size} replaced bundle${removed.size === 1 ? '' : 's'} stay listed as referrers; delete them with your registry's tools if needed`);
+    session.warnings.push(
+      `the registry serves the referrers API, so the ${removed.size} replaced bundle${removed.size === 1 ? '' : 's'} stay listed as referrers; delete them with your registry's tools if needed`,
+    );
   }
   planFallbackIndex(plan, ref.repository, attachmentTag(ref.digest), existing, added, removed, `${repositoryName(ref)}:${attachmentTag(ref.digest)} (referrers index)`);
-  if (removed.size > 0) outcome.written.push({ format: 'bundle', kind: todo[0].kind, location: `${repositoryName(ref)}:${attachmentTag(ref.digest)}`, detail: `${removed.size} earlier bundle${removed.size === 1 ? '' : 's'} replaced` });
+  if (removed.size > 0)
+    outcome.written.push({
+      format: 'bundle',
+      kind: todo[0].kind,
+      location: `${repositoryName(ref)}:${attachmentTag(ref.digest)}`,
+      detail: `${removed.size} earlier bundle${removed.size === 1 ? '' : 's'} replaced`,
+    });
   return outcome;
 }
-

@@ -13,11 +13,8 @@ import { Signer } from './signer';
 export const IN_TOTO_STATEMENT_V1 = 'https://in-toto.io/Statement/v1';
 
 export function statement(repository: string, digest: string, predicateType: string, predicate: unknown): Buffer {
-  return Buffer.from(
-    JSON.stringify({ _type: IN_TOTO_STATEMENT_V1, subject: [{ name: repository, digest: { sha256: digestHex(digest) } }], predicateType, predicate }),
-  );
+  return Buffer.from(JSON.stringify({ _type: IN_TOTO_STATEMENT_V1, subject: [{ name: repository, digest: { sha256: digestHex(digest) } }], predicateType, predicate }));
 }
-
 
 export interface SignedEnvelope {
   payload: Buffer;

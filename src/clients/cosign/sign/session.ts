@@ -65,7 +65,15 @@ export class SigningSession {
     this.progress(`recording the signature in the transparency log ${new URL(url).host}`);
     this.sigstoreRequests++;
     const logged = await new RekorClient(url, this.options.sigstore).createEntry(entry, this.signal);
-    this.tlog.push({ url, kind: String(entry.kind), entryVersion: String(entry.apiVersion), logVersion: 1, logIndex: logged.logIndex, logID: logged.logID, integratedTime: new Date(logged.integratedTime * 1000).toISOString() });
+    this.tlog.push({
+      url,
+      kind: String(entry.kind),
+      entryVersion: String(entry.apiVersion),
+      logVersion: 1,
+      logIndex: logged.logIndex,
+      logID: logged.logID,
+      integratedTime: new Date(logged.integratedTime * 1000).toISOString(),
+    });
     return logged;
   }
 

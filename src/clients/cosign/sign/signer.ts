@@ -64,7 +64,9 @@ export function signerSummary(signer: Signer | undefined): (SignerInfo & { descr
 
 /** SHA-256 of the DER public key, as the verifier reports key fingerprints. */
 export function keyFingerprint(publicKeyPem: string): string {
-  return createHash('sha256').update(createPublicKey(publicKeyPem).export({ type: 'spki', format: 'der' })).digest('hex');
+  return createHash('sha256')
+    .update(createPublicKey(publicKeyPem).export({ type: 'spki', format: 'der' }))
+    .digest('hex');
 }
 
 /** Whether an existing signature's certificate or key belongs to the same signer (for SKIPSAME). */

@@ -53,8 +53,7 @@ export interface CopyInput {
 }
 
 export type SigningCredentials =
-  | { kind: 'keyless'; identityToken: string }
-  | { kind: 'key'; key: SigningKey; /** Log key signatures in Rekor (cosign's default); false keeps them out of the log. */ transparencyLog?: boolean };
+  { kind: 'keyless'; identityToken: string } | { kind: 'key'; key: SigningKey; /** Log key signatures in Rekor (cosign's default); false keeps them out of the log. */ transparencyLog?: boolean };
 
 export interface SigningDefaults {
   defaultSignatureFormat: SignatureFormat;

@@ -21,9 +21,7 @@ export interface PlannedManifest {
 }
 
 /** A blob to upload: its bytes, or (copies) where to mount or fetch it from when the plan runs. */
-export type PlannedBlob =
-  | { repository: string; bytes: Buffer }
-  | { repository: string; digest: string; mountFrom?: string; fetch: () => Promise<Buffer> };
+export type PlannedBlob = { repository: string; bytes: Buffer } | { repository: string; digest: string; mountFrom?: string; fetch: () => Promise<Buffer> };
 
 export class WritePlan {
   readonly blobs = new Map<string, PlannedBlob>();
@@ -69,7 +67,11 @@ export async function applyPlan(client: RegistryClient, plan: WritePlan, signal:
   } catch (error) {
     const undo = await rollback(client, done);
     if (error instanceof ServiceError) {
-      const note = undo.length ? ` Undoing the earlier writes failed too (${undo.join('; ')}); check ${done.map((d) => d.label).join(', ')}.` : done.length ? ' The manifests written before it were undone.' : '';
+      const note = undo.length
+        ? ` Undoing the earlier writes failed too (${undo.join('; ')}); check ${done.map((d) => d.label).join(', ')}.`
+        : done.length
+          ? ' The manifests written before it were undone.'
+          : '';
       throw error.withHint(`${error.hint ? `${error.hint} ` : ''}Nothing else was changed in the registry.${note}`);
     }
     throw error;
@@ -104,7 +106,8 @@ async function uploadBlobs(client: RegistryClient, plan: WritePlan, signal: Abor
     if (blob.mountFrom && (await client.mountBlob(blob.repository, blob.digest, blob.mountFrom, signal))) continue;
     if (await client.blobExists(blob.repository, blob.digest, signal)) continue;
     const bytes = await blob.fetch();
-    if (sha256Digest(bytes) !== blob.digest) throw new ServiceError({ kind: 'invalidResponse', service: client.http.service, operation: 'copy blob', summary: `the source sent content for ${blob.digest} that does not match it` });
+    if (sha256Digest(bytes) !== blob.digest)
+      throw new ServiceError({ kind: 'invalidResponse', service: client.http.service, operation: 'copy blob', summary: `the source sent content for ${blob.digest} that does not match it` });
     await client.putBlob(blob.repository, bytes, signal);
   }
 }

@@ -57,7 +57,8 @@ export function verifyArtifactBundle(input: ArtifactBundleInput): ArtifactBundle
     new Verifier(trustMaterial(input.trustRoot, keys), { tlogThreshold: 1, ctlogThreshold: withKey ? 0 : 1, timestampThreshold: 1 }).verify(entity);
   } catch (error) {
     if (error instanceof DigestUnsupported) return fail(`the signature cannot be checked against a digest: ${error.message}`);
-    if (key && (error as { code?: string }).code === 'SIGNATURE_ERROR') return fail('invalid signature: the signature does not verify with the given key (another key signed it, or the content changed)');
+    if (key && (error as { code?: string }).code === 'SIGNATURE_ERROR')
+      return fail('invalid signature: the signature does not verify with the given key (another key signed it, or the content changed)');
     return fail(describeSigstoreError(error, { tlogTrusted: undefined, trustSource: input.trustRoot.source }));
   }
 
@@ -80,7 +81,11 @@ export function verifyArtifactBundle(input: ArtifactBundleInput): ArtifactBundle
   if (bundle.content.$case === 'dsseEnvelope') {
     const statement = readStatement(Buffer.from(bundle.content.dsseEnvelope.payload), bundle.content.dsseEnvelope.payloadType);
     if ('problem' in statement) return fail(statement.problem);
-    const artifactDigest = digest ? digest.toString('hex') : createHash('sha256').update(input.artifact as Buffer).digest('hex');
+    const artifactDigest = digest
+      ? digest.toString('hex')
+      : createHash('sha256')
+          .update(input.artifact as Buffer)
+          .digest('hex');
     const problem = statementCoversDigest(statement, `sha256:${artifactDigest}`);
     if (problem) return fail(problem);
   }

@@ -12,7 +12,7 @@ interface Material {
   tlogEntries?: Array<{ canonicalizedBody?: string; inclusionProof?: { checkpoint?: { envelope?: string } } }>;
 }
 
-const materialOf = (bundle: SerializedBundle): Material => ((bundle as unknown as { verificationMaterial?: Material }).verificationMaterial ?? {});
+const materialOf = (bundle: SerializedBundle): Material => (bundle as unknown as { verificationMaterial?: Material }).verificationMaterial ?? {};
 
 /**
  * A bundle may carry its signing certificate and intermediates, never a root: trust anchors come

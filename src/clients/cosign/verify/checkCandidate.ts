@@ -146,7 +146,14 @@ function verifyKeyless(candidate: Candidate, authority: KeylessAuthority, trust:
   return check.reasons.length === 0;
 }
 
-function runVerifier(serialized: SerializedBundle, candidate: Candidate, trust: TrustRoot, options: VerifierOptions, tlog: TlogInfo | undefined, keys?: Map<string, string>): { ok: true } | { problem: string } {
+function runVerifier(
+  serialized: SerializedBundle,
+  candidate: Candidate,
+  trust: TrustRoot,
+  options: VerifierOptions,
+  tlog: TlogInfo | undefined,
+  keys?: Map<string, string>,
+): { ok: true } | { problem: string } {
   try {
     const bundle = bundleFromJSON(serialized);
     const entity = toSignedEntity(bundle, candidate.payload);
@@ -169,8 +176,8 @@ function withKeyMaterial(bundle: SerializedBundle, content: Record<string, unkno
     ...bundle,
     verificationMaterial: {
       ...content,
-      tlogEntries: keepTlog ? tlogEntries ?? [] : [],
-      timestampVerificationData: keepTlog ? timestampVerificationData ?? { rfc3161Timestamps: [] } : { rfc3161Timestamps: [] },
+      tlogEntries: keepTlog ? (tlogEntries ?? []) : [],
+      timestampVerificationData: keepTlog ? (timestampVerificationData ?? { rfc3161Timestamps: [] }) : { rfc3161Timestamps: [] },
     },
   };
   if (source.messageSignature && payload && hashAlgorithm !== 'sha256') {
@@ -187,7 +194,8 @@ function claimProblem(candidate: Candidate, digest: string, check: CandidateChec
   if ('problem' in statement) return statement.problem;
   check.predicateType = statement.predicateType;
   check.statement = { _type: statement.type, predicateType: statement.predicateType, subject: statement.subjects, predicate: statement.predicate };
-  if (candidate.kind === 'signature' && statement.predicateType !== COSIGN_SIGN_PREDICATE) return `the statement's predicate type is ${statement.predicateType}, not the signature type ${COSIGN_SIGN_PREDICATE}`;
+  if (candidate.kind === 'signature' && statement.predicateType !== COSIGN_SIGN_PREDICATE)
+    return `the statement's predicate type is ${statement.predicateType}, not the signature type ${COSIGN_SIGN_PREDICATE}`;
   return statementCoversDigest(statement, digest);
 }
 

@@ -109,7 +109,10 @@ export class SignatureDiscovery {
     const key = `${client.registry}/${repository}@${digest}`;
     let pending = this.blobs.get(key);
     if (!pending) {
-      pending = size > MAX_SIGNATURE_BLOB ? Promise.reject(new Error(`the blob ${digest} is ${size} bytes, too large for a signature`)) : client.getBlob(repository, digest, { signal: this.signal, maxBytes: MAX_SIGNATURE_BLOB });
+      pending =
+        size > MAX_SIGNATURE_BLOB
+          ? Promise.reject(new Error(`the blob ${digest} is ${size} bytes, too large for a signature`))
+          : client.getBlob(repository, digest, { signal: this.signal, maxBytes: MAX_SIGNATURE_BLOB });
       this.blobs.set(key, pending);
     }
     return pending;
@@ -117,5 +120,5 @@ export class SignatureDiscovery {
 }
 
 function messageOf(error: unknown): string {
-  return error instanceof ServiceError ? error.message : (error as Error)?.message ?? String(error);
+  return error instanceof ServiceError ? error.message : ((error as Error)?.message ?? String(error));
 }

@@ -64,7 +64,10 @@ export async function getVerify(input: VerifyInput, options: VerifyOptions = {})
     }
     matching.push({ policy, glob: match.glob });
     if (match.throughFallback) {
-      warnings.push(`policy ${policy.name} covers ${names.admitted} only as it is written: its glob "${match.glob}" does not match the full name ${names.normalized}. The policy controller still applies it through a deprecated fallback, and the same image written another way would be uncovered; write the glob for the full name.`);
+      warnings.push(
+        `policy ${policy.name} covers ${names.admitted} only as it is written: its glob "${match.glob}" does not match the full name ${names.normalized}. ` +
+          'The policy controller still applies it through a deprecated fallback, and the same image written another way would be uncovered; write the glob for the full name.',
+      );
     }
   }
 
@@ -196,7 +199,11 @@ async function evaluateAttestations(authority: KeyAuthority | KeylessAuthority, 
       );
       for (const check of checks.filter((c) => !c.passed)) reasons.push(`${check.label}: ${check.reasons.join('; ')}`);
     } else if (requirement.policyType) {
-      reasons.push(`failed evaluating ${requirement.policyType} policy for ${requirement.name}: ${requirement.policyType === 'cue' ? 'CUE' : requirement.policyType === 'rego' ? 'Rego' : requirement.policyType} policies are not supported by this extension, so the attestation cannot be accepted`);
+      reasons.push(
+        `failed evaluating ${requirement.policyType} policy for ${requirement.name}: ` +
+          `${requirement.policyType === 'cue' ? 'CUE' : requirement.policyType === 'rego' ? 'Rego' : requirement.policyType} policies are not supported by this extension, ` +
+          'so the attestation cannot be accepted',
+      );
     }
     outcome.attestations.push({ name: requirement.name, predicateType: requirement.predicateType, passed: reasons.length === 0, reasons });
     outcome.reasons.push(...reasons.map((r) => `attestation ${requirement.name}: ${r}`));
@@ -208,7 +215,8 @@ async function evaluateAttestations(authority: KeyAuthority | KeylessAuthority, 
 async function formatHint(authority: Authority, discovery: SignatureDiscovery): Promise<string> {
   if (authority.signatureFormat === 'legacy') {
     const bundles = await discovery.bundles(authority.source);
-    if (bundles.candidates.some((c) => c.kind === 'signature')) return ' in the legacy (.sig) format, but a Sigstore bundle signature is attached: set signatureFormat: bundle (unset means legacy, as for the policy controller)';
+    if (bundles.candidates.some((c) => c.kind === 'signature'))
+      return ' in the legacy (.sig) format, but a Sigstore bundle signature is attached: set signatureFormat: bundle (unset means legacy, as for the policy controller)';
   }
   if (authority.signatureFormat === 'bundle') {
     const legacy = await discovery.legacy('signature', authority.source);
@@ -243,5 +251,8 @@ function uncoveredHint(ref: ImageReference, names: AdmissionNames, others: Verif
   const tried = names.admitted === names.normalized ? names.normalized : `${names.normalized} and ${names.admitted}`;
   const admittedName = names.admitted.slice(0, names.admitted.indexOf('@'));
   const tagless = admittedName.lastIndexOf(':') <= admittedName.lastIndexOf('/') ? ', which carry no tag, so a glob ending in ":*" does not match them' : '';
-  return `no glob matches it (${globs}). Globs are matched against ${tried}${tagless}; try ${repositoryName(ref)}@** or ${repositoryName(ref)}**${ref.registry === DOCKER_HUB ? ` (Docker Hub images are named ${DOCKER_HUB}/…)` : ''}.`;
+  return (
+    `no glob matches it (${globs}). Globs are matched against ${tried}${tagless}; try ${repositoryName(ref)}@** or ${repositoryName(ref)}**` +
+    `${ref.registry === DOCKER_HUB ? ` (Docker Hub images are named ${DOCKER_HUB}/…)` : ''}.`
+  );
 }

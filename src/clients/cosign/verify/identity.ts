@@ -104,11 +104,7 @@ export function matchIdentities(identities: Identity[], signer: SignerInfo): { m
         ? signer.issuer === identity.issuer
         : true;
     const subjectRegExp = identity.subjectRegExp?.regexp;
-    const subjectOk = subjectRegExp
-      ? signer.subjects.some((s) => subjectRegExp.matches(s))
-      : identity.subject !== undefined
-        ? signer.subjects.includes(identity.subject)
-        : true;
+    const subjectOk = subjectRegExp ? signer.subjects.some((s) => subjectRegExp.matches(s)) : identity.subject !== undefined ? signer.subjects.includes(identity.subject) : true;
     if (issuerOk && subjectOk) return { matched: describeIdentity(identity) };
   }
   const expected = identities.map(describeIdentity).join('; or ');

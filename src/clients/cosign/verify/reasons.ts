@@ -24,7 +24,8 @@ export function describeSigstoreError(error: unknown, context: { tlogTrusted: bo
         return 'expected a signed timestamp to verify an expired certificate: there is no valid transparency-log entry or RFC 3161 timestamp proving the certificate was valid at signing time';
       }
       return /could not be verified/.test(message)
-        ? `timestamp invalid: the RFC 3161 timestamp does not verify with a timestamp authority of the ${context.trustSource} (it covers other bytes than this signature, or another authority signed it)`
+        ? `timestamp invalid: the RFC 3161 timestamp does not verify with a timestamp authority of the ${context.trustSource} ` +
+            '(it covers other bytes than this signature, or another authority signed it)'
         : `timestamp invalid: ${message}`;
     case 'CERTIFICATE_ERROR':
       if (/SCT/.test(message)) return `certificate does not include required embedded SCT (${message}); set keyless.insecureIgnoreSCT only for a private CA without a CT log`;

@@ -6,7 +6,9 @@
  * and dsse 0.0.2 (`spec.dsseV002.signatures[].verifier`), each a DER certificate or key,
  * returned here as PEM too. `undefined` when the body is of a kind this does not know.
  */
-/* eslint-disable @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-argument, @typescript-eslint/no-unsafe-assignment -- the entry body is walked as `any`; what it yields is checked as a string */
+/* eslint-disable
+     @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-argument, @typescript-eslint/no-unsafe-assignment
+     -- the entry body is walked as `any`; what it yields is checked as a string */
 export function rekorBodyKeys(body: Buffer): string[] | undefined {
   let json: { kind?: string; apiVersion?: string; spec?: Record<string, any> }; // eslint-disable-line @typescript-eslint/no-explicit-any
   try {

@@ -16,7 +16,10 @@ export function unsupportedByTrustRoot(authority: Authority, trust: TrustRoot): 
   if (authority.kind === 'keyless' && sameAddress(authority.url) !== sameAddress(DEFAULT_FULCIO)) {
     const known = trust.root.certificateAuthorities.map((ca) => sameAddress(ca.uri));
     if (!known.includes(sameAddress(authority.url))) {
-      problems.push(`keyless.url ${authority.url} is not a certificate authority of the trust root in use (${trust.source}), and certificates are only checked against that root. Use a custom trust root that holds this Fulcio`);
+      problems.push(
+        `keyless.url ${authority.url} is not a certificate authority of the trust root in use (${trust.source}), and certificates are only checked against that root. ` +
+          'Use a custom trust root that holds this Fulcio',
+      );
     }
   }
   const logUrl = authority.ctlog?.url;

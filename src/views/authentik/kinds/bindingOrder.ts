@@ -25,4 +25,3 @@ export function planMove(bindings: readonly Binding[], pk: string, direction: 'u
     { binding: other, from: other.order, to: moved.order },
   ];
 }
-

@@ -23,7 +23,10 @@ export function authentikTerraform(kind: AuthentikKind, object: JsonObject): str
 export function authentikPulumi(kind: AuthentikKind, object: JsonObject): string {
   const tf = AUTHENTIK_KINDS[kind].terraform!;
   const args = Object.fromEntries(
-    argumentsOf(kind, object).map(([field, value]) => [camel(tf.renamedAttributes[field] ?? field), tf.jsonStringAttributes.includes(field) ? new RawCode(`JSON.stringify(${tsValue(value, '    ')})`) : value]),
+    argumentsOf(kind, object).map(([field, value]) => [
+      camel(tf.renamedAttributes[field] ?? field),
+      tf.jsonStringAttributes.includes(field) ? new RawCode(`JSON.stringify(${tsValue(value, '    ')})`) : value,
+    ]),
   );
   const className = camel(tf.resourceType.replace(/^authentik_/, '')).replace(/^./, (c) => c.toUpperCase());
   return pulumiResource({ module: 'authentik', packageName: '@pulumi/authentik', className, name: displayNameOf(kind, object), args, importId: terraformImportOf(kind, object)?.id ?? '' });

@@ -85,7 +85,11 @@ export function rulesOf(spec: KindSpec, document: JsonObject): Problem[] {
   const problems: Problem[] = [];
   for (const field of secretFieldsOf(spec)) {
     if (document[field] !== undefined) {
-      problems.push({ path: [field], message: `${field} is a secret and never goes into a document: set it with ${SECRET_COMMANDS[field] ?? 'its own command'} on the ${spec.label.toLowerCase()}.`, severity: 'error' });
+      problems.push({
+        path: [field],
+        message: `${field} is a secret and never goes into a document: set it with ${SECRET_COMMANDS[field] ?? 'its own command'} on the ${spec.label.toLowerCase()}.`,
+        severity: 'error',
+      });
     }
   }
   for (const field of spec.durationFields) {
@@ -128,6 +132,14 @@ export function templateOf(kind: AuthentikKind, parent: Address): JsonObject {
     case 'flow':
       return { name: 'New flow', slug: 'new-flow', title: 'New flow', designation: 'authentication' };
     case 'flowStageBinding':
-      return { target: parent.parent ?? '', stage: parent.stage ?? '', order: Number(parent.order ?? 10), evaluate_on_plan: false, re_evaluate_policies: true, policy_engine_mode: 'any', invalid_response_action: 'retry' };
+      return {
+        target: parent.parent ?? '',
+        stage: parent.stage ?? '',
+        order: Number(parent.order ?? 10),
+        evaluate_on_plan: false,
+        re_evaluate_policies: true,
+        policy_engine_mode: 'any',
+        invalid_response_action: 'retry',
+      };
   }
 }

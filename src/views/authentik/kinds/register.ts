@@ -22,7 +22,14 @@ export function registerAuthentikKinds(context: vscode.ExtensionContext, editing
     let location = 'authentik';
     const client = async (): Promise<AuthentikClient> => {
       const connection = connections.get(connectionId);
-      if (!connection) throw new ServiceError({ kind: 'badInput', service: 'authentik', operation: 'edit', summary: `the connection "${connectionId}" was removed`, hint: 'Add it again with "authentik: Add Connection…".' });
+      if (!connection)
+        throw new ServiceError({
+          kind: 'badInput',
+          service: 'authentik',
+          operation: 'edit',
+          summary: `the connection "${connectionId}" was removed`,
+          hint: 'Add it again with "authentik: Add Connection…".',
+        });
       const [config, current] = await Promise.all([connection.config(), connection.client()]);
       if (!current || !config.url) throw new ServiceError({ kind: 'auth', service: 'authentik', operation: 'edit', summary: 'not connected', hint: 'Run "authentik: Connect…".' });
       location = connection.isDefault ? `authentik at ${new URL(config.url).host}` : `authentik "${connection.name}" at ${new URL(config.url).host}`;

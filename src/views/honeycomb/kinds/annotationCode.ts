@@ -7,7 +7,12 @@ const NO_IMPORT =
   'next to the existing one. Delete the old one in the editor afterwards, or keep it out of code.';
 
 export function annotationTerraform(object: JsonObject, address: Address): string {
-  return terraformResource({ type: 'honeycombio_query_annotation', name: String(object.name ?? 'query'), body: { attributes: annotationArgs(object, address, 'terraform') }, importId: { none: NO_IMPORT } });
+  return terraformResource({
+    type: 'honeycombio_query_annotation',
+    name: String(object.name ?? 'query'),
+    body: { attributes: annotationArgs(object, address, 'terraform') },
+    importId: { none: NO_IMPORT },
+  });
 }
 
 export function annotationPulumi(object: JsonObject, address: Address): string {

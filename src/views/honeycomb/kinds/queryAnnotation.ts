@@ -48,5 +48,7 @@ export function queryAnnotationKind(parts: QueryAnnotationKindParts): EditableKi
 /** Honeycomb keeps an annotation's query for good; changing it in the document is an error, not a silent no-op. */
 function queryIdUnchanged(document: JsonObject, baseline: JsonObject | undefined): Problem[] {
   if (!baseline || baseline.query_id === undefined || document.query_id === baseline.query_id) return [];
-  return [{ path: ['query_id'], message: `query_id cannot change once the annotation exists (it is ${JSON.stringify(baseline.query_id)}). Create a new annotation for another query.`, severity: 'error' }];
+  return [
+    { path: ['query_id'], message: `query_id cannot change once the annotation exists (it is ${JSON.stringify(baseline.query_id)}). Create a new annotation for another query.`, severity: 'error' },
+  ];
 }

@@ -12,10 +12,7 @@ import { HoneycombExplorer } from '../explorer';
 export async function pickQueryForAnnotation(explorer: HoneycombExplorer, parent: Address): Promise<Address | undefined> {
   if (parent.queryId) return parent;
   const client = await explorer.requireClient(parent.env);
-  const [triggers, annotations] = await Promise.all([
-    explorer.triggers(parent.env, parent.dataset).catch(() => []),
-    queryAnnotationWrites.list(client.api, parent.dataset).catch(() => []),
-  ]);
+  const [triggers, annotations] = await Promise.all([explorer.triggers(parent.env, parent.dataset).catch(() => []), queryAnnotationWrites.list(client.api, parent.dataset).catch(() => [])]);
   type Item = vscode.QuickPickItem & { queryId?: string; typed?: boolean };
   const items: Item[] = [
     ...triggers.filter((t) => t.queryId).map((t) => ({ label: t.name, description: `the query of this trigger · ${t.queryId}`, queryId: t.queryId })),
@@ -26,7 +23,9 @@ export async function pickQueryForAnnotation(explorer: HoneycombExplorer, parent
   if (!picked) return undefined;
   let queryId = picked.queryId;
   if (picked.typed) {
-    queryId = (await prompts.inputBox({ title: 'New query annotation', prompt: 'The query ID', validateInput: (v) => (/^\w{4,}$/.test(v.trim()) ? undefined : 'A query ID, e.g. mabAMpSPDjH') }))?.trim();
+    queryId = (
+      await prompts.inputBox({ title: 'New query annotation', prompt: 'The query ID', validateInput: (v) => (/^\w{4,}$/.test(v.trim()) ? undefined : 'A query ID, e.g. mabAMpSPDjH') })
+    )?.trim();
   }
   return queryId ? { ...parent, queryId } : undefined;
 }

@@ -22,7 +22,8 @@ export function registerHoneycombKinds(context: vscode.ExtensionContext, logger:
   const api = async (address: Address) => (await explorer.requireClient(address.env)).api;
   // Schemas load with the first document that needs them (they are in their own chunk).
   const triggerSchema = () => import(/* webpackChunkName: "schemas-honeycomb" */ '../../../../schemas/honeycomb-trigger.schema.json').then((m) => (m.default ?? m) as Record<string, unknown>);
-  const annotationSchema = () => import(/* webpackChunkName: "schemas-honeycomb" */ '../../../../schemas/honeycomb-query-annotation.schema.json').then((m) => (m.default ?? m) as Record<string, unknown>);
+  const annotationSchema = () =>
+    import(/* webpackChunkName: "schemas-honeycomb" */ '../../../../schemas/honeycomb-query-annotation.schema.json').then((m) => (m.default ?? m) as Record<string, unknown>);
 
   // Rules, pickers and commands load with their first use (chunks of their own).
   const triggerRules = async (document: JsonObject) => (await import(/* webpackChunkName: "honeycomb-edit" */ '../../../clients/honeycomb/triggerRules')).triggerProblems(document).map(asProblem);
@@ -48,7 +49,10 @@ export function registerHoneycombKinds(context: vscode.ExtensionContext, logger:
   registerCommand(context, logger, 'opsConfig.honeycomb.enableTrigger', setDisabled(false));
   registerCommand(context, logger, 'opsConfig.honeycomb.saveQuery', async (arg: unknown) => {
     editing.gate.check();
-    const [{ saveQueryCommand }, { QueryHistory }] = await Promise.all([import(/* webpackChunkName: "honeycomb-edit" */ './saveQueryCommand'), import(/* webpackChunkName: "honeycomb-edit" */ '../../../queries/history')]);
+    const [{ saveQueryCommand }, { QueryHistory }] = await Promise.all([
+      import(/* webpackChunkName: "honeycomb-edit" */ './saveQueryCommand'),
+      import(/* webpackChunkName: "honeycomb-edit" */ '../../../queries/history'),
+    ]);
     return saveQueryCommand(explorer, new QueryHistory(context.globalState), arg);
   });
 

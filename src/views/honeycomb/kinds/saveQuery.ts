@@ -9,7 +9,10 @@ import { HoneycombExplorer } from '../explorer';
  * and answers its id; giving it a name is a query annotation. Nothing is created before the
  * user confirms what, where and that it cannot be changed afterwards.
  */
-export async function saveQuery(explorer: HoneycombExplorer, target: { environment?: string; dataset?: string; query: ApiQuerySpec }): Promise<{ id: string; env: string; dataset: string } | undefined> {
+export async function saveQuery(
+  explorer: HoneycombExplorer,
+  target: { environment?: string; dataset?: string; query: ApiQuerySpec },
+): Promise<{ id: string; env: string; dataset: string } | undefined> {
   const env = target.environment ?? (await explorer.defaultEnvironment())?.slug;
   if (!env) throw new Error('Saving a query needs an API key (a configuration key); set one with "Honeycomb: Set API Key…".');
   const dataset = target.dataset ?? ENVIRONMENT_WIDE;

@@ -10,22 +10,55 @@ import { isObject } from './trigger';
 export function triggerTerraform(object: JsonObject, address: Address): string {
   const threshold = (object.threshold ?? {}) as JsonObject;
   const blocks: Array<[string, HclBody]> = [
-    ['threshold', { attributes: [['op', threshold.op], ['value', threshold.value], ['exceeded_limit', threshold.exceeded_limit]] }],
+    [
+      'threshold',
+      {
+        attributes: [
+          ['op', threshold.op],
+          ['value', threshold.value],
+          ['exceeded_limit', threshold.exceeded_limit],
+        ],
+      },
+    ],
   ];
   for (const recipient of recipientsOf(object)) {
     const details = isObject(recipient.details) ? recipient.details : undefined;
     blocks.push([
       'recipient',
       {
-        attributes: recipient.id ? [['id', recipient.id]] : [['type', recipient.type], ['target', recipient.target]],
+        attributes: recipient.id
+          ? [['id', recipient.id]]
+          : [
+              ['type', recipient.type],
+              ['target', recipient.target],
+            ],
         blocks: details?.pagerduty_severity ? [['notification_details', { attributes: [['pagerduty_severity', details.pagerduty_severity]] }]] : [],
       },
     ]);
   }
   const window = scheduleWindow(object);
-  if (window) blocks.push(['evaluation_schedule', { attributes: [['start_time', window.start_time], ['end_time', window.end_time], ['days_of_week', window.days_of_week]] }]);
+  if (window)
+    blocks.push([
+      'evaluation_schedule',
+      {
+        attributes: [
+          ['start_time', window.start_time],
+          ['end_time', window.end_time],
+          ['days_of_week', window.days_of_week],
+        ],
+      },
+    ]);
   const baseline = baselineOf(object);
-  if (baseline) blocks.push(['baseline_details', { attributes: [['offset_minutes', baseline.offset_minutes], ['type', baseline.type]] }]);
+  if (baseline)
+    blocks.push([
+      'baseline_details',
+      {
+        attributes: [
+          ['offset_minutes', baseline.offset_minutes],
+          ['type', baseline.type],
+        ],
+      },
+    ]);
   return terraformResource({
     type: 'honeycombio_trigger',
     name: String(object.name ?? 'trigger'),
@@ -61,23 +94,26 @@ export function triggerPulumi(object: JsonObject, address: Address): string {
     thresholds: [{ op: threshold.op, value: threshold.value, exceededLimit: threshold.exceeded_limit }],
     recipients: recipientsOf(object).map((r) => {
       const details = isObject(r.details) ? r.details : undefined;
-      return r.id
-        ? { id: r.id, notificationDetails: details?.pagerduty_severity ? [{ pagerdutySeverity: details.pagerduty_severity }] : undefined }
-        : { type: r.type, target: r.target };
+      return r.id ? { id: r.id, notificationDetails: details?.pagerduty_severity ? [{ pagerdutySeverity: details.pagerduty_severity }] : undefined } : { type: r.type, target: r.target };
     }),
     evaluationSchedules: window ? [{ startTime: window.start_time, endTime: window.end_time, daysOfWeeks: window.days_of_week }] : undefined,
     baselineDetails: baseline ? [{ offsetMinutes: baseline.offset_minutes, type: baseline.type }] : undefined,
     tags: tagsOf(object),
   };
-  return pulumiResource({ module: 'honeycombio', packageName: '@pulumi/honeycombio', className: 'Trigger', name: String(object.name ?? 'trigger'), args, importId: `${address.dataset}/${address.id}` });
+  return pulumiResource({
+    module: 'honeycombio',
+    packageName: '@pulumi/honeycombio',
+    className: 'Trigger',
+    name: String(object.name ?? 'trigger'),
+    args,
+    importId: `${address.dataset}/${address.id}`,
+  });
 }
 
 /** The query as code: the provider takes it as a JSON string (`query_json`), or by id. */
 function queryAttribute(object: JsonObject, language: 'terraform' | 'pulumi'): Array<[string, unknown]> {
   if (isObject(object.query) && Object.keys(object.query).length > 0) {
-    return language === 'terraform'
-      ? [['query_json', new RawCode(`jsonencode(${hclValue(object.query, '  ')})`)]]
-      : [['queryJson', new RawCode(`JSON.stringify(${tsValue(object.query, '    ')})`)]];
+    return language === 'terraform' ? [['query_json', new RawCode(`jsonencode(${hclValue(object.query, '  ')})`)]] : [['queryJson', new RawCode(`JSON.stringify(${tsValue(object.query, '    ')})`)]];
   }
   return object.query_id ? [[language === 'terraform' ? 'query_id' : 'queryId', object.query_id]] : [];
 }

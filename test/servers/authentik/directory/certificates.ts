@@ -47,7 +47,10 @@ export function makeCertificate(spec: CertificateSpec): MadeCertificate {
 }
 
 function opensslDate(d: Date): string {
-  return d.toISOString().replace(/[-:T]/g, '').replace(/\.\d+Z$/, 'Z');
+  return d
+    .toISOString()
+    .replace(/[-:T]/g, '')
+    .replace(/\.\d+Z$/, 'Z');
 }
 
 /** openssl `-newkey` arguments per authentik key algorithm (`alg` of the generate action). */
@@ -72,11 +75,44 @@ function generate(spec: CertificateSpec): MadeCertificate | undefined {
     fs.writeFileSync(file('serial'), `${crypto.randomBytes(8).toString('hex')}\n`);
     fs.writeFileSync(
       file('ca.cnf'),
-      ['[ca]', 'default_ca = stand_in', '[stand_in]', `database = ${file('index.txt')}`, `serial = ${file('serial')}`, `new_certs_dir = ${dir}`, 'default_md = sha256', 'policy = any', 'unique_subject = no', 'copy_extensions = copy', '[any]', 'countryName = optional', 'organizationName = optional', 'organizationalUnitName = optional', 'commonName = supplied'].join('\n'),
+      [
+        '[ca]',
+        'default_ca = stand_in',
+        '[stand_in]',
+        `database = ${file('index.txt')}`,
+        `serial = ${file('serial')}`,
+        `new_certs_dir = ${dir}`,
+        'default_md = sha256',
+        'policy = any',
+        'unique_subject = no',
+        'copy_extensions = copy',
+        '[any]',
+        'countryName = optional',
+        'organizationName = optional',
+        'organizationalUnitName = optional',
+        'commonName = supplied',
+      ].join('\n'),
     );
     execFileSync(
       'openssl',
-      ['ca', '-batch', '-config', file('ca.cnf'), '-selfsign', '-keyfile', file('key.pem'), '-in', file('req.csr'), '-out', file('cert.pem'), '-notext', '-startdate', opensslDate(spec.notBefore), '-enddate', opensslDate(spec.notAfter)],
+      [
+        'ca',
+        '-batch',
+        '-config',
+        file('ca.cnf'),
+        '-selfsign',
+        '-keyfile',
+        file('key.pem'),
+        '-in',
+        file('req.csr'),
+        '-out',
+        file('cert.pem'),
+        '-notext',
+        '-startdate',
+        opensslDate(spec.notBefore),
+        '-enddate',
+        opensslDate(spec.notAfter),
+      ],
       { stdio: 'ignore', timeout: 15_000 },
     );
     return describe(fs.readFileSync(file('cert.pem'), 'utf8'), fs.readFileSync(file('key.pem'), 'utf8'), 'openssl');

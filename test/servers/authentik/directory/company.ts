@@ -7,18 +7,7 @@
 import type * as Api from '../../../../src/clients/authentik/types';
 import { makeCertificate } from './certificates';
 import { tokenFor, uuidFor } from './ids';
-import type {
-  Directory,
-  SeedApplication,
-  SeedBinding,
-  SeedCertificate,
-  SeedFlow,
-  SeedGroup,
-  SeedMapping,
-  SeedProvider,
-  SeedStage,
-  StageKind,
-} from './model';
+import type { Directory, SeedApplication, SeedBinding, SeedCertificate, SeedFlow, SeedGroup, SeedMapping, SeedProvider, SeedStage, StageKind } from './model';
 import { ADMIN_ROLE, ADMINS_GROUP, READER_ROLE, READERS_GROUP } from './wellKnown';
 
 /** A person of the directory before it becomes a stand-in user. */
@@ -158,16 +147,90 @@ export function companyGroups(): Record<string, SeedGroup> {
   const managers = group('People Managers', [everyone]);
   const contractors = group('Contractors', [], { attributes: { expires_review: 'quarterly' } });
   const vpn = group('VPN Users', [], { attributes: { radius_vlan: 42 } });
-  const all = { admins, readers, everyone, engineering, platform, sre, backend, frontend, data, onCallEng, product, design, sales, salesEmea, salesAmer, support, onCallSupport, finance, people, managers, contractors, vpn };
+  const all = {
+    admins,
+    readers,
+    everyone,
+    engineering,
+    platform,
+    sre,
+    backend,
+    frontend,
+    data,
+    onCallEng,
+    product,
+    design,
+    sales,
+    salesEmea,
+    salesAmer,
+    support,
+    onCallSupport,
+    finance,
+    people,
+    managers,
+    contractors,
+    vpn,
+  };
   Object.values(all).forEach((g, i) => (g.numPk = 1001 + i));
   return all;
 }
 
-const FIRST = ['Ada', 'Ben', 'Chloé', 'Dmitri', 'Elif', 'Farid', 'Grace', 'Hiro', 'Ines', 'Jonas', 'Kavya', 'Luca', 'Maya', 'Noah', 'Olga', 'Pedro', 'Qian', 'Rosa', 'Sven', 'Tariq', 'Uma', 'Viktor', 'Wen', 'Ximena', 'Yusuf', 'Zoe'];
-const LAST = ['Andersen', 'Brooks', 'Castillo', 'Dubois', 'Eriksen', 'Fischer', 'García', 'Hansen', 'Ivanova', 'Jensen', 'Kowalski', 'Lambert', 'Moreau', 'Nakamura', 'Okafor', 'Patel', 'Quinn', 'Rossi', 'Schmidt', 'Tanaka'];
+const FIRST = [
+  'Ada',
+  'Ben',
+  'Chloé',
+  'Dmitri',
+  'Elif',
+  'Farid',
+  'Grace',
+  'Hiro',
+  'Ines',
+  'Jonas',
+  'Kavya',
+  'Luca',
+  'Maya',
+  'Noah',
+  'Olga',
+  'Pedro',
+  'Qian',
+  'Rosa',
+  'Sven',
+  'Tariq',
+  'Uma',
+  'Viktor',
+  'Wen',
+  'Ximena',
+  'Yusuf',
+  'Zoe',
+];
+const LAST = [
+  'Andersen',
+  'Brooks',
+  'Castillo',
+  'Dubois',
+  'Eriksen',
+  'Fischer',
+  'García',
+  'Hansen',
+  'Ivanova',
+  'Jensen',
+  'Kowalski',
+  'Lambert',
+  'Moreau',
+  'Nakamura',
+  'Okafor',
+  'Patel',
+  'Quinn',
+  'Rossi',
+  'Schmidt',
+  'Tanaka',
+];
 
 function ascii(s: string): string {
-  return s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+  return s
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
 }
 
 /** Named people with roles, then generated colleagues so "All Employees" needs paging. */
@@ -177,7 +240,18 @@ export function companyPeople(g: Record<string, SeedGroup>): DirectoryPerson[] {
   const add = (name: string, title: string, groups: SeedGroup[], extra: Partial<DirectoryPerson> = {}) => {
     const [first, ...rest] = name.split(' ');
     const username = `${ascii(first)}.${ascii(rest.join(''))}`;
-    people.push({ pk: pk++, username, name, email: `${username}@acme.example`, groups: [g.everyone, ...groups].map((x) => x.pk), type: 'internal', isActive: true, title, lastLoginDaysAgo: pk % 9, ...extra });
+    people.push({
+      pk: pk++,
+      username,
+      name,
+      email: `${username}@acme.example`,
+      groups: [g.everyone, ...groups].map((x) => x.pk),
+      type: 'internal',
+      isActive: true,
+      title,
+      lastLoginDaysAgo: pk % 9,
+      ...extra,
+    });
   };
   add('Priya Raman', 'VP Engineering', [g.engineering, g.managers, g.admins]);
   add('Marcus Chen', 'Platform Lead', [g.platform, g.managers, g.onCallEng]);
@@ -210,7 +284,17 @@ export function companyPeople(g: Record<string, SeedGroup>): DirectoryPerson[] {
     const team = teams[i % teams.length];
     const groups = [g.everyone, team];
     if (team === g.platform || team === g.backend) groups.push(g.engineering);
-    people.push({ pk: pk++, username, name: `${first} ${last}`, email: `${username}@acme.example`, groups: groups.map((x) => x.pk), type: 'internal', isActive: i % 37 !== 0, title: 'Employee', lastLoginDaysAgo: i % 11 === 0 ? null : i % 30 });
+    people.push({
+      pk: pk++,
+      username,
+      name: `${first} ${last}`,
+      email: `${username}@acme.example`,
+      groups: groups.map((x) => x.pk),
+      type: 'internal',
+      isActive: i % 37 !== 0,
+      title: 'Employee',
+      lastLoginDaysAgo: i % 11 === 0 ? null : i % 30,
+    });
   }
   // Service accounts the apps use.
   people.push({ pk: pk++, username: 'svc-grafana-sync', name: 'Grafana team sync', email: '', groups: [g.readers.pk], type: 'service_account', isActive: true, lastLoginDaysAgo: 0 });
@@ -251,28 +335,90 @@ function mapping(kind: SeedMapping['kind'], name: string, managed: string | null
 }
 
 function propertyMappings(): SeedMapping[] {
-  const scope = (name: string, scopeName: string, description: string, expression: string, managed: string | null) => mapping('scope', name, managed, expression, { scope_name: scopeName, description });
-  const saml = (name: string, samlName: string, friendlyName: string | null, expression: string, managed: string | null) => mapping('saml', name, managed, expression, { saml_name: samlName, friendly_name: friendlyName });
+  const scope = (name: string, scopeName: string, description: string, expression: string, managed: string | null) =>
+    mapping('scope', name, managed, expression, { scope_name: scopeName, description });
+  const saml = (name: string, samlName: string, friendlyName: string | null, expression: string, managed: string | null) =>
+    mapping('saml', name, managed, expression, { saml_name: samlName, friendly_name: friendlyName });
   return [
     scope("authentik default OAuth Mapping: OpenID 'openid'", 'openid', '', '# This scope is handled by authentik itself\nreturn {}', 'goauthentik.io/providers/oauth2/scope-openid'),
-    scope("authentik default OAuth Mapping: OpenID 'email'", 'email', 'Email address', 'return {\n    "email": request.user.email,\n    "email_verified": True\n}', 'goauthentik.io/providers/oauth2/scope-email'),
-    scope("authentik default OAuth Mapping: OpenID 'profile'", 'profile', 'General Profile Information', 'return {\n    "name": request.user.name,\n    "given_name": request.user.name,\n    "preferred_username": request.user.username,\n    "nickname": request.user.username,\n    "groups": [group.name for group in request.user.ak_groups.all()],\n}', 'goauthentik.io/providers/oauth2/scope-profile'),
-    scope("authentik default OAuth Mapping: OpenID 'offline_access'", 'offline_access', 'Access to request new tokens without interaction', '# This scope grants the application a refresh token\nreturn {}', 'goauthentik.io/providers/oauth2/scope-offline_access'),
-    scope('Acme: Grafana role claim', 'grafana', 'Grafana organisation role', 'if ak_is_group_member(request.user, name="authentik Admins"):\n    return {"grafana_role": "Admin"}\nif ak_is_group_member(request.user, name="SRE"):\n    return {"grafana_role": "Editor"}\nreturn {"grafana_role": "Viewer"}', null),
-    saml('authentik default SAML Mapping: UPN', 'http://schemas.xmlsoap.org/ws/2005/05/identity/claims/upn', null, 'return request.user.attributes.get("upn", request.user.email)', 'goauthentik.io/providers/saml/upn'),
+    scope(
+      "authentik default OAuth Mapping: OpenID 'email'",
+      'email',
+      'Email address',
+      'return {\n    "email": request.user.email,\n    "email_verified": True\n}',
+      'goauthentik.io/providers/oauth2/scope-email',
+    ),
+    scope(
+      "authentik default OAuth Mapping: OpenID 'profile'",
+      'profile',
+      'General Profile Information',
+      'return {\n' +
+        '    "name": request.user.name,\n' +
+        '    "given_name": request.user.name,\n' +
+        '    "preferred_username": request.user.username,\n' +
+        '    "nickname": request.user.username,\n' +
+        '    "groups": [group.name for group in request.user.ak_groups.all()],\n' +
+        '}',
+      'goauthentik.io/providers/oauth2/scope-profile',
+    ),
+    scope(
+      "authentik default OAuth Mapping: OpenID 'offline_access'",
+      'offline_access',
+      'Access to request new tokens without interaction',
+      '# This scope grants the application a refresh token\nreturn {}',
+      'goauthentik.io/providers/oauth2/scope-offline_access',
+    ),
+    scope(
+      'Acme: Grafana role claim',
+      'grafana',
+      'Grafana organisation role',
+      'if ak_is_group_member(request.user, name="authentik Admins"):\n' +
+        '    return {"grafana_role": "Admin"}\n' +
+        'if ak_is_group_member(request.user, name="SRE"):\n' +
+        '    return {"grafana_role": "Editor"}\n' +
+        'return {"grafana_role": "Viewer"}',
+      null,
+    ),
+    saml(
+      'authentik default SAML Mapping: UPN',
+      'http://schemas.xmlsoap.org/ws/2005/05/identity/claims/upn',
+      null,
+      'return request.user.attributes.get("upn", request.user.email)',
+      'goauthentik.io/providers/saml/upn',
+    ),
     saml('authentik default SAML Mapping: Name', 'http://schemas.xmlsoap.org/ws/2005/05/identity/claims/name', null, 'return request.user.name', 'goauthentik.io/providers/saml/name'),
     saml('authentik default SAML Mapping: Email', 'http://schemas.xmlsoap.org/ws/2005/05/identity/claims/emailaddress', null, 'return request.user.email', 'goauthentik.io/providers/saml/email'),
     saml('authentik default SAML Mapping: Username', 'http://schemas.goauthentik.io/2021/02/saml/username', null, 'return request.user.username', 'goauthentik.io/providers/saml/username'),
-    saml('authentik default SAML Mapping: Groups', 'http://schemas.xmlsoap.org/claims/Group', null, 'for group in request.user.ak_groups.all():\n    yield group.name', 'goauthentik.io/providers/saml/groups'),
+    saml(
+      'authentik default SAML Mapping: Groups',
+      'http://schemas.xmlsoap.org/claims/Group',
+      null,
+      'for group in request.user.ak_groups.all():\n    yield group.name',
+      'goauthentik.io/providers/saml/groups',
+    ),
     saml('Acme: Expense cost center', 'costCenter', 'Cost center', 'return request.user.group_attributes().get("cost_center", "")', null),
-    mapping('scim', 'authentik default SCIM Mapping: User', 'goauthentik.io/providers/scim/user', 'return {\n    "userName": request.user.username,\n    "name": {"formatted": request.user.name},\n    "active": request.user.is_active,\n}'),
+    mapping(
+      'scim',
+      'authentik default SCIM Mapping: User',
+      'goauthentik.io/providers/scim/user',
+      'return {\n    "userName": request.user.username,\n    "name": {"formatted": request.user.name},\n    "active": request.user.is_active,\n}',
+    ),
     mapping('scim', 'authentik default SCIM Mapping: Group', 'goauthentik.io/providers/scim/group', 'return {\n    "displayName": group.name,\n}'),
     mapping('radius', 'Acme: VPN VLAN assignment', null, 'vlan = request.user.group_attributes().get("radius_vlan", 10)\nreturn {"Tunnel-Private-Group-Id": str(vlan)}'),
-    mapping('rac', 'authentik default RAC Mapping: RDP Default settings', 'goauthentik.io/providers/rac/rdp-default', '', { static_settings: { 'resize-method': 'display-update', 'enable-wallpaper': 'false', 'enable-font-smoothing': 'true' } }),
-    mapping('rac', 'authentik default RAC Mapping: RDP High Fidelity', 'goauthentik.io/providers/rac/rdp-high-fidelity', '', { static_settings: { 'enable-wallpaper': 'true', 'enable-font-smoothing': 'true', 'enable-full-window-drag': 'true', 'enable-desktop-composition': 'true', 'enable-menu-animations': 'true' } }),
+    mapping('rac', 'authentik default RAC Mapping: RDP Default settings', 'goauthentik.io/providers/rac/rdp-default', '', {
+      static_settings: { 'resize-method': 'display-update', 'enable-wallpaper': 'false', 'enable-font-smoothing': 'true' },
+    }),
+    mapping('rac', 'authentik default RAC Mapping: RDP High Fidelity', 'goauthentik.io/providers/rac/rdp-high-fidelity', '', {
+      static_settings: { 'enable-wallpaper': 'true', 'enable-font-smoothing': 'true', 'enable-full-window-drag': 'true', 'enable-desktop-composition': 'true', 'enable-menu-animations': 'true' },
+    }),
     mapping('ldap_source', 'authentik default LDAP Mapping: Name', 'goauthentik.io/sources/ldap/default-name', 'return {\n    "name": ldap.get("name"),\n}'),
     mapping('ldap_source', 'authentik default LDAP Mapping: mail', 'goauthentik.io/sources/ldap/default-mail', 'return {\n    "email": ldap.get("mail"),\n}'),
-    mapping('ldap_source', 'authentik default Active Directory Mapping: userPrincipalName', 'goauthentik.io/sources/ldap/ms-userprincipalname', 'return {\n    "attributes": {"upn": list_flatten(ldap.get("userPrincipalName"))},\n}'),
+    mapping(
+      'ldap_source',
+      'authentik default Active Directory Mapping: userPrincipalName',
+      'goauthentik.io/sources/ldap/ms-userprincipalname',
+      'return {\n    "attributes": {"upn": list_flatten(ldap.get("userPrincipalName"))},\n}',
+    ),
     mapping('ldap_source', 'Acme: AD department', null, 'return {"attributes": {"department": list_flatten(ldap.get("department"))}}'),
   ];
 }
@@ -379,7 +525,7 @@ export function buildCompanyDirectory(now = Date.now()): { directory: Directory;
   ];
   providers[0].property_mappings.push(custom('Acme: Grafana role claim'));
   providers[3].property_mappings.push(custom('Acme: Expense cost center'));
-  for (const p of providers) delete (p.extra).property_mappings;
+  for (const p of providers) delete p.extra.property_mappings;
 
   const app = (name: string, slug: string, provider: number | null, launch: string, description: string, group: string, publisher = ''): SeedApplication => ({
     pk: uuidFor(`application:${slug}`),
@@ -484,16 +630,88 @@ export function buildCompanyDirectory(now = Date.now()): { directory: Directory;
     applications,
     providers,
     sources: [
-      { pk: uuidFor('source:authentik-built-in'), kind: 'inbuilt', name: 'authentik Built-in', slug: 'authentik-built-in', enabled: true, promoted: false, managed: 'goauthentik.io/sources/inbuilt', authentication_flow: null, enrollment_flow: null, user_matching_mode: 'identifier', user_path_template: 'goauthentik.io/sources/%(slug)s' },
-      { pk: uuidFor('source:acme-ad'), kind: 'ldap', name: 'Acme Active Directory', slug: 'acme-ad', enabled: true, promoted: false, managed: null, authentication_flow: null, enrollment_flow: null, user_matching_mode: 'identifier', user_path_template: 'goauthentik.io/sources/%(slug)s' },
-      { pk: uuidFor('source:github'), kind: 'oauth', name: 'GitHub', slug: 'github', enabled: true, promoted: true, managed: null, authentication_flow: auth, enrollment_flow: flowBySlug('default-enrollment-flow'), user_matching_mode: 'email_link', user_path_template: 'goauthentik.io/sources/%(slug)s' },
-      { pk: uuidFor('source:partner-idp'), kind: 'saml', name: 'Partner Networks IdP', slug: 'partner-idp', enabled: false, promoted: false, managed: null, authentication_flow: flowBySlug('acme-partner-authentication'), enrollment_flow: null, user_matching_mode: 'username_deny', user_path_template: 'partners/%(slug)s' },
+      {
+        pk: uuidFor('source:authentik-built-in'),
+        kind: 'inbuilt',
+        name: 'authentik Built-in',
+        slug: 'authentik-built-in',
+        enabled: true,
+        promoted: false,
+        managed: 'goauthentik.io/sources/inbuilt',
+        authentication_flow: null,
+        enrollment_flow: null,
+        user_matching_mode: 'identifier',
+        user_path_template: 'goauthentik.io/sources/%(slug)s',
+      },
+      {
+        pk: uuidFor('source:acme-ad'),
+        kind: 'ldap',
+        name: 'Acme Active Directory',
+        slug: 'acme-ad',
+        enabled: true,
+        promoted: false,
+        managed: null,
+        authentication_flow: null,
+        enrollment_flow: null,
+        user_matching_mode: 'identifier',
+        user_path_template: 'goauthentik.io/sources/%(slug)s',
+      },
+      {
+        pk: uuidFor('source:github'),
+        kind: 'oauth',
+        name: 'GitHub',
+        slug: 'github',
+        enabled: true,
+        promoted: true,
+        managed: null,
+        authentication_flow: auth,
+        enrollment_flow: flowBySlug('default-enrollment-flow'),
+        user_matching_mode: 'email_link',
+        user_path_template: 'goauthentik.io/sources/%(slug)s',
+      },
+      {
+        pk: uuidFor('source:partner-idp'),
+        kind: 'saml',
+        name: 'Partner Networks IdP',
+        slug: 'partner-idp',
+        enabled: false,
+        promoted: false,
+        managed: null,
+        authentication_flow: flowBySlug('acme-partner-authentication'),
+        enrollment_flow: null,
+        user_matching_mode: 'username_deny',
+        user_path_template: 'partners/%(slug)s',
+      },
     ],
     mappings,
     outposts: [
-      { pk: uuidFor('outpost:embedded'), name: 'authentik Embedded Outpost', type: 'proxy', providers: [6], service_connection: null, managed: 'goauthentik.io/outposts/embedded', config: { authentik_host: 'https://id.acme.example', log_level: 'info', object_naming_template: 'ak-outpost-%(name)s' } },
-      { pk: uuidFor('outpost:ldap'), name: 'ldap-outpost', type: 'ldap', providers: [7], service_connection: kubeProd, managed: null, config: { authentik_host: 'https://id.acme.example', kubernetes_replicas: 2, kubernetes_namespace: 'authentik', log_level: 'info' } },
-      { pk: uuidFor('outpost:radius'), name: 'radius-vpn', type: 'radius', providers: [8], service_connection: kubeProd, managed: null, config: { authentik_host: 'https://id.acme.example', kubernetes_replicas: 1, log_level: 'warning' } },
+      {
+        pk: uuidFor('outpost:embedded'),
+        name: 'authentik Embedded Outpost',
+        type: 'proxy',
+        providers: [6],
+        service_connection: null,
+        managed: 'goauthentik.io/outposts/embedded',
+        config: { authentik_host: 'https://id.acme.example', log_level: 'info', object_naming_template: 'ak-outpost-%(name)s' },
+      },
+      {
+        pk: uuidFor('outpost:ldap'),
+        name: 'ldap-outpost',
+        type: 'ldap',
+        providers: [7],
+        service_connection: kubeProd,
+        managed: null,
+        config: { authentik_host: 'https://id.acme.example', kubernetes_replicas: 2, kubernetes_namespace: 'authentik', log_level: 'info' },
+      },
+      {
+        pk: uuidFor('outpost:radius'),
+        name: 'radius-vpn',
+        type: 'radius',
+        providers: [8],
+        service_connection: kubeProd,
+        managed: null,
+        config: { authentik_host: 'https://id.acme.example', kubernetes_replicas: 1, log_level: 'warning' },
+      },
     ],
     serviceConnections: [
       { pk: uuidFor('service-connection:local'), kind: 'kubernetes', name: 'Local Kubernetes Cluster', local: true, verify_ssl: true, kubeconfig: {} },
@@ -516,7 +734,16 @@ export function buildCompanyDirectory(now = Date.now()): { directory: Directory;
     ],
     permissions: permissions(),
     // filled by managed.ts (addManagedObjects), which needs the installation's id
-    entitlements: [], blueprints: [], blueprintFiles: [], agentConnectors: [], deviceAccessGroups: [], enrollmentTokens: [], browserConnectors: [], licenses: [], notificationRules: [], notificationTransports: [],
+    entitlements: [],
+    blueprints: [],
+    blueprintFiles: [],
+    agentConnectors: [],
+    deviceAccessGroups: [],
+    enrollmentTokens: [],
+    browserConnectors: [],
+    licenses: [],
+    notificationRules: [],
+    notificationTransports: [],
   };
   return { directory, groups, people };
 }
@@ -538,7 +765,15 @@ function permissions(): Api.Permission[] {
     }
   };
   const crud = (model: string) => ['add', 'change', 'delete', 'view'].map((a) => `${a}_${model}`);
-  add('authentik_core', 'authentik Core', 'user', 'User', [...crud('user'), 'reset_user_password', 'impersonate', 'assign_user_permissions', 'unassign_user_permissions', 'preview_user', 'view_user_applications']);
+  add('authentik_core', 'authentik Core', 'user', 'User', [
+    ...crud('user'),
+    'reset_user_password',
+    'impersonate',
+    'assign_user_permissions',
+    'unassign_user_permissions',
+    'preview_user',
+    'view_user_applications',
+  ]);
   add('authentik_core', 'authentik Core', 'group', 'Group', [...crud('group'), 'add_user_to_group', 'remove_user_from_group']);
   add('authentik_core', 'authentik Core', 'application', 'Application', crud('application'));
   add('authentik_core', 'authentik Core', 'token', 'Token', [...crud('token'), 'view_token_key', 'set_token_key']);
@@ -551,4 +786,3 @@ function permissions(): Api.Permission[] {
   add('authentik_rbac', 'authentik RBAC', 'systempermission', 'System permission', ['access_admin_interface', 'view_system_settings', 'edit_system_settings', 'view_system_info']);
   return out;
 }
-

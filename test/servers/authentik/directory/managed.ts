@@ -112,10 +112,7 @@ export function addManagedObjects(d: Directory, installId: string, now = Date.no
     { pk: uuidFor('entitlement:salesforce-read-only'), name: 'salesforce-read-only', app: app('salesforce'), attributes: {} },
   ];
 
-  d.blueprintFiles = [
-    file('default/flow-default-authentication-flow.yaml', DEFAULT_AUTHENTICATION_FILE, 30, now),
-    file('example/flows-enrollment-2-stage.yaml', ENROLLMENT_EXAMPLE_FILE, 30, now),
-  ];
+  d.blueprintFiles = [file('default/flow-default-authentication-flow.yaml', DEFAULT_AUTHENTICATION_FILE, 30, now), file('example/flows-enrollment-2-stage.yaml', ENROLLMENT_EXAMPLE_FILE, 30, now)];
   d.blueprints = [
     {
       pk: uuidFor('blueprint:default-authentication'),
@@ -218,9 +215,7 @@ export function addManagedObjects(d: Directory, installId: string, now = Date.no
 
   const expires = Math.floor(now / DAY) * DAY + 10 * DAY;
   const key = standInLicenseKey(installId, { name: 'Acme Corp', exp: Math.floor(expires / 1000), internal_users: 300, external_users: 50 });
-  d.licenses = [
-    { license_uuid: uuidFor('license:acme'), name: 'Acme Corp', key, expiry: new Date(expires).toISOString().replace('.000Z', 'Z'), internal_users: 300, external_users: 50 },
-  ];
+  d.licenses = [{ license_uuid: uuidFor('license:acme'), name: 'Acme Corp', key, expiry: new Date(expires).toISOString().replace('.000Z', 'Z'), internal_users: 300, external_users: 50 }];
 
   const headerMapping: SeedMapping = {
     pk: uuidFor('mapping:notification:incident-webhook-auth'),
@@ -254,9 +249,30 @@ export function addManagedObjects(d: Directory, installId: string, now = Date.no
   ];
   const t = (name: string) => d.notificationTransports.find((x) => x.name === name)!.pk;
   d.notificationRules = [
-    { pk: uuidFor('rule:default-notify-configuration-error'), name: 'default-notify-configuration-error', transports: [t('default-local-transport'), t('SRE Slack')], severity: 'alert', destination_group: ADMINS_GROUP.pk, destination_event_user: false },
-    { pk: uuidFor('rule:default-notify-update'), name: 'default-notify-update', transports: [t('default-local-transport')], severity: 'alert', destination_group: ADMINS_GROUP.pk, destination_event_user: false },
+    {
+      pk: uuidFor('rule:default-notify-configuration-error'),
+      name: 'default-notify-configuration-error',
+      transports: [t('default-local-transport'), t('SRE Slack')],
+      severity: 'alert',
+      destination_group: ADMINS_GROUP.pk,
+      destination_event_user: false,
+    },
+    {
+      pk: uuidFor('rule:default-notify-update'),
+      name: 'default-notify-update',
+      transports: [t('default-local-transport')],
+      severity: 'alert',
+      destination_group: ADMINS_GROUP.pk,
+      destination_event_user: false,
+    },
     { pk: uuidFor('rule:password-changed'), name: 'Tell users their password changed', transports: [t('Email admins')], severity: 'notice', destination_group: null, destination_event_user: true },
-    { pk: uuidFor('rule:failed-logins'), name: 'Failed logins to the SRE channel', transports: [t('SRE Slack'), t('Incident webhook')], severity: 'warning', destination_group: group('SRE'), destination_event_user: false },
+    {
+      pk: uuidFor('rule:failed-logins'),
+      name: 'Failed logins to the SRE channel',
+      transports: [t('SRE Slack'), t('Incident webhook')],
+      severity: 'warning',
+      destination_group: group('SRE'),
+      destination_event_user: false,
+    },
   ];
 }

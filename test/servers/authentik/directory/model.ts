@@ -7,18 +7,7 @@
  */
 import type * as Api from '../../../../src/clients/authentik/types';
 
-export type StageKind =
-  | 'identification'
-  | 'password'
-  | 'authenticator_validate'
-  | 'authenticator_totp'
-  | 'user_login'
-  | 'user_logout'
-  | 'user_write'
-  | 'prompt'
-  | 'email'
-  | 'consent'
-  | 'deny';
+export type StageKind = 'identification' | 'password' | 'authenticator_validate' | 'authenticator_totp' | 'user_login' | 'user_logout' | 'user_write' | 'prompt' | 'email' | 'consent' | 'deny';
 
 export interface SeedStage {
   pk: string;

@@ -32,12 +32,32 @@ export function addScale(seed: AuthentikSeed): void {
   for (let i = d.flows.length; i < SCALE.flows; i++) {
     const designation = DESIGNATIONS[i % DESIGNATIONS.length];
     const slug = `tenant-${String(i).padStart(3, '0')}-${designation.replace(/_/g, '-')}`;
-    const f: SeedFlow = { pk: scaleUuid(0xf10, i), slug, name: `Tenant ${i} ${designation}`, title: `Tenant ${i}`, designation, authentication: 'none', layout: 'stacked', denied_action: 'message_continue', policy_engine_mode: 'any', compatibility_mode: true };
+    const f: SeedFlow = {
+      pk: scaleUuid(0xf10, i),
+      slug,
+      name: `Tenant ${i} ${designation}`,
+      title: `Tenant ${i}`,
+      designation,
+      authentication: 'none',
+      layout: 'stacked',
+      denied_action: 'message_continue',
+      policy_engine_mode: 'any',
+      compatibility_mode: true,
+    };
     flows.push(f);
     // Three or four stages per flow, spread over the generated stages.
     for (let j = 0; j < 3 + (i % 2); j++) {
       const s = stages[(i * 3 + j) % stages.length];
-      bindings.push({ pk: scaleUuid(0xb1d, i * 10 + j), target: f.pk, stage: s.pk, order: (j + 1) * 10, evaluate_on_plan: false, re_evaluate_policies: true, policy_engine_mode: 'any', invalid_response_action: 'retry' });
+      bindings.push({
+        pk: scaleUuid(0xb1d, i * 10 + j),
+        target: f.pk,
+        stage: s.pk,
+        order: (j + 1) * 10,
+        evaluate_on_plan: false,
+        re_evaluate_policies: true,
+        policy_engine_mode: 'any',
+        invalid_response_action: 'retry',
+      });
     }
   }
   d.flows.push(...flows);
@@ -56,7 +76,15 @@ export function addScale(seed: AuthentikSeed): void {
       if (i % 50 === 0) parents.push(groups[i % DEPARTMENTS.length].pk);
     }
     const dept = DEPARTMENTS[i % DEPARTMENTS.length];
-    groups.push({ pk: scaleUuid(0x9e0, i), numPk: firstNum + i, name: i < DEPARTMENTS.length ? `dept-${dept}` : `${dept}-team-${String(i).padStart(4, '0')}`, isSuperuser: false, parents, attributes: { department: dept }, roles: [] });
+    groups.push({
+      pk: scaleUuid(0x9e0, i),
+      numPk: firstNum + i,
+      name: i < DEPARTMENTS.length ? `dept-${dept}` : `${dept}-team-${String(i).padStart(4, '0')}`,
+      isSuperuser: false,
+      parents,
+      attributes: { department: dept },
+      roles: [],
+    });
   }
   d.groups.push(...groups);
 
@@ -76,7 +104,13 @@ export function addScale(seed: AuthentikSeed): void {
       isActive: i % 97 !== 0,
       isSuperuser: false,
       type: 'internal',
-      groups: g1 === g2 ? [{ pk: g1.pk, name: g1.name }] : [{ pk: g1.pk, name: g1.name }, { pk: g2.pk, name: g2.name }],
+      groups:
+        g1 === g2
+          ? [{ pk: g1.pk, name: g1.name }]
+          : [
+              { pk: g1.pk, name: g1.name },
+              { pk: g2.pk, name: g2.name },
+            ],
       roles: [],
       settings: {},
       systemPermissions: [],

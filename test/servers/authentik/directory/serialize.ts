@@ -7,7 +7,23 @@
 import type * as Api from '../../../../src/clients/authentik/types';
 import type { AuthentikSeed, AuthentikUser } from '../seed';
 import { userUid } from '../seed';
-import type { MappingKind, ProviderKind, SeedApplication, SeedBinding, SeedCertificate, SeedFlow, SeedGroup, SeedMapping, SeedOutpost, SeedProvider, SeedServiceConnection, SeedSource, SeedStage, SourceKind, StageKind } from './model';
+import type {
+  MappingKind,
+  ProviderKind,
+  SeedApplication,
+  SeedBinding,
+  SeedCertificate,
+  SeedFlow,
+  SeedGroup,
+  SeedMapping,
+  SeedOutpost,
+  SeedProvider,
+  SeedServiceConnection,
+  SeedSource,
+  SeedStage,
+  SourceKind,
+  StageKind,
+} from './model';
 import type { Relations } from './relations';
 
 type Meta = [component: string, verbose: string, plural: string, model: string];
@@ -15,7 +31,12 @@ type Meta = [component: string, verbose: string, plural: string, model: string];
 const STAGE_META: Record<StageKind, Meta> = {
   identification: ['ak-stage-identification-form', 'Identification Stage', 'Identification Stages', 'authentik_stages_identification.identificationstage'],
   password: ['ak-stage-password-form', 'Password Stage', 'Password Stages', 'authentik_stages_password.passwordstage'],
-  authenticator_validate: ['ak-stage-authenticator-validate-form', 'Authenticator Validation Stage', 'Authenticator Validation Stages', 'authentik_stages_authenticator_validate.authenticatorvalidatestage'],
+  authenticator_validate: [
+    'ak-stage-authenticator-validate-form',
+    'Authenticator Validation Stage',
+    'Authenticator Validation Stages',
+    'authentik_stages_authenticator_validate.authenticatorvalidatestage',
+  ],
   authenticator_totp: ['ak-stage-authenticator-totp-form', 'TOTP Authenticator Setup Stage', 'TOTP Authenticator Setup Stages', 'authentik_stages_authenticator_totp.authenticatortotpstage'],
   user_login: ['ak-stage-user-login-form', 'User Login Stage', 'User Login Stages', 'authentik_stages_user_login.userloginstage'],
   user_logout: ['ak-stage-user-logout-form', 'User Logout Stage', 'User Logout Stages', 'authentik_stages_user_logout.userlogoutstage'],
@@ -77,8 +98,15 @@ function meta([component, verbose_name, verbose_name_plural, meta_model_name]: M
 
 /** authentik's "initials" avatar: an SVG data URI. */
 export function avatarFor(user: Pick<AuthentikUser, 'name'>): string {
-  const initials = user.name.split(/\s+/).map((w) => w[0] ?? '').join('').slice(0, 2).toUpperCase();
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100"><rect width="100" height="100" fill="#3a7bd5"/><text x="50" y="62" font-size="40" text-anchor="middle" fill="#fff">${initials}</text></svg>`;
+  const initials = user.name
+    .split(/\s+/)
+    .map((w) => w[0] ?? '')
+    .join('')
+    .slice(0, 2)
+    .toUpperCase();
+  const svg =
+    '<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100"><rect width="100" height="100" fill="#3a7bd5"/>' +
+    `<text x="50" y="62" font-size="40" text-anchor="middle" fill="#fff">${initials}</text></svg>`;
   return `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
 }
 
@@ -110,7 +138,12 @@ export function group(seed: AuthentikSeed, r: Relations, g: SeedGroup, inc: Grou
     name: g.name,
     is_superuser: g.isSuperuser,
     parents: [...g.parents],
-    parents_obj: inc.parents ? g.parents.map((pk) => r.groupsByPk.get(pk)).filter((x): x is SeedGroup => !!x).map(relatedGroup) : null,
+    parents_obj: inc.parents
+      ? g.parents
+          .map((pk) => r.groupsByPk.get(pk))
+          .filter((x): x is SeedGroup => !!x)
+          .map(relatedGroup)
+      : null,
     users: members.map((u) => u.pk),
     users_obj: inc.users ? members.map((u) => partialUser(seed, u)) : null,
     attributes: g.attributes,
@@ -132,7 +165,12 @@ export function user(seed: AuthentikSeed, r: Relations, u: AuthentikUser, inc: {
     date_joined: u.dateJoined,
     is_superuser: u.isSuperuser,
     groups: u.groups.map((g) => g.pk),
-    groups_obj: inc.groups ? u.groups.map((g) => r.groupsByPk.get(g.pk)).filter((x): x is SeedGroup => !!x).map(partialGroup) : null,
+    groups_obj: inc.groups
+      ? u.groups
+          .map((g) => r.groupsByPk.get(g.pk))
+          .filter((x): x is SeedGroup => !!x)
+          .map(partialGroup)
+      : null,
     roles: u.roles.map((x) => x.pk),
     roles_obj: inc.roles ? u.roles.map((x) => ({ ...x })) : null,
     email: u.email,
@@ -276,7 +314,8 @@ export function samlMetadata(r: Relations, p: SeedProvider, baseUrl: string): Ap
   const der = signing ? signing.certificatePem.replace(/-----[^-]+-----/g, '').replace(/\s+/g, '') : '';
   const base = `${baseUrl}/application/saml/${app.slug}`;
   const keyDescriptor = der
-    ? `<md:KeyDescriptor use="signing"><ds:KeyInfo xmlns:ds="http://www.w3.org/2000/09/xmldsig#"><ds:X509Data><ds:X509Certificate>${der}</ds:X509Certificate></ds:X509Data></ds:KeyInfo></md:KeyDescriptor>`
+    ? '<md:KeyDescriptor use="signing"><ds:KeyInfo xmlns:ds="http://www.w3.org/2000/09/xmldsig#"><ds:X509Data>' +
+      `<ds:X509Certificate>${der}</ds:X509Certificate></ds:X509Data></ds:KeyInfo></md:KeyDescriptor>`
     : '';
   const metadata = [
     '<?xml version="1.0" encoding="UTF-8"?>',
@@ -306,7 +345,10 @@ export function application(r: Relations, a: SeedApplication): Api.Application {
     provider: a.provider,
     provider_obj: p ? provider(r, p) : null,
     backchannel_providers: [...a.backchannel_providers],
-    backchannel_providers_obj: a.backchannel_providers.map((pk) => r.providersByPk.get(pk)).filter((x): x is SeedProvider => !!x).map((x) => provider(r, x)),
+    backchannel_providers_obj: a.backchannel_providers
+      .map((pk) => r.providersByPk.get(pk))
+      .filter((x): x is SeedProvider => !!x)
+      .map((x) => provider(r, x)),
     launch_url: a.meta_launch_url || null,
     open_in_new_tab: a.open_in_new_tab,
     meta_launch_url: a.meta_launch_url,
@@ -404,7 +446,10 @@ export function outpost(r: Relations, o: SeedOutpost): Api.Outpost {
     name: o.name,
     type: o.type,
     providers: [...o.providers],
-    providers_obj: o.providers.map((pk) => r.providersByPk.get(pk)).filter((x): x is SeedProvider => !!x).map((p) => provider(r, p)),
+    providers_obj: o.providers
+      .map((pk) => r.providersByPk.get(pk))
+      .filter((x): x is SeedProvider => !!x)
+      .map((p) => provider(r, p)),
     service_connection: o.service_connection,
     service_connection_obj: connection ? serviceConnection(connection) : null,
     refresh_interval_s: 300,

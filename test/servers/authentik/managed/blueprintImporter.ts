@@ -150,8 +150,11 @@ function serializerErrors(requestSchema: string, data: Record<string, unknown>, 
   if (errors.length === 0) return undefined;
   const byField = new Map<string, Array<[string, string]>>();
   for (const e of errors) {
-    const field = e.keyword === 'required' ? String((e.params as { missingProperty?: unknown }).missingProperty) : e.instancePath.split('/')[1] ?? 'non_field_errors';
-    const value = e.instancePath.split('/').slice(1).reduce<unknown>((v, s) => (isRecord(v) || Array.isArray(v) ? (v as Record<string, unknown>)[s] : undefined), data);
+    const field = e.keyword === 'required' ? String((e.params as { missingProperty?: unknown }).missingProperty) : (e.instancePath.split('/')[1] ?? 'non_field_errors');
+    const value = e.instancePath
+      .split('/')
+      .slice(1)
+      .reduce<unknown>((v, s) => (isRecord(v) || Array.isArray(v) ? (v as Record<string, unknown>)[s] : undefined), data);
     const list = byField.get(field) ?? [];
     const detail = drfDetail(e, value);
     if (!list.some(([m]) => m === detail[0])) list.push(detail);
@@ -179,7 +182,9 @@ function drfDetail(e: ErrorObject, value: unknown): [message: string, code: stri
     case 'maximum':
       return [`Ensure this value is less than or equal to ${String(p.limit)}.`, 'max_value'];
     case 'pattern':
-      return p.pattern === '^[-a-zA-Z0-9_]+$' ? ['Enter a valid “slug” consisting of letters, numbers, underscores or hyphens.', 'invalid'] : ['This value does not match the required pattern.', 'invalid'];
+      return p.pattern === '^[-a-zA-Z0-9_]+$'
+        ? ['Enter a valid “slug” consisting of letters, numbers, underscores or hyphens.', 'invalid']
+        : ['This value does not match the required pattern.', 'invalid'];
     case 'format':
       return p.format === 'uuid' ? [`“${String(value)}” is not a valid UUID.`, 'invalid'] : [`Enter a valid ${String(p.format)}.`, 'invalid'];
     default:

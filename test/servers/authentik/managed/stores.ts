@@ -53,7 +53,20 @@ const appRef = (ctx: Ctx) => (v: unknown) => ctx.seed.directory.applications.som
 
 // --- applications ---
 
-const APPLICATION_FIELDS = ['name', 'slug', 'provider', 'backchannel_providers', 'open_in_new_tab', 'meta_launch_url', 'meta_icon', 'meta_description', 'meta_publisher', 'policy_engine_mode', 'group', 'meta_hide'];
+const APPLICATION_FIELDS = [
+  'name',
+  'slug',
+  'provider',
+  'backchannel_providers',
+  'open_in_new_tab',
+  'meta_launch_url',
+  'meta_icon',
+  'meta_description',
+  'meta_publisher',
+  'policy_engine_mode',
+  'group',
+  'meta_hide',
+];
 
 export const applications: Store<SeedApplication> = {
   path: '/core/applications/',
@@ -63,7 +76,18 @@ export const applications: Store<SeedApplication> = {
   key: (a) => a.slug,
   serialize: (ctx, a) => S.application(ctx.r, a),
   fields: (a) => pick({ ...a, meta_icon: a.meta_icon ?? '' }, APPLICATION_FIELDS),
-  defaults: () => ({ provider: null, backchannel_providers: [], open_in_new_tab: false, meta_launch_url: '', meta_icon: '', meta_description: '', meta_publisher: '', policy_engine_mode: 'any', group: '', meta_hide: false }),
+  defaults: () => ({
+    provider: null,
+    backchannel_providers: [],
+    open_in_new_tab: false,
+    meta_launch_url: '',
+    meta_icon: '',
+    meta_description: '',
+    meta_publisher: '',
+    policy_engine_mode: 'any',
+    group: '',
+    meta_hide: false,
+  }),
   check(ctx, merged, sent, existing) {
     const { errors, add } = errorsOf();
     const others = ctx.seed.directory.applications.filter((a) => a !== existing);
@@ -101,7 +125,8 @@ export const entitlements: Store<SeedEntitlement> = {
   check(ctx, merged, sent, existing) {
     const { errors, add, any } = errorsOf();
     checkRefs(add, sent, { app: appRef(ctx) });
-    if (!any() && ctx.seed.directory.entitlements.some((e) => e !== existing && e.app === merged.app && e.name === merged.name)) add('non_field_errors', 'The fields app, name must make a unique set.');
+    if (!any() && ctx.seed.directory.entitlements.some((e) => e !== existing && e.app === merged.app && e.name === merged.name))
+      add('non_field_errors', 'The fields app, name must make a unique set.');
     return errors;
   },
   build: (_ctx, m) => ({ pk: uuid(), name: String(m.name), app: String(m.app), attributes: m.attributes as Record<string, unknown> }),
@@ -178,9 +203,27 @@ export const blueprints: Store<SeedBlueprint> = {
 // --- brands ---
 
 const BRAND_FIELDS = [
-  'domain', 'default', 'branding_title', 'branding_logo', 'branding_favicon', 'branding_custom_css', 'branding_default_flow_background', 'branding_map_tiles',
-  'flow_authentication', 'flow_user_switch', 'flow_invalidation', 'flow_recovery', 'flow_unenrollment', 'flow_user_settings', 'flow_device_code', 'flow_lockdown', 'flow_request',
-  'default_application', 'web_certificate', 'client_certificates', 'attributes',
+  'domain',
+  'default',
+  'branding_title',
+  'branding_logo',
+  'branding_favicon',
+  'branding_custom_css',
+  'branding_default_flow_background',
+  'branding_map_tiles',
+  'flow_authentication',
+  'flow_user_switch',
+  'flow_invalidation',
+  'flow_recovery',
+  'flow_unenrollment',
+  'flow_user_settings',
+  'flow_device_code',
+  'flow_lockdown',
+  'flow_request',
+  'default_application',
+  'web_certificate',
+  'client_certificates',
+  'attributes',
 ];
 const BRAND_FLOWS = BRAND_FIELDS.filter((f) => f.startsWith('flow_'));
 
@@ -230,7 +273,12 @@ function readCertificate(pem: string): X509Certificate | undefined {
 
 function readsAsKey(pem: string): boolean {
   try {
-    crypto.createPrivateKey(pem.split('\n').map((l) => l.trim()).join('\n'));
+    crypto.createPrivateKey(
+      pem
+        .split('\n')
+        .map((l) => l.trim())
+        .join('\n'),
+    );
     return true;
   } catch {
     return false;
@@ -298,8 +346,20 @@ export const certificates: Store<SeedCertificate> = {
 // --- endpoint agent connectors and their enrollment tokens ---
 
 const CONNECTOR_FIELDS = [
-  'connector_uuid', 'name', 'enabled', 'snapshot_expiry', 'auth_session_duration', 'auth_terminate_session_on_expiry', 'refresh_interval', 'authorization_flow',
-  'nss_uid_offset', 'nss_gid_offset', 'challenge_key', 'challenge_idle_timeout', 'challenge_trigger_check_in', 'jwt_federation_providers',
+  'connector_uuid',
+  'name',
+  'enabled',
+  'snapshot_expiry',
+  'auth_session_duration',
+  'auth_terminate_session_on_expiry',
+  'refresh_interval',
+  'authorization_flow',
+  'nss_uid_offset',
+  'nss_gid_offset',
+  'challenge_key',
+  'challenge_idle_timeout',
+  'challenge_trigger_check_in',
+  'jwt_federation_providers',
 ];
 const DURATIONS = ['snapshot_expiry', 'auth_session_duration', 'refresh_interval', 'challenge_idle_timeout'];
 
@@ -372,7 +432,8 @@ export const agentConnectors: Store<SeedAgentConnector> = {
   cascade(ctx, c) {
     remove(ctx.seed.directory.enrollmentTokens, (t) => t.connector !== c.connector_uuid);
   },
-  usedBy: (ctx, c) => ctx.seed.directory.enrollmentTokens.filter((t) => t.connector === c.connector_uuid).map((t) => used('authentik_endpoints_connectors_agent', 'enrollmenttoken', t.token_uuid, t.name, 'cascade')),
+  usedBy: (ctx, c) =>
+    ctx.seed.directory.enrollmentTokens.filter((t) => t.connector === c.connector_uuid).map((t) => used('authentik_endpoints_connectors_agent', 'enrollmenttoken', t.token_uuid, t.name, 'cascade')),
   reads: {
     filters: { enabled: (c) => c.enabled, name: (c) => c.name },
     search: { name: (c) => c.name },
@@ -398,7 +459,10 @@ export const enrollmentTokens: Store<SeedEnrollmentToken> = {
   defaults: (ctx) => ({ device_group: null, expiring: true, expires: iso(ctx.now + 30 * 60_000) }),
   check(ctx, _merged, sent) {
     const { errors, add } = errorsOf();
-    checkRefs(add, sent, { connector: (v) => ctx.seed.directory.agentConnectors.some((c) => c.connector_uuid === v), device_group: (v) => ctx.seed.directory.deviceAccessGroups.some((g) => g.pbm_uuid === v) });
+    checkRefs(add, sent, {
+      connector: (v) => ctx.seed.directory.agentConnectors.some((c) => c.connector_uuid === v),
+      device_group: (v) => ctx.seed.directory.deviceAccessGroups.some((g) => g.pbm_uuid === v),
+    });
     return errors;
   },
   build: (_ctx, m) => ({ token_uuid: uuid(), ...(pick(m, TOKEN_FIELDS) as Omit<SeedEnrollmentToken, 'token_uuid' | 'key'>), key: crypto.randomBytes(45).toString('base64url') }),
@@ -528,7 +592,12 @@ export const notificationRules: Store<SeedNotificationRule> = {
 };
 
 const TRANSPORT_FIELDS = ['name', 'mode', 'webhook_url', 'webhook_ca', 'webhook_mapping_body', 'webhook_mapping_headers', 'email_subject_prefix', 'email_template', 'send_once'];
-const MODE_LABELS: Record<SeedNotificationTransport['mode'], string> = { local: 'authentik inbuilt notifications', webhook: 'Generic Webhook', webhook_slack: 'Slack Webhook (Slack/Discord)', email: 'Email' };
+const MODE_LABELS: Record<SeedNotificationTransport['mode'], string> = {
+  local: 'authentik inbuilt notifications',
+  webhook: 'Generic Webhook',
+  webhook_slack: 'Slack Webhook (Slack/Discord)',
+  email: 'Email',
+};
 
 export const notificationTransports: Store<SeedNotificationTransport> = {
   path: '/events/transports/',
@@ -538,7 +607,16 @@ export const notificationTransports: Store<SeedNotificationTransport> = {
   key: (t) => t.pk,
   serialize: (_ctx, t) => ({ pk: t.pk, ...pick(t as unknown as Body, TRANSPORT_FIELDS), mode_verbose: MODE_LABELS[t.mode] }),
   fields: (t) => pick(t as unknown as Body, TRANSPORT_FIELDS),
-  defaults: () => ({ mode: 'local', webhook_url: '', webhook_ca: null, webhook_mapping_body: null, webhook_mapping_headers: null, email_subject_prefix: 'authentik Notification: ', email_template: 'email/event_notification.html', send_once: false }),
+  defaults: () => ({
+    mode: 'local',
+    webhook_url: '',
+    webhook_ca: null,
+    webhook_mapping_body: null,
+    webhook_mapping_headers: null,
+    email_subject_prefix: 'authentik Notification: ',
+    email_template: 'email/event_notification.html',
+    send_once: false,
+  }),
   check(ctx, merged, sent, existing) {
     const { errors, add, any } = errorsOf();
     if (ctx.seed.directory.notificationTransports.some((t) => t !== existing && t.name === merged.name)) add('name', notUnique('Notification Transport', 'name'));
@@ -609,7 +687,8 @@ export const flows: Store<SeedFlow> = {
     const d = ctx.seed.directory;
     const out: Api.UsedBy[] = [];
     for (const b of d.bindings) if (b.target === f.pk) out.push(used('authentik_flows', 'flowstagebinding', b.pk, `Flow-stage binding #${b.order} to ${f.pk}`, 'cascade'));
-    for (const b of d.brands) if (BRAND_FLOWS.some((field) => (b as Record<string, unknown>)[field] === f.pk)) out.push(used('authentik_brands', 'brand', b.brand_uuid, `Brand ${b.domain}`, 'set_null'));
+    for (const b of d.brands)
+      if (BRAND_FLOWS.some((field) => (b as Record<string, unknown>)[field] === f.pk)) out.push(used('authentik_brands', 'brand', b.brand_uuid, `Brand ${b.domain}`, 'set_null'));
     for (const p of d.providers) {
       const [app, model, verbose] = S.providerModel(p);
       const action = p.authorization_flow === f.pk ? 'cascade' : p.authentication_flow === f.pk ? 'set_null' : p.invalidation_flow === f.pk ? 'set_default' : undefined;
@@ -650,7 +729,21 @@ export const bindings: Store<SeedBinding> = {
   retrieve: true,
 };
 
-export const STORES = [applications, entitlements, blueprints, brands, certificates, agentConnectors, enrollmentTokens, browserConnectors, licenses, notificationRules, notificationTransports, flows, bindings] as Array<Store<unknown>>;
+export const STORES = [
+  applications,
+  entitlements,
+  blueprints,
+  brands,
+  certificates,
+  agentConnectors,
+  enrollmentTokens,
+  browserConnectors,
+  licenses,
+  notificationRules,
+  notificationTransports,
+  flows,
+  bindings,
+] as Array<Store<unknown>>;
 
 function used(app: string, model_name: string, pk: string, name: string, action: Api.UsedBy['action']): Api.UsedBy {
   return { app, model_name, pk, name, action };

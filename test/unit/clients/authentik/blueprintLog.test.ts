@@ -64,10 +64,14 @@ describe('authentik blueprint validation log', () => {
 
   it('gives one problem per field of a multi-field error, and keeps nested serializer paths', () => {
     const body = log(
-      "Entry invalid: Serializer errors {'slug': [ErrorDetail(string='Enter a valid “slug” consisting of letters, numbers, underscores or hyphens.', code='invalid')], 'attributes': {'x': [ErrorDetail(string=\"It's wrong\", code='invalid')]}}",
+      "Entry invalid: Serializer errors {'slug': [ErrorDetail(string='Enter a valid “slug” consisting of letters, numbers, underscores or hyphens.', code='invalid')], " +
+        "'attributes': {'x': [ErrorDetail(string=\"It's wrong\", code='invalid')]}}",
     );
     const problems = blueprintProblems(body, CONTENT);
-    assert.deepEqual(problems.map((p) => p.field), ['slug', 'attributes.x']);
+    assert.deepEqual(
+      problems.map((p) => p.field),
+      ['slug', 'attributes.x'],
+    );
     assert.equal(problems[0].line, 8);
     assert.equal(problems[1].message, "attributes.x: It's wrong");
     assert.equal(problems[1].line, undefined, 'no attributes key in the content');
@@ -97,7 +101,11 @@ describe('authentik blueprint validation log', () => {
   });
 
   it('reads the older one-string log (events joined by newlines)', () => {
-    const body = { content: [`Failed to validate blueprint: Entry invalid: Serializer errors {'designation': [ErrorDetail(string='"recovrey" is not a valid choice.', code='invalid_choice')]}\nBlueprint validation failed`] };
+    const body = {
+      content: [
+        `Failed to validate blueprint: Entry invalid: Serializer errors {'designation': [ErrorDetail(string='"recovrey" is not a valid choice.', code='invalid_choice')]}\nBlueprint validation failed`,
+      ],
+    };
     const [p] = blueprintProblems(body, CONTENT);
     assert.equal(p.line, 19);
   });
@@ -114,8 +122,13 @@ describe('authentik blueprint validation log', () => {
   });
 
   it('works from a ServiceError\u2019s field errors and without the content', () => {
-    const problems = blueprintProblemsFromFieldErrors([{ field: 'content', messages: ['Failed to validate blueprint', '- Entry invalid: No or invalid identifiers', '- Blueprint validation failed'] }]);
-    assert.deepEqual(problems.map((p) => [p.message, p.line]), [['No or invalid identifiers', undefined]]);
+    const problems = blueprintProblemsFromFieldErrors([
+      { field: 'content', messages: ['Failed to validate blueprint', '- Entry invalid: No or invalid identifiers', '- Blueprint validation failed'] },
+    ]);
+    assert.deepEqual(
+      problems.map((p) => [p.message, p.line]),
+      [['No or invalid identifiers', undefined]],
+    );
   });
 
   it('keeps an unparseable serializer repr as text', () => {
@@ -125,10 +138,15 @@ describe('authentik blueprint validation log', () => {
   });
 
   it('parses Python reprs of DRF errors, escapes and nested dicts included', () => {
-    assert.deepEqual(parsePythonErrors("{'a': [ErrorDetail(string='x \\'q\\' \\n', code='invalid')], 'b': {'c': [ErrorDetail(string=\"d\", code='required')]}, 'non_field_errors': [ErrorDetail(string='e', code='unique')]}"), [
-      { field: 'a', messages: ["x 'q' \n"], codes: ['invalid'] },
-      { field: 'b.c', messages: ['d'], codes: ['required'] },
-      { field: 'non_field_errors', messages: ['e'], codes: ['unique'] },
-    ]);
+    assert.deepEqual(
+      parsePythonErrors(
+        "{'a': [ErrorDetail(string='x \\'q\\' \\n', code='invalid')], 'b': {'c': [ErrorDetail(string=\"d\", code='required')]}, 'non_field_errors': [ErrorDetail(string='e', code='unique')]}",
+      ),
+      [
+        { field: 'a', messages: ["x 'q' \n"], codes: ['invalid'] },
+        { field: 'b.c', messages: ['d'], codes: ['required'] },
+        { field: 'non_field_errors', messages: ['e'], codes: ['unique'] },
+      ],
+    );
   });
 });

@@ -7,7 +7,10 @@ describe('authentik durations', () => {
     const r = validateDuration('hours=8;minutes=30');
     assert.equal(r.ok, true);
     assert.equal(r.totalSeconds, 8 * 3600 + 30 * 60);
-    assert.deepEqual(r.parts, [{ unit: 'hours', value: 8 }, { unit: 'minutes', value: 30 }]);
+    assert.deepEqual(r.parts, [
+      { unit: 'hours', value: 8 },
+      { unit: 'minutes', value: 30 },
+    ]);
     assert.equal(validateDuration('weeks=1;days=2;Hours=3;minutes=4;seconds=5;milliseconds=250;microseconds=500').totalSeconds, 604_800 + 2 * 86_400 + 3 * 3600 + 4 * 60 + 5 + 0.25 + 0.0005);
     assert.equal(validateDuration('seconds= 1.5').totalSeconds, 1.5);
     assert.equal(validateDuration('seconds=0').ok, true);
@@ -59,7 +62,10 @@ describe('authentik durations', () => {
 
   it('reports every bad part, not just the first', () => {
     const r = validateDuration('hourz=1;minutes=x;seconds=3');
-    assert.deepEqual(r.problems.map((p) => p.part), [0, 1]);
+    assert.deepEqual(
+      r.problems.map((p) => p.part),
+      [0, 1],
+    );
     assert.equal(r.totalSeconds, undefined);
   });
 

@@ -27,10 +27,24 @@ describe('authentik managed kinds table', function () {
   const sorted = (xs: readonly string[]) => [...xs].sort();
 
   it('covers the 13 managed resources of the seed, each once', () => {
-    assert.deepEqual(sorted(AUTHENTIK_KIND_NAMES.map((k) => AUTHENTIK_KINDS[k].seedName)), sorted([
-      'Application', 'ApplicationEntitlement', 'Blueprint', 'Brand', 'CertificateKeyPair', 'EndpointsConnectorAgent', 'EndpointsConnectorAgentEnrollmentToken',
-      'EndpointsBrowserConnector', 'EnterpriseLicense', 'EventRule', 'EventTransport', 'Flow', 'FlowStageBinding',
-    ]));
+    assert.deepEqual(
+      sorted(AUTHENTIK_KIND_NAMES.map((k) => AUTHENTIK_KINDS[k].seedName)),
+      sorted([
+        'Application',
+        'ApplicationEntitlement',
+        'Blueprint',
+        'Brand',
+        'CertificateKeyPair',
+        'EndpointsConnectorAgent',
+        'EndpointsConnectorAgentEnrollmentToken',
+        'EndpointsBrowserConnector',
+        'EnterpriseLicense',
+        'EventRule',
+        'EventTransport',
+        'Flow',
+        'FlowStageBinding',
+      ]),
+    );
   });
 
   for (const kind of Object.keys(AUTHENTIK_KINDS) as Array<keyof typeof AUTHENTIK_KINDS>) {

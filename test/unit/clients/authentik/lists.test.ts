@@ -37,13 +37,25 @@ describe('authentik client: pages, relations and transport', function () {
 
   it('searches on the server, including DjangoQL expressions', async () => {
     const page = await client.listUsers({ search: 'alvarez' });
-    assert.deepEqual(page.items.map((u) => u.username), ['sofia.alvarez']);
+    assert.deepEqual(
+      page.items.map((u) => u.username),
+      ['sofia.alvarez'],
+    );
     const ql = await client.listUsers({ search: 'username = "akadmin"' });
-    assert.deepEqual(ql.items.map((u) => u.username), ['akadmin']);
+    assert.deepEqual(
+      ql.items.map((u) => u.username),
+      ['akadmin'],
+    );
     const groups = await client.listGroups({ search: 'sales' });
-    assert.deepEqual(groups.items.map((g) => g.name), ['Sales', 'Sales Americas', 'Sales EMEA']);
+    assert.deepEqual(
+      groups.items.map((g) => g.name),
+      ['Sales', 'Sales Americas', 'Sales EMEA'],
+    );
     assert.equal(groups.count, 3);
-    assert.ok(groups.items.every((g) => g.users_obj === null), 'the tree never asks for member objects');
+    assert.ok(
+      groups.items.every((g) => g.users_obj === null),
+      'the tree never asks for member objects',
+    );
   });
 
   it('lists a flow\u2019s stage bindings in order, each with its stage kind', async () => {
@@ -69,7 +81,10 @@ describe('authentik client: pages, relations and transport', function () {
 
   it('gives a group its parents, children and members a page at a time', async () => {
     const platform = await client.retrieveGroup(group('Platform').pk);
-    assert.deepEqual(platform.parents_obj?.map((g) => g.name), ['Engineering']);
+    assert.deepEqual(
+      platform.parents_obj?.map((g) => g.name),
+      ['Engineering'],
+    );
     assert.deepEqual(platform.children_obj?.map((g) => g.name).sort(), ['On-call', 'SRE']);
     const everyone = group('All Employees');
     const members = await client.listGroupMembers(everyone.pk, { pageSize: 100 });
@@ -84,16 +99,16 @@ describe('authentik client: pages, relations and transport', function () {
     const sofia = standIn.seed.users.find((u) => u.username === 'sofia.alvarez')!;
     const membership = await client.userGroupMembership(sofia.pk);
     assert.deepEqual(membership.direct.map((g) => g.name).sort(), ['All Employees', 'On-call', 'SRE', 'VPN Users']);
-    assert.deepEqual(
-      membership.inherited.map((g) => `${g.name} via ${g.via}`).sort(),
-      ['Backend via On-call', 'Engineering via Platform', 'Platform via SRE'],
-    );
+    assert.deepEqual(membership.inherited.map((g) => `${g.name} via ${g.via}`).sort(), ['Backend via On-call', 'Engineering via Platform', 'Platform via SRE']);
   });
 
   it('reads certificate usage and applications from the full list', async () => {
     const expiring = standIn.seed.directory.certificates.find((c) => c.name === 'SAML signing 2025')!;
     const usedBy = await client.certificateUsedBy(expiring.pk);
-    assert.deepEqual(usedBy.map((u) => [u.model_name, u.name]), [['samlprovider', 'SAML Provider Expense Portal']]);
+    assert.deepEqual(
+      usedBy.map((u) => [u.model_name, u.name]),
+      [['samlprovider', 'SAML Provider Expense Portal']],
+    );
     const apps = await client.listApplications();
     assert.equal(standIn.requests.at(-1)!.query.superuser_full_list, 'true');
     assert.ok(apps.items.some((a) => a.slug === 'status-page' && a.provider_obj === null));
@@ -127,7 +142,7 @@ describe('authentik client: pages, relations and transport', function () {
       const [relaxed, refused] = await Promise.allSettled([insecure.getFlow({ slug: 'default-recovery-flow' }), strict.getFlow({ slug: 'default-recovery-flow' })]);
       assert.equal(relaxed.status === 'fulfilled' && relaxed.value.title, 'Reset your password');
       assert.equal(refused.status, 'rejected');
-      assert.match(((refused).reason as ServiceError).message, /^authentik getFlow: the TLS certificate of 127\.0\.0\.1:\d+ is not trusted \(DEPTH_ZERO_SELF_SIGNED_CERT\)/);
+      assert.match((refused.reason as ServiceError).message, /^authentik getFlow: the TLS certificate of 127\.0\.0\.1:\d+ is not trusted \(DEPTH_ZERO_SELF_SIGNED_CERT\)/);
       assert.deepEqual(tls.violations, []);
     } finally {
       await tls.stop();
@@ -137,7 +152,9 @@ describe('authentik client: pages, relations and transport', function () {
   describe('against a scripted server (shapes the stand-in never sends)', () => {
     it('says "more than one" when a lookup the API treats as unique comes back twice', async () => {
       const user = { pk: 1, username: 'dup', name: 'Dup', is_active: true, uid: 'u' };
-      const server = await startTestServer((_req, res) => json(res, 200, { pagination: { next: 0, previous: 0, count: 2, current: 1, total_pages: 1, start_index: 1, end_index: 2 }, results: [user, { ...user, pk: 2 }], autocomplete: {} }));
+      const server = await startTestServer((_req, res) =>
+        json(res, 200, { pagination: { next: 0, previous: 0, count: 2, current: 1, total_pages: 1, start_index: 1, end_index: 2 }, results: [user, { ...user, pk: 2 }], autocomplete: {} }),
+      );
       try {
         const c = new AuthentikClient({ apiBase: authentikApiBase(server.url), token: 't' });
         await assert.rejects(c.getUser({ username: 'dup' }), /^ServiceError: authentik getUser: more than one user found for username="dup" \(2 matches: "dup", "dup"\)/);
@@ -165,8 +182,14 @@ describe('authentik client: pages, relations and transport', function () {
       const log = (m: string) => void lines.push(m);
       try {
         const c = new AuthentikClient({ apiBase: authentikApiBase(server.url), token: 't', logger: { enabled: () => true, trace: log, debug: log, info: log, warn: log, error: log } });
-        await assert.rejects(c.getFlow({ slug: 'x' }), /^ServiceError: authentik getFlow: the answer from 127\.0\.0\.1:\d+ was not valid JSON \(it looks like an HTML page, often a proxy or login page\)\./);
-        assert.ok(lines.some((l) => /^← 200 GET /.test(l)), lines.join('\n'));
+        await assert.rejects(
+          c.getFlow({ slug: 'x' }),
+          /^ServiceError: authentik getFlow: the answer from 127\.0\.0\.1:\d+ was not valid JSON \(it looks like an HTML page, often a proxy or login page\)\./,
+        );
+        assert.ok(
+          lines.some((l) => /^← 200 GET /.test(l)),
+          lines.join('\n'),
+        );
         assert.ok(!lines.some((l) => l.includes('Sign in')), 'the body text is not logged');
       } finally {
         await server.close();
@@ -175,7 +198,10 @@ describe('authentik client: pages, relations and transport', function () {
 
     it('tolerates an older server without "autocomplete" and with a fixed page size', async () => {
       const server = await startTestServer((req, res) =>
-        json(res, 200, { pagination: { next: req.url.includes('page=1&') || req.url.endsWith('page=1') ? 2 : 0, previous: 0, count: 3, current: 1, total_pages: 2, start_index: 1, end_index: 2 }, results: [{ pk: 'a', num_pk: 1, name: 'legacy', parent: null, users_obj: null }] }),
+        json(res, 200, {
+          pagination: { next: req.url.includes('page=1&') || req.url.endsWith('page=1') ? 2 : 0, previous: 0, count: 3, current: 1, total_pages: 2, start_index: 1, end_index: 2 },
+          results: [{ pk: 'a', num_pk: 1, name: 'legacy', parent: null, users_obj: null }],
+        }),
       );
       try {
         const c = new AuthentikClient({ apiBase: authentikApiBase(server.url), token: 't' });
@@ -183,7 +209,13 @@ describe('authentik client: pages, relations and transport', function () {
         assert.equal(page.count, 3);
         assert.equal(page.next, 2);
         const all = await c.getGroups({ includeUsers: false });
-        assert.deepEqual(all.groups.map((g) => [g.name, g.parents, g.usersObjs]), [['legacy', [], []], ['legacy', [], []]]);
+        assert.deepEqual(
+          all.groups.map((g) => [g.name, g.parents, g.usersObjs]),
+          [
+            ['legacy', [], []],
+            ['legacy', [], []],
+          ],
+        );
       } finally {
         await server.close();
       }

@@ -53,9 +53,23 @@ describe('authentik client: the data-source lookups', function () {
     it('finds a brand by domain and returns every output field', async () => {
       const brand = await client.getBrand({ domain: 'id.acme.example' });
       assertShape(brand, {
-        id: 'string', domain: 'string', default: 'boolean', brandingTitle: 'string', brandingLogo: 'string', brandingFavicon: 'string', brandingCustomCss: 'string',
-        brandingDefaultFlowBackground: 'string', defaultApplication: 'string', flowAuthentication: 'string', flowDeviceCode: 'string', flowInvalidation: 'string',
-        flowRecovery: 'string', flowUnenrollment: 'string', flowUserSettings: 'string', webCertificate: 'string', clientCertificates: 'string[]',
+        id: 'string',
+        domain: 'string',
+        default: 'boolean',
+        brandingTitle: 'string',
+        brandingLogo: 'string',
+        brandingFavicon: 'string',
+        brandingCustomCss: 'string',
+        brandingDefaultFlowBackground: 'string',
+        defaultApplication: 'string',
+        flowAuthentication: 'string',
+        flowDeviceCode: 'string',
+        flowInvalidation: 'string',
+        flowRecovery: 'string',
+        flowUnenrollment: 'string',
+        flowUserSettings: 'string',
+        webCertificate: 'string',
+        clientCertificates: 'string[]',
       });
       assert.equal(brand.brandingTitle, 'Acme ID');
       assert.equal(brand.default, false);
@@ -77,14 +91,29 @@ describe('authentik client: the data-source lookups', function () {
 
     it('says when no brand or several brands match, naming the inputs', async () => {
       await rejectsWith(client.getBrand({ domain: 'nope.example' }), 'notFound', /^authentik getBrand: no brand matches domain="nope.example"\./);
-      await rejectsWith(client.getBrand({ webCertificate: certPk('id.acme.example') }), 'badInput', /getBrand: more than one brand found for webCertificate="[0-9a-f-]+" \(2 matches: "id\.acme\.example", "partners\.acme\.example"\)/);
+      await rejectsWith(
+        client.getBrand({ webCertificate: certPk('id.acme.example') }),
+        'badInput',
+        /getBrand: more than one brand found for webCertificate="[0-9a-f-]+" \(2 matches: "id\.acme\.example", "partners\.acme\.example"\)/,
+      );
     });
   });
 
   describe('getCertificateKeyPair', () => {
     it('returns the pair with its certificate PEM, and not the key when fetchKey is false', async () => {
       const pair = await client.getCertificateKeyPair({ name: 'SAML signing 2025', fetchKey: false });
-      assertShape(pair, { certificateData: 'string', expiry: 'string', fingerprint1: 'string', fingerprint256: 'string', id: 'string', keyData: 'string', name: 'string', subject: 'string', fetchCertificate: 'boolean', fetchKey: 'boolean' });
+      assertShape(pair, {
+        certificateData: 'string',
+        expiry: 'string',
+        fingerprint1: 'string',
+        fingerprint256: 'string',
+        id: 'string',
+        keyData: 'string',
+        name: 'string',
+        subject: 'string',
+        fetchCertificate: 'boolean',
+        fetchKey: 'boolean',
+      });
       const x509 = new X509Certificate(pair.certificateData);
       assert.equal(pair.fingerprint256, x509.fingerprint256.toLowerCase());
       assert.equal(pair.fingerprint1, x509.fingerprint.toLowerCase());
@@ -143,14 +172,29 @@ describe('authentik client: the data-source lookups', function () {
       await rejectsWith(client.getFlow({ designation: 'authentication' }), 'badInput', /more than one flow found for designation="authentication" \(2 matches/);
       const flow = await client.getFlow({ designation: 'invalidation', authentication: 'none', id: flowPk('default-invalidation-flow') });
       assert.equal(flow.slug, 'default-invalidation-flow');
-      await rejectsWith(client.getFlow({ slug: 'default-authentication-flow', authentication: 'require_superuser' }), 'notFound', /no flow matches slug="default-authentication-flow", authentication="require_superuser"/);
+      await rejectsWith(
+        client.getFlow({ slug: 'default-authentication-flow', authentication: 'require_superuser' }),
+        'notFound',
+        /no flow matches slug="default-authentication-flow", authentication="require_superuser"/,
+      );
     });
   });
 
   describe('getGroup', () => {
     it('finds a group by name with members, parents and attributes as the provider shapes them', async () => {
       const group = await client.getGroup({ name: 'SRE' });
-      assertShape(group, { attributes: 'string', id: 'string', isSuperuser: 'boolean', name: 'string', numPk: 'number', parentName: 'string', parents: 'string[]', pk: 'string', users: 'number[]', usersObjs: 'object[]' });
+      assertShape(group, {
+        attributes: 'string',
+        id: 'string',
+        isSuperuser: 'boolean',
+        name: 'string',
+        numPk: 'number',
+        parentName: 'string',
+        parents: 'string[]',
+        pk: 'string',
+        users: 'number[]',
+        usersObjs: 'object[]',
+      });
       assert.equal(group.parentName, 'Platform');
       assert.deepEqual(JSON.parse(group.attributes), { team: 'sre', pagerduty_schedule: 'P7X2K9Q' });
       assert.deepEqual(group.usersObjs.map((u) => u.username).sort(), ['sofia.alvarez', 'tom.becker']);
@@ -171,7 +215,11 @@ describe('authentik client: the data-source lookups', function () {
 
     it('refuses a name shared by two groups, and reports an unknown pk or name', async () => {
       await rejectsWith(client.getGroup({ name: 'On-call' }), 'badInput', /^authentik getGroup: more than one group found for name="On-call", includeUsers=true \(2 matches: "On-call", "On-call"\)\./);
-      await rejectsWith(client.getGroup({ pk: '00000000-0000-4000-8000-000000000000' }), 'notFound', /no group matches pk="00000000-0000-4000-8000-000000000000", includeUsers=true.*No Group matches the given query/);
+      await rejectsWith(
+        client.getGroup({ pk: '00000000-0000-4000-8000-000000000000' }),
+        'notFound',
+        /no group matches pk="00000000-0000-4000-8000-000000000000", includeUsers=true.*No Group matches the given query/,
+      );
       await rejectsWith(client.getGroup({ name: 'Ghosts' }), 'notFound', /no group matches name="Ghosts"/);
       await rejectsWith(client.getGroup({}), 'badInput', /give one of pk or name/);
       await rejectsWith(client.getGroup({ pk: 'x', name: 'y' }), 'badInput', /give only one of pk or name \(got pk and name\)/);
@@ -183,21 +231,30 @@ describe('authentik client: the data-source lookups', function () {
       const result = await client.getGroups({ membersByUsernames: ['sofia.alvarez'], ordering: 'name', includeUsers: false });
       assert.equal(result.id, '0');
       assert.deepEqual(result.membersByUsernames, ['sofia.alvarez']);
-      assert.deepEqual(result.groups.map((g) => g.name), ['All Employees', 'On-call', 'SRE', 'VPN Users']);
+      assert.deepEqual(
+        result.groups.map((g) => g.name),
+        ['All Employees', 'On-call', 'SRE', 'VPN Users'],
+      );
       assert.ok(result.groups.every((g) => g.usersObjs.length === 0));
     });
 
     it('sends each filter as authentik expects it', async () => {
       const marcus = standIn.seed.users.find((u) => u.username === 'marcus.chen')!;
       const result = await client.getGroups({ attributes: '{"team": "platform"}', isSuperuser: false, membersByPks: [marcus.pk], name: 'Platform', search: 'Plat' });
-      assert.deepEqual(result.groups.map((g) => g.name), ['Platform']);
+      assert.deepEqual(
+        result.groups.map((g) => g.name),
+        ['Platform'],
+      );
       const sent = requests('/core/groups/')[0].query;
       assert.deepEqual(
         { attributes: sent.attributes, is_superuser: sent.is_superuser, members_by_pk: sent.members_by_pk, name: sent.name, search: sent.search, include_users: sent.include_users },
         { attributes: '{"team":"platform"}', is_superuser: 'false', members_by_pk: String(marcus.pk), name: 'Platform', search: 'Plat', include_users: 'true' },
       );
       const superusers = await client.getGroups({ isSuperuser: true });
-      assert.deepEqual(superusers.groups.map((g) => g.name), ['authentik Admins']);
+      assert.deepEqual(
+        superusers.groups.map((g) => g.name),
+        ['authentik Admins'],
+      );
     });
 
     it('pages with page_size=100 until pagination.next is 0', async () => {
@@ -209,7 +266,10 @@ describe('authentik client: the data-source lookups', function () {
         assert.equal(new Set(result.groups.map((g) => g.pk)).size, 5000);
         const pages = big.requests.filter((r) => r.path === '/api/v3/core/groups/');
         assert.equal(pages.length, 50);
-        assert.deepEqual(pages.map((r) => r.query.page), Array.from({ length: 50 }, (_, i) => String(i + 1)));
+        assert.deepEqual(
+          pages.map((r) => r.query.page),
+          Array.from({ length: 50 }, (_, i) => String(i + 1)),
+        );
         assert.ok(pages.every((r) => r.query.page_size === '100'));
         assert.deepEqual(big.violations, []);
       } finally {
@@ -221,7 +281,11 @@ describe('authentik client: the data-source lookups', function () {
       await rejectsWith(client.getGroups({ attributes: '{team: platform}' }), 'badInput', /attributes is not valid JSON/);
       await rejectsWith(client.getGroups({ attributes: '["a"]' }), 'badInput', /attributes must be a JSON object, got an array/);
       assert.equal(standIn.requests.length, 0);
-      await rejectsWith(client.getGroups({ membersByUsernames: ['nobody'] }), 'badInput', /^authentik getGroups: the request was refused \(HTTP 400\)\. members_by_username: Select a valid choice\. nobody is not one of the available choices\.$/);
+      await rejectsWith(
+        client.getGroups({ membersByUsernames: ['nobody'] }),
+        'badInput',
+        /^authentik getGroups: the request was refused \(HTTP 400\)\. members_by_username: Select a valid choice\. nobody is not one of the available choices\.$/,
+      );
     });
   });
 
@@ -250,9 +314,20 @@ describe('authentik client: the data-source lookups', function () {
       const wanted = ['goauthentik.io/providers/oauth2/scope-openid', 'goauthentik.io/providers/oauth2/scope-profile'];
       const m = await client.getPropertyMappingProviderScope({ managedLists: wanted });
       assert.equal(m.id, '-1');
-      assert.deepEqual(new Set(m.ids), new Set(d().mappings.filter((x) => wanted.includes(x.managed ?? '')).map((x) => x.pk)));
+      assert.deepEqual(
+        new Set(m.ids),
+        new Set(
+          d()
+            .mappings.filter((x) => wanted.includes(x.managed ?? ''))
+            .map((x) => x.pk),
+        ),
+      );
       assert.deepEqual(requests('/propertymappings/provider/scope/')[0].query.managed, wanted);
-      await rejectsWith(client.getPropertyMappingProviderScope({ managedLists: [...wanted, 'goauthentik.io/providers/oauth2/scope-nope'] }), 'notFound', /managedLists=\["goauthentik\.io\/providers\/oauth2\/scope-nope"\]/);
+      await rejectsWith(
+        client.getPropertyMappingProviderScope({ managedLists: [...wanted, 'goauthentik.io/providers/oauth2/scope-nope'] }),
+        'notFound',
+        /managedLists=\["goauthentik\.io\/providers\/oauth2\/scope-nope"\]/,
+      );
       await rejectsWith(client.getPropertyMappingProviderScope({ managedLists: wanted, name: 'x' }), 'badInput', /managedLists cannot be combined with name or id/);
     });
 
@@ -261,7 +336,11 @@ describe('authentik client: the data-source lookups', function () {
       assertShape(m, { expression: 'string', friendlyName: 'string', samlName: 'string', id: 'string', ids: 'string[]' });
       assert.equal(m.friendlyName, 'Cost center');
       assert.equal(m.name, 'Acme: Expense cost center');
-      await rejectsWith(client.getPropertyMappingProviderSaml({ samlName: 'costCenter', expression: 'return 1' }), 'notFound', /SAML provider property mapping matches samlName="costCenter", expression="return 1"/);
+      await rejectsWith(
+        client.getPropertyMappingProviderSaml({ samlName: 'costCenter', expression: 'return 1' }),
+        'notFound',
+        /SAML provider property mapping matches samlName="costCenter", expression="return 1"/,
+      );
       await rejectsWith(client.getPropertyMappingProviderSaml({ managed: 'goauthentik.io/providers/saml/nope' }), 'notFound', /no SAML provider property mapping matches managed=/);
     });
 
@@ -289,7 +368,18 @@ describe('authentik client: the data-source lookups', function () {
   describe('providers', () => {
     it('getProviderOauth2Config returns the setup URLs of a provider found by name or id', async () => {
       const byName = await client.getProviderOauth2Config({ name: 'Grafana' });
-      assertShape(byName, { authorizeUrl: 'string', id: 'string', issuerUrl: 'string', jwksUrl: 'string', logoutUrl: 'string', providerInfoUrl: 'string', tokenUrl: 'string', userInfoUrl: 'string', name: 'string', providerId: 'number' });
+      assertShape(byName, {
+        authorizeUrl: 'string',
+        id: 'string',
+        issuerUrl: 'string',
+        jwksUrl: 'string',
+        logoutUrl: 'string',
+        providerInfoUrl: 'string',
+        tokenUrl: 'string',
+        userInfoUrl: 'string',
+        name: 'string',
+        providerId: 'number',
+      });
       assert.equal(byName.issuerUrl, `${standIn.url}/application/o/grafana/`);
       assert.equal(byName.jwksUrl, `${standIn.url}/application/o/grafana/jwks/`);
       assert.equal(byName.providerId, 1);
@@ -319,7 +409,11 @@ describe('authentik client: the data-source lookups', function () {
     it('finds a permission by codename, and asks for app or model when the codename is ambiguous', async () => {
       const p = await client.getRbacPermission({ codename: 'view_certificatekeypair_key' });
       assert.deepEqual({ ...p, id: typeof p.id }, { id: 'string', codename: 'view_certificatekeypair_key', app: 'authentik_crypto', model: 'certificatekeypair' });
-      await rejectsWith(client.getRbacPermission({ codename: 'view_group' }), 'badInput', /more than one permission found for codename="view_group" \(2 matches: "authentik_core\.view_group", "auth\.view_group"\)/);
+      await rejectsWith(
+        client.getRbacPermission({ codename: 'view_group' }),
+        'badInput',
+        /more than one permission found for codename="view_group" \(2 matches: "authentik_core\.view_group", "auth\.view_group"\)/,
+      );
       assert.equal((await client.getRbacPermission({ codename: 'view_group', app: 'auth' })).app, 'auth');
       assert.equal((await client.getRbacPermission({ codename: 'view_user', id: p.id === '1' ? 4 : 4 })).codename, 'view_user');
       await rejectsWith(client.getRbacPermission({ codename: 'view_flow', id: 1 }), 'badInput', /permission 1 has the codename "add_user", not "view_flow"/);
@@ -365,7 +459,24 @@ describe('authentik client: the data-source lookups', function () {
   describe('getUser', () => {
     it('finds a user by username or pk with the account fields', async () => {
       const u = await client.getUser({ username: 'marcus.chen' });
-      assertShape(u, { id: 'string', pk: 'number', username: 'string', name: 'string', email: 'string', avatar: 'string', uid: 'string', uuid: 'string', path: 'string', type: 'string', isActive: 'boolean', isSuperuser: 'boolean', lastLogin: 'string', dateJoined: 'string', groups: 'string[]', attributes: 'string' });
+      assertShape(u, {
+        id: 'string',
+        pk: 'number',
+        username: 'string',
+        name: 'string',
+        email: 'string',
+        avatar: 'string',
+        uid: 'string',
+        uuid: 'string',
+        path: 'string',
+        type: 'string',
+        isActive: 'boolean',
+        isSuperuser: 'boolean',
+        lastLogin: 'string',
+        dateJoined: 'string',
+        groups: 'string[]',
+        attributes: 'string',
+      });
       assert.equal(u.name, 'Marcus Chen');
       assert.equal(u.id, String(u.pk));
       assert.equal(u.groups.length, 4);

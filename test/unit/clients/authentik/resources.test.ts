@@ -5,7 +5,7 @@ import { blueprintProblemsFromFieldErrors } from '../../../../src/clients/authen
 import { authentikApiBase } from '../../../../src/core/config';
 import { ServiceError } from '../../../../src/core/errors';
 import { RedactingLogger } from '../../../../src/core/logger';
-import { REDACTED, SecretRegistry } from '../../../../src/core/redact';
+import { REDACTED, KnownSecrets } from '../../../../src/core/redact';
 import { AUTHENTIK_TOKENS, AuthentikStandIn, startAuthentikStandIn } from '../../../servers/authentik';
 import { FAILING_BLUEPRINT } from '../../../servers/authentik/directory/managed';
 import { standInLicenseKey } from '../../../servers/authentik/managed/licenseKey';
@@ -26,14 +26,14 @@ describe('authentik managed resources: client against the stand-in', function ()
   this.timeout(30_000);
   let standIn: AuthentikStandIn;
   let client: AuthentikClient;
-  let secrets: SecretRegistry;
+  let secrets: KnownSecrets;
   const lines: string[] = [];
 
   before(async () => {
     standIn = await startAuthentikStandIn();
   });
   beforeEach(() => {
-    secrets = new SecretRegistry();
+    secrets = new KnownSecrets();
     const logger = new RedactingLogger((_level, message) => lines.push(message), secrets);
     client = new AuthentikClient({ apiBase: authentikApiBase(standIn.url), token: AUTHENTIK_TOKENS.admin, secrets, logger, sleep: async () => undefined });
   });
@@ -50,7 +50,7 @@ describe('authentik managed resources: client against the stand-in', function ()
 
   it('lists every kind (count for "N of M", default ordering, search) and retrieves each object by its lookup', async () => {
     for (const kind of AUTHENTIK_KIND_NAMES) {
-      const resources = (await client.resources(kind));
+      const resources = await client.resources(kind);
       const page = await resources.list({ pageSize: 2 });
       assert.ok(page.count >= 1, `${kind} has objects`);
       assert.equal(page.items.length, Math.min(2, page.count));
@@ -64,25 +64,37 @@ describe('authentik managed resources: client against the stand-in', function ()
     }
     assert.equal((await (await client.resources('application')).list()).count, d().applications.length, 'superuser_full_list: every application');
     const found = await (await client.resources('eventTransport')).list({ search: 'slack' });
-    assert.deepEqual(found.items.map((t) => t.name), ['SRE Slack']);
+    assert.deepEqual(
+      found.items.map((t) => t.name),
+      ['SRE Slack'],
+    );
   });
 
   it('lists children: an application\u2019s entitlements, a flow\u2019s bindings in order, a connector\u2019s enrollment tokens', async () => {
     const grafana = d().applications.find((a) => a.slug === 'grafana')!;
     const entitlements = await (await client.resources('applicationEntitlement')).listChildren(grafana.pk);
-    assert.deepEqual(entitlements.items.map((e) => e.name), ['grafana-admins', 'grafana-editors']);
+    assert.deepEqual(
+      entitlements.items.map((e) => e.name),
+      ['grafana-admins', 'grafana-editors'],
+    );
     assert.equal(standIn.requests[0].query.app, grafana.pk);
     const bindings = await (await client.resources('flowStageBinding')).listChildren(flowPk('default-authentication-flow'));
-    assert.deepEqual(bindings.items.map((b) => b.order), [10, 20, 30, 100]);
+    assert.deepEqual(
+      bindings.items.map((b) => b.order),
+      [10, 20, 30, 100],
+    );
     const connector = d().agentConnectors[0];
     const tokens = await (await client.resources('enrollmentToken')).listChildren(connector.connector_uuid, { ordering: 'name' });
-    assert.deepEqual(tokens.items.map((t) => t.name), ['Engineering MacBooks', 'Lobby kiosks']);
+    assert.deepEqual(
+      tokens.items.map((t) => t.name),
+      ['Engineering MacBooks', 'Lobby kiosks'],
+    );
     assert.equal(tokens.items[0].device_group_obj?.name, 'Engineering devices');
     await assert.rejects((await client.resources('flow')).listChildren('x'), /do not belong to a parent/);
   });
 
   it('creates with POST and the …Request body, then reads the object back', async () => {
-    const flows = (await client.resources('flow'));
+    const flows = await client.resources('flow');
     const created = await flows.create({ name: 'Partner portal', slug: 'partner-portal', title: 'Acme partners', designation: 'authentication' });
     assert.deepEqual(lastBody('POST'), { name: 'Partner portal', slug: 'partner-portal', title: 'Acme partners', designation: 'authentication' });
     assert.equal(created.slug, 'partner-portal');
@@ -96,7 +108,7 @@ describe('authentik managed resources: client against the stand-in', function ()
   });
 
   it('PATCH sends exactly the fields given, and the rest stays as it was', async () => {
-    const apps = (await client.resources('application'));
+    const apps = await client.resources('application');
     const before = await apps.retrieve('grafana');
     const after = await apps.partialUpdate('grafana', { meta_icon: '/media/public/grafana.svg', meta_hide: undefined });
     assert.deepEqual(lastBody('PATCH'), { meta_icon: '/media/public/grafana.svg' });
@@ -136,7 +148,7 @@ describe('authentik managed resources: client against the stand-in', function ()
   });
 
   it('deletes, and a second delete of the same object is "already gone"; an HTML 404 stays an error', async () => {
-    const entitlements = (await client.resources('applicationEntitlement'));
+    const entitlements = await client.resources('applicationEntitlement');
     const pk = d().entitlements[0].pk;
     assert.deepEqual(await entitlements.destroy(pk), { outcome: 'deleted' });
     assert.deepEqual(await entitlements.destroy(pk), { outcome: 'alreadyGone', serverMessage: 'No ApplicationEntitlement matches the given query.' });
@@ -147,7 +159,7 @@ describe('authentik managed resources: client against the stand-in', function ()
   });
 
   it('used_by lists what deleting a flow does; the delete is allowed and cascades as authentik does', async () => {
-    const flows = (await client.resources('flow'));
+    const flows = await client.resources('flow');
     const used = await flows.usedBy('default-authentication-flow');
     const summary = used.map((u) => `${u.model_name}:${u.action}`);
     assert.equal(summary.filter((s) => s === 'flowstagebinding:cascade').length, 4);
@@ -297,7 +309,10 @@ describe('authentik managed resources: client against the stand-in', function ()
     const applied = await (await client.resources('blueprint')).retrieve(draft.pk);
     assert.equal(applied.status, 'successful');
     assert.deepEqual(applied.managed_models, ['authentik_flows.flow', 'authentik_flows.flowstagebinding']);
-    assert.deepEqual((await client.availableBlueprints()).map((f) => f.path), ['default/flow-default-authentication-flow.yaml', 'example/flows-enrollment-2-stage.yaml']);
+    assert.deepEqual(
+      (await client.availableBlueprints()).map((f) => f.path),
+      ['default/flow-default-authentication-flow.yaml', 'example/flows-enrollment-2-stage.yaml'],
+    );
     const neither = await serviceError((await client.resources('blueprint')).create({ name: 'empty' }));
     assert.deepEqual(neither.fieldErrors, [{ field: '(all fields)', messages: ['Either path or content must be set.'] }]);
   });
@@ -312,7 +327,10 @@ describe('authentik managed resources: client against the stand-in', function ()
     assert.ok(days > 89 && days <= 90, `expires in 90 days (${days})`);
     const before = standIn.requests.length;
     const e = await serviceError(client.generateCertificate({ commonName: ' ', validityDays: 0, subjectAltNames: ['a,b'] }));
-    assert.deepEqual(e.fieldErrors.map((f) => f.field), ['common_name', 'validity_days', 'subject_alt_name']);
+    assert.deepEqual(
+      e.fieldErrors.map((f) => f.field),
+      ['common_name', 'validity_days', 'subject_alt_name'],
+    );
     assert.equal(standIn.requests.length, before, 'nothing was sent');
   });
 
