@@ -15,7 +15,6 @@ import {
   BLUEPRINT_SCHEME,
   BlueprintDocuments,
   ObjectRef,
-  SAML_SCHEME,
   SamlMetadataDocuments,
   SearchableFolder,
   adminUrl,
@@ -43,6 +42,8 @@ import type { RecordPanels, RecordSources } from '../views/panels/api';
 export interface AuthentikExplorer {
   records: AuthentikRecords;
   saml: SamlMetadataDocuments;
+  /** The file system of blueprint contents (its implementation loads on first use). */
+  blueprintFiles: vscode.FileSystemProvider;
   /** File pickers of the authentik commands, replaceable by tests. */
   dialogs: AuthentikDialogs;
 }
@@ -60,8 +61,8 @@ export function registerAuthentikExplorer(
   const records = new AuthentikRecords(connections, services.knownSecrets);
   sources.register('authentik', records);
   const saml = new SamlMetadataDocuments(connections);
+  // Its file system (and the blueprints') is registered at start-up (src/startup/shells.ts).
   context.subscriptions.push(
-    vscode.workspace.registerFileSystemProvider(SAML_SCHEME, saml, { isReadonly: true, isCaseSensitive: true }),
     saml,
     connections.onDidChange(() => sources.forget('authentik')),
   );
@@ -213,8 +214,8 @@ export function registerAuthentikExplorer(
   // A blueprint's content as YAML, validated by the server on every save (blueprintDocuments.ts, loaded on first use).
   let blueprintDocuments: Promise<BlueprintDocuments> | undefined;
   const blueprints = () => (blueprintDocuments ??= loadBlueprintDocuments().then((m) => new m.BlueprintDocuments((id) => depsOf(connections.get(id) ?? connections.default), editing.gate, changed)));
+  const blueprintFiles = lazyFileSystem(blueprints);
   context.subscriptions.push(
-    vscode.workspace.registerFileSystemProvider(BLUEPRINT_SCHEME, lazyFileSystem(blueprints), { isCaseSensitive: true }),
     vscode.workspace.onDidCloseTextDocument((d) => d.uri.scheme === BLUEPRINT_SCHEME && void blueprintDocuments?.then((b) => b.forget(d.uri))),
     { dispose: () => void blueprintDocuments?.then((b) => b.dispose()) },
   );
@@ -240,7 +241,7 @@ export function registerAuthentikExplorer(
   command('opsConfig.authentik.applyBlueprint', async (target?: unknown) => (await actions()).applyBlueprint(actionDeps(target), await refOfKind(target, 'blueprint')));
   command('opsConfig.authentik.exportFlowBlueprint', async (target?: unknown) => (await actions()).exportFlowBlueprint(await depsFor(target).client(), await refOfKind(target, 'flow')));
 
-  return { records, saml, dialogs: authentikDialogs };
+  return { records, saml, blueprintFiles, dialogs: authentikDialogs };
 }
 
 /** From the command palette: which folder to search (of which connection, when there are several). */

@@ -27,8 +27,6 @@ function signInFor(error: ServiceError): string {
   return /for environment/.test(error.summary) ? 'opsConfig.honeycomb.setEnvironmentApiKey' : 'opsConfig.honeycomb.setApiKey';
 }
 
-const selector: vscode.DocumentSelector = [{ language: 'json', pattern: `**/*${QUERY_FILE_SUFFIX}` }];
-
 export function registerHoneycombQueries(context: vscode.ExtensionContext, services: CoreServices, explorer: HoneycombExplorer): HoneycombQueries {
   const logger = services.logger.child('queries');
   let loading: Promise<QueryFeatures> | undefined;
@@ -49,19 +47,9 @@ export function registerHoneycombQueries(context: vscode.ExtensionContext, servi
     logger,
   );
 
-  // A query file in the editor wakes the features (they then watch documents themselves).
-  const wake = (document: vscode.TextDocument): void => {
-    if (!loading && isQueryFilePath(document.uri.path)) void features();
-  };
-  vscode.workspace.textDocuments.forEach(wake);
-
-  context.subscriptions.push(
-    panels,
-    panels.registerSerializer(),
-    vscode.workspace.onDidOpenTextDocument(wake),
-    vscode.languages.registerCodeLensProvider(selector, { provideCodeLenses: async (document) => (await features()).codeLenses.provideCodeLenses(document) }),
-    vscode.languages.registerCompletionItemProvider(selector, { provideCompletionItems: async (document, position) => (await features()).completions.provideCompletionItems(document, position) }, '"'),
-  );
+  // The panel serializer, the query files' CodeLens and completion, and waking the features when
+  // a query file is open are registered at start-up (src/startup/queryFileShells.ts).
+  context.subscriptions.push(panels);
 
   registerCommand(context, logger, 'opsConfig.honeycomb.runQuery', async () => (await features()).runQuery(), signInFor);
 

@@ -8,18 +8,7 @@ import { registerCommand, withCancellableProgress } from '../ui/commandRunner';
 import { registryOptions } from './registryAccess';
 import { readTrustRoot } from './trustFiles';
 import { prompts } from '../ui/prompts';
-import {
-  CODE_LENS_SELECTOR,
-  ChosenPolicy,
-  ImageCodeLensProvider,
-  VerificationEntry,
-  VerificationHistory,
-  choosePolicy,
-  createReportPanels,
-  findImageReferences,
-  referenceAt,
-  toReportModel,
-} from '../views/signatures/api';
+import { ChosenPolicy, VerificationEntry, VerificationHistory, choosePolicy, createReportPanels, findImageReferences, referenceAt, toReportModel } from '../views/signatures/api';
 
 /**
  * Verifying images from the editor: the context-menu command on an image reference, the
@@ -41,7 +30,8 @@ const VERIFY_CONCURRENCY = 4;
 export function registerSignatureCommands(services: CoreServices, store: RegistryCredentialStore, history: VerificationHistory): SignatureCommands {
   const { context, logger } = services;
   const reports = createReportPanels(context.extensionUri, history, logger.child('report'));
-  context.subscriptions.push(reports, reports.registerSerializer(), vscode.languages.registerCodeLensProvider(CODE_LENS_SELECTOR, new ImageCodeLensProvider()));
+  // The report serializer and the images' CodeLens are registered at start-up (src/startup/shells.ts).
+  context.subscriptions.push(reports);
 
   /** What every verification of one command shares: the engine, the trust root read once, the logins. */
   const prepareVerification = async () => {

@@ -35,7 +35,7 @@ const VERB: Record<Operation, string> = { sign: 'Sign', attest: 'Attest', copy: 
 export function registerSigningCommands(services: CoreServices, store: RegistryCredentialStore, history: SigningHistory): SigningCommands {
   const { context, logger } = services;
   const reports = createSigningReportPanels(context.extensionUri, history, logger.child('signing-report'));
-  context.subscriptions.push(reports, reports.registerSerializer());
+  context.subscriptions.push(reports);
 
   const options = (credentials: SigningCredentials, signal: AbortSignal, progress: vscode.Progress<{ message?: string }>) => signingOptions(services, store, credentials, signal, progress);
 

@@ -7,7 +7,7 @@ import { formatDocument } from './document';
 import { EDIT_SCHEME, EditFileSystem } from './editFileSystem';
 import { CreateTarget, EditTarget, EditableKinds, isCreatable, isEditable } from './editableKinds';
 import { Address, EditableKind } from './kind';
-import { PLAN_SCHEME, PlanDocuments } from './planDocuments';
+import { PlanDocuments } from './planDocuments';
 import { WriteGate } from './writeGate';
 
 /**
@@ -20,23 +20,25 @@ export interface Editing {
   kinds: EditableKinds;
   files: EditFileSystem;
   gate: WriteGate;
+  /** The read-only documents of diffs (server ↔ plan, server ↔ yours). */
+  plans: PlanDocuments;
 }
 
-export function registerEditing(context: vscode.ExtensionContext, logger: RedactingLogger): Editing {
+/**
+ * The file system of `opsconfig-edit:` and the plan documents are registered at start-up
+ * (src/startup/shells.ts), as is the write gate, which publishes its context key from the start.
+ */
+export function registerEditing(context: vscode.ExtensionContext, logger: RedactingLogger, gate: WriteGate): Editing {
   const kinds = new EditableKinds();
-  const gate = new WriteGate();
   const plans = new PlanDocuments();
   let files: EditFileSystem | undefined;
   const diagnostics = new EditDiagnostics((uri) => files?.validationContext(uri));
   files = new EditFileSystem(kinds, gate, diagnostics, plans, logger.child('editing'));
   const fs = files;
   context.subscriptions.push(
-    gate,
     plans,
     diagnostics,
     fs,
-    vscode.workspace.registerFileSystemProvider(EDIT_SCHEME, fs, { isCaseSensitive: true }),
-    vscode.workspace.registerTextDocumentContentProvider(PLAN_SCHEME, plans),
     vscode.workspace.onDidOpenTextDocument((d) => d.uri.scheme === EDIT_SCHEME && void diagnostics.check(d)),
     vscode.workspace.onDidChangeTextDocument((e) => e.document.uri.scheme === EDIT_SCHEME && e.contentChanges.length > 0 && diagnostics.scheduleCheck(e.document)),
     vscode.workspace.onDidCloseTextDocument((d) => d.uri.scheme === EDIT_SCHEME && fs.forget(d.uri)),
@@ -117,7 +119,7 @@ export function registerEditing(context: vscode.ExtensionContext, logger: Redact
     void prompts.info(`Copied the ${language === 'terraform' ? 'Terraform resource and import block' : 'Pulumi resource'} of ${target.kind.label(target.address, object).title}.`);
   }
 
-  return { kinds, files: fs, gate };
+  return { kinds, files: fs, gate, plans };
 }
 
 /** The template text of a kind, for tests and for "New …" documents. */

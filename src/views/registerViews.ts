@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import { AuthentikConnections } from '../connections/authentikConnections';
 import { HoneycombConnection } from '../connections/honeycombConnection';
 import { RegistryCredentialStore } from '../connections/registryCredentials';
+import type { TreeShell } from '../startup/shells';
 import { authentikRoots } from './authentik/roots';
 import type { HoneycombExplorer } from './honeycomb/explorer';
 import { honeycombRoots } from './honeycomb/roots';
@@ -10,7 +11,6 @@ import { signatureRoots } from './signatures/roots';
 import { SigningHistory } from './signatures/signingHistory';
 import { ExplorerProvider } from './tree/explorerProvider';
 import { TreeNode } from './tree/node';
-import { ViewFilter } from './tree/viewFilter';
 import type { ViewAccess, ViewAccessByName } from './api';
 import { VIEW_IDS, ViewName } from './viewIds';
 
@@ -23,9 +23,13 @@ export interface Views extends ViewAccessByName {
   treeViews: Record<ViewName, vscode.TreeView<TreeNode>>;
 }
 
-/** Creates the three views. Nothing is fetched here: a view loads when it is first shown. */
+/**
+ * Gives the three views, created at start-up with their filters (src/startup/shells.ts), their
+ * providers. Nothing is fetched here: a view loads when it is first shown.
+ */
 export function registerViews(
   context: vscode.ExtensionContext,
+  shells: Record<ViewName, TreeShell>,
   honeycomb: HoneycombConnection,
   honeycombExplorer: HoneycombExplorer,
   authentik: AuthentikConnections,
@@ -33,17 +37,16 @@ export function registerViews(
   verifications: VerificationHistory,
   signings: SigningHistory,
 ): Views {
-  const make = (name: ViewName, roots: (view: ExplorerProvider) => Promise<TreeNode[]> | TreeNode[]): [ExplorerProvider, vscode.TreeView<TreeNode>] => {
-    const filter = new ViewFilter(context.workspaceState, VIEW_IDS[name]);
+  const make = (name: ViewName, roots: (view: ExplorerProvider) => Promise<TreeNode[]> | TreeNode[]): ExplorerProvider => {
+    const { view, filter } = shells[name];
     const provider: ExplorerProvider = new ExplorerProvider(VIEW_IDS[name], () => roots(provider), filter);
-    const treeView = vscode.window.createTreeView(VIEW_IDS[name], { treeDataProvider: provider, showCollapseAll: true });
-    provider.attach(treeView);
-    context.subscriptions.push(provider, treeView, filter);
-    return [provider, treeView];
+    provider.attach(view);
+    context.subscriptions.push(provider);
+    return provider;
   };
-  const [hcProvider, hcView] = make('honeycomb', (view) => honeycombRoots(honeycomb, honeycombExplorer, view));
-  const [akProvider, akView] = make('authentik', (view) => authentikRoots(authentik, view));
-  const [sigProvider, sigView] = make('signatures', () => signatureRoots(registryLogins, verifications, signings));
+  const hcProvider = make('honeycomb', (view) => honeycombRoots(honeycomb, honeycombExplorer, view));
+  const akProvider = make('authentik', (view) => authentikRoots(authentik, view));
+  const sigProvider = make('signatures', () => signatureRoots(registryLogins, verifications, signings));
 
   context.subscriptions.push(
     honeycomb.onDidChange(() => hcProvider.refresh()),
@@ -53,7 +56,7 @@ export function registerViews(
     signings.onDidChange(() => sigProvider.refresh()),
   );
   const providers = { honeycomb: hcProvider, authentik: akProvider, signatures: sigProvider };
-  const treeViews = { honeycomb: hcView, authentik: akView, signatures: sigView };
+  const treeViews = { honeycomb: shells.honeycomb.view, authentik: shells.authentik.view, signatures: shells.signatures.view };
   const access = (name: ViewName): ViewAccess => ({
     refresh: (node) => providers[name].refresh(node),
     // A node that left the tree since (a refresh rebuilt it) cannot be revealed; that is no error.

@@ -10,16 +10,20 @@ import type { activate } from '../../src/extension';
 import { SecretKeys } from '../../src/core/secrets';
 import type { TreeNode } from '../../src/views/tree/node';
 
-export type ExtensionApi = NonNullable<ReturnType<typeof activate>>;
+/** What activate() gives the test host: the start-up figure and a way to load the features. */
+export type StartupApi = NonNullable<ReturnType<typeof activate>>;
+/** The extension's internals, once its features have loaded. */
+export type ExtensionApi = Awaited<ReturnType<StartupApi['features']>>;
 
 export const EXTENSION_ID = 'ops-config.ops-config-explorer';
 
+/** Activates the extension if needed and loads its features (as the first command or view would). */
 export async function extensionApi(): Promise<ExtensionApi> {
-  const extension = vscode.extensions.getExtension<ExtensionApi>(EXTENSION_ID);
+  const extension = vscode.extensions.getExtension<StartupApi>(EXTENSION_ID);
   assert.ok(extension, `extension ${EXTENSION_ID} is installed`);
-  const api = await extension.activate();
-  assert.ok(api, 'the test host gets the extension’s internals');
-  return api;
+  const startup = await extension.activate();
+  assert.ok(startup, 'the test host gets the extension’s internals');
+  return startup.features();
 }
 
 export interface Shown {

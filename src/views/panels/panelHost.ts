@@ -82,9 +82,12 @@ export class PanelHost<M> implements vscode.Disposable {
     return this.adopt(panel, key, model);
   }
 
-  /** Registers the serializer that restores this kind's panels after a reload. */
-  registerSerializer(): vscode.Disposable {
-    return vscode.window.registerWebviewPanelSerializer(this.kind.viewType, {
+  /**
+   * The serializer that restores this kind's panels after a reload. The start-up registers one
+   * per view type (src/startup/shells.ts) and hands restored panels to this one.
+   */
+  serializer(): vscode.WebviewPanelSerializer {
+    return {
       deserializeWebviewPanel: async (panel, state: unknown) => {
         const key = (state as PanelState | undefined)?.key;
         if (typeof key !== 'string') {
@@ -94,7 +97,7 @@ export class PanelHost<M> implements vscode.Disposable {
         panel.webview.options = { enableScripts: true, localResourceRoots: this.webviewOptions().localResourceRoots };
         this.adopt(panel, key);
       },
-    });
+    };
   }
 
   get(key: string): PanelHandle<M> | undefined {
