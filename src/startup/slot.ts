@@ -17,10 +17,6 @@ export class Slot<T> {
     return this.value;
   }
 
-  get filled(): boolean {
-    return this.value !== undefined;
-  }
-
   /** The implementation, loading the features first if they have not loaded yet. */
   async get(): Promise<T> {
     if (this.value === undefined) await this.loadFeatures();
