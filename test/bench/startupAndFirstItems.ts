@@ -203,12 +203,19 @@ async function openAndWaitForItems(page: Page, container: Container, labels: str
 
 /** Shows the Explorer again, so the next click opens the container anew. */
 async function showExplorer(page: Page): Promise<void> {
-  // Forced: a badge on the icon ("1 unsaved file") takes the pointer, and a click on it is as good.
-  await page.locator('.monaco-workbench .activitybar [aria-label^="Explorer"]').first().click({ force: true });
-  await page
-    .locator('.monaco-workbench .part.sidebar .composite.title h2')
-    .filter({ hasText: /^Explorer/i })
-    .waitFor();
+  const title = page.locator('.monaco-workbench .part.sidebar .composite.title h2').filter({ hasText: /^Explorer/i });
+  // A click that lands while the activity bar is still switching is sometimes lost (the icon shows
+  // as selected, the side bar does not change): click again rather than wait for nothing.
+  for (let attempt = 1; ; attempt++) {
+    // Forced: a badge on the icon ("1 unsaved file") takes the pointer, and a click on it is as good.
+    await page.locator('.monaco-workbench .activitybar [aria-label^="Explorer"]').first().click({ force: true });
+    try {
+      await title.waitFor({ timeout: 5_000 });
+      return;
+    } catch (error) {
+      if (attempt === 3) throw error;
+    }
+  }
 }
 
 /** The stand-in's own time for the requests made during the span, overlapping ones counted once. */
