@@ -1,13 +1,16 @@
 import * as vscode from 'vscode';
 import { AuthentikConnections } from './connections/authentikConnections';
 import { HoneycombConnection } from './connections/honeycombConnection';
-import { RegistryCredentialStore } from './connections/registryCredentials';
 
 /**
- * Context keys that drive the welcome content and menus: whether each service has credentials.
- * Computed off the activation path (SecretStorage reads are asynchronous).
+ * Context keys that drive menus: whether each service has credentials. Computed off the
+ * activation path (SecretStorage reads are asynchronous) once the features load, which is after
+ * start-up; until then `opsConfig.credentialsKnown` is unset, and palette entries that need a
+ * connection show rather than hide (run then, they load the features and say what is missing).
  */
-export function updateContextKeys(context: vscode.ExtensionContext, honeycomb: HoneycombConnection, authentik: AuthentikConnections, registryLogins: RegistryCredentialStore): void {
+export const CREDENTIALS_KNOWN = 'opsConfig.credentialsKnown';
+
+export function updateContextKeys(context: vscode.ExtensionContext, honeycomb: HoneycombConnection, authentik: AuthentikConnections): void {
   const set = (key: string, value: unknown): Thenable<unknown> => vscode.commands.executeCommand('setContext', key, value);
   const refreshHoneycomb = async (): Promise<void> => {
     await set('opsConfig.honeycomb.connected', await honeycomb.hasCredentials());
@@ -16,11 +19,6 @@ export function updateContextKeys(context: vscode.ExtensionContext, honeycomb: H
     await set('opsConfig.authentik.connected', (await authentik.configured()).length > 0);
     await set('opsConfig.authentik.hasAddedConnections', authentik.entries().length > 0);
   };
-  const refreshRegistryLogins = async (): Promise<void> => {
-    await set('opsConfig.signatures.hasLogins', registryLogins.list().length > 0);
-  };
-  context.subscriptions.push(honeycomb.onDidChange(refreshHoneycomb), authentik.onDidChange(refreshAuthentik), registryLogins.onDidChange(refreshRegistryLogins));
-  void refreshHoneycomb();
-  void refreshAuthentik();
-  void refreshRegistryLogins();
+  context.subscriptions.push(honeycomb.onDidChange(refreshHoneycomb), authentik.onDidChange(refreshAuthentik));
+  void Promise.allSettled([refreshHoneycomb(), refreshAuthentik()]).then(() => set(CREDENTIALS_KNOWN, true));
 }

@@ -88,7 +88,7 @@ export function activateFeatures(context: vscode.ExtensionContext, shells: Shell
   const signatures = registerSignatureCommands(services, registryLogins, verifications);
   const signing = registerSigningCommands(services, registryLogins, signings);
   registerLookup(context, logger, lookupClients(honeycomb, authentikConnections, signatures), sources, records);
-  updateContextKeys(context, honeycomb, authentikConnections, registryLogins);
+  updateContextKeys(context, honeycomb, authentikConnections);
 
   /** An open record of a changed object shows the server's version (or why it cannot). */
   async function reloadRecord(key: string): Promise<void> {
