@@ -1,5 +1,7 @@
 import * as vscode from 'vscode';
 import type { activateFeatures } from './features';
+import { SecretKeys } from './core/secretKeys';
+import { EarlySecrets } from './startup/earlySecrets';
 import { createShells } from './startup/shells';
 
 type Features = ReturnType<typeof activateFeatures>;
@@ -15,10 +17,19 @@ export function activate(context: vscode.ExtensionContext) {
   const started = performance.now();
   let loading: Promise<Features> | undefined;
   const loadFeatures = (): Promise<Features> => {
-    loading ??= import(/* webpackChunkName: "features" */ './features').then((m) => m.activateFeatures(context, shells, activationMs));
-    loading.catch(reportLoadFailure);
+    if (!loading) {
+      // The views' first reads go out now, and the features compile while the window answers;
+      // one turn of the event loop lets the requests leave before the compiling starts.
+      secrets.readAhead(FIRST_READS);
+      loading = new Promise((resolve) => setTimeout(resolve, 0))
+        .then(() => import(/* webpackChunkName: "features" */ './features'))
+        .then((m) => m.activateFeatures(context, shells, secrets, activationMs));
+      loading.catch(reportLoadFailure);
+    }
     return loading;
   };
+  const secrets = new EarlySecrets(context.secrets);
+  context.subscriptions.push(secrets);
   const shells = createShells(context, loadFeatures);
   const activationMs = performance.now() - started;
 
@@ -28,6 +39,9 @@ export function activate(context: vscode.ExtensionContext) {
   if (context.extensionMode !== vscode.ExtensionMode.Test) return undefined;
   return { activationMs, features: loadFeatures };
 }
+
+/** The secrets the views read before their first request: the default connections' credentials. */
+const FIRST_READS = [SecretKeys.honeycombApiKey, SecretKeys.honeycombApiKeyId, SecretKeys.honeycombApiKeySecret, SecretKeys.authentikToken, SecretKeys.authentikHeaders];
 
 let reported = false;
 

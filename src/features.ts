@@ -13,6 +13,7 @@ import { AuthentikConnections } from './connections/authentikConnections';
 import { HoneycombConnection } from './connections/honeycombConnection';
 import { RegistryCredentialStore } from './connections/registryCredentials';
 import { CoreServices, userAgentFor } from './connections/services';
+import { preloadHttpLibrary } from './core/httpTransport';
 import { createOutputLogger } from './core/outputLog';
 import { KnownSecrets } from './core/redact';
 import { maskSecretsInMessages } from './ui/messageText';
@@ -45,14 +46,14 @@ import { registerLookup } from './lookup/register';
  * `import()` by the start-up chunk (src/extension.ts) the first time something needs it; the
  * stand-ins registered at start-up (`shells`) get their implementations at the end.
  */
-export function activateFeatures(context: vscode.ExtensionContext, shells: Shells, activationMs: number) {
+export function activateFeatures(context: vscode.ExtensionContext, shells: Shells, storage: vscode.SecretStorage, activationMs: number) {
   const started = performance.now();
   // The stand-ins of the commands go first: the real ones, registered below, take their names.
   shells.retireCommands();
   const knownSecrets = new KnownSecrets();
   const { channel, logger } = createOutputLogger(knownSecrets);
   maskSecretsInMessages(knownSecrets);
-  const secrets = new SecretStore(context.secrets, knownSecrets);
+  const secrets = new SecretStore(storage, knownSecrets);
   const services: CoreServices = { context, logger, channel, knownSecrets, secrets, userAgent: userAgentFor(context) };
 
   const honeycomb = new HoneycombConnection(services);
@@ -100,6 +101,10 @@ export function activateFeatures(context: vscode.ExtensionContext, shells: Shell
       panel.post({ type: 'error', message: error instanceof Error ? error.message : String(error) });
     }
   }
+
+  // The views' first requests need the HTTP library: it compiles now, while the secrets they read
+  // first (asked for at start-up) are still on their way from the window.
+  preloadHttpLibrary();
 
   shells.provide({
     fileSystems: { [EDIT_SCHEME]: editing.files, [SAML_SCHEME]: authentikExplorer.saml, [BLUEPRINT_SCHEME]: authentikExplorer.blueprintFiles },

@@ -148,6 +148,11 @@ function flattenHeaders(headers: Record<string, unknown>): Record<string, string
 
 let axiosModule: Promise<AxiosStatic> | undefined;
 
+/** Loads the HTTP library ahead of the first request (a failure shows on that request). */
+export function preloadHttpLibrary(): void {
+  loadAxios().catch(() => undefined);
+}
+
 /** axios, loaded on first use (in the extension bundle it is a separate chunk). */
 function loadAxios(): Promise<AxiosStatic> {
   axiosModule ??= import(/* webpackChunkName: "axios" */ 'axios').then((m) => (m as unknown as { default?: AxiosStatic }).default ?? (m as unknown as AxiosStatic));

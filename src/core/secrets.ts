@@ -1,33 +1,14 @@
 import * as vscode from 'vscode';
 import { KnownSecrets } from './redact';
+import { SecretKeys, originKey } from './secretKeys';
+
+export { SecretKeys, isOriginKey, originKey } from './secretKeys';
 
 /**
  * Every credential lives in VS Code's SecretStorage (the OS keychain on desktop, the browser's
  * encrypted store in code-server), never in settings. Values read or written here are also
  * registered with the redactor, so they are masked if they ever show up in a log line.
  */
-
-export const SecretKeys = {
-  honeycombApiKey: 'opsConfig.honeycomb.apiKey',
-  honeycombApiKeyId: 'opsConfig.honeycomb.apiKeyId',
-  honeycombApiKeySecret: 'opsConfig.honeycomb.apiKeySecret',
-  authentikToken: 'opsConfig.authentik.token',
-  authentikHeaders: 'opsConfig.authentik.headers',
-  /** Per registry host: JSON `{username, password}`. */
-  registryPrefix: 'opsConfig.registry.',
-} as const;
-
-/**
- * Where the origin a credential is bound to is kept: beside it in SecretStorage, under the
- * credential's key and `@origin` (no environment slug or registry host contains `@`).
- */
-export function originKey(key: string): string {
-  return `${key}@origin`;
-}
-
-export function isOriginKey(key: string): boolean {
-  return key.endsWith('@origin');
-}
 
 export class SecretStore {
   constructor(

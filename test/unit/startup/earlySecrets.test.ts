@@ -1,0 +1,88 @@
+import * as assert from 'assert';
+import type * as vscode from 'vscode';
+import { EarlySecrets } from '../../../src/startup/earlySecrets';
+
+/** A SecretStorage in memory that counts reads and can be changed "from another window". */
+class CountingStorage implements vscode.SecretStorage {
+  readonly values = new Map<string, string>();
+  reads = 0;
+  keyLists = 0;
+  private readonly listeners: Array<(e: vscode.SecretStorageChangeEvent) => void> = [];
+  readonly onDidChange: vscode.Event<vscode.SecretStorageChangeEvent> = (listener) => {
+    this.listeners.push(listener);
+    return { dispose: () => this.listeners.splice(this.listeners.indexOf(listener), 1) };
+  };
+  get(key: string): Thenable<string | undefined> {
+    this.reads++;
+    return Promise.resolve(this.values.get(key));
+  }
+  keys(): Thenable<string[]> {
+    this.keyLists++;
+    return Promise.resolve([...this.values.keys()]);
+  }
+  store(key: string, value: string): Thenable<void> {
+    this.changeElsewhere(key, value);
+    return Promise.resolve();
+  }
+  delete(key: string): Thenable<void> {
+    this.values.delete(key);
+    this.listeners.forEach((l) => l({ key }));
+    return Promise.resolve();
+  }
+  changeElsewhere(key: string, value: string): void {
+    this.values.set(key, value);
+    this.listeners.forEach((l) => l({ key }));
+  }
+}
+
+describe('EarlySecrets (reads started while the features load)', () => {
+  it('answers the first read of a key from the read started early, and later ones from the storage', async () => {
+    const storage = new CountingStorage();
+    storage.values.set('a', 'one');
+    const secrets = new EarlySecrets(storage);
+    secrets.readAhead(['a', 'b']);
+    assert.equal(storage.reads, 2);
+    assert.equal(await secrets.get('a'), 'one');
+    assert.equal(await secrets.get('b'), undefined);
+    assert.equal(storage.reads, 2, 'no second read for the keys read ahead');
+    assert.deepEqual(await secrets.keys(), ['a']);
+    assert.equal(storage.keyLists, 1);
+    assert.equal(await secrets.get('a'), 'one');
+    await secrets.keys();
+    assert.deepEqual([storage.reads, storage.keyLists], [3, 2], 'the early answers are used once');
+  });
+
+  it('never hands out a value changed after the early read (in another window, or through it)', async () => {
+    const storage = new CountingStorage();
+    storage.values.set('a', 'old');
+    storage.values.set('b', 'old');
+    const secrets = new EarlySecrets(storage);
+    secrets.readAhead(['a', 'b']);
+    storage.changeElsewhere('a', 'new');
+    await secrets.store('b', 'mine');
+    assert.equal(await secrets.get('a'), 'new');
+    assert.equal(await secrets.get('b'), 'mine');
+    assert.deepEqual((await secrets.keys()).sort(), ['a', 'b']);
+    assert.equal(storage.keyLists, 2, 'the early list of names was dropped too');
+  });
+
+  it('passes a failed early read to the one who takes it, and to no one else', async () => {
+    const unhandled: unknown[] = [];
+    const record = (reason: unknown): void => {
+      unhandled.push(reason);
+    };
+    process.on('unhandledRejection', record);
+    try {
+      const storage = new CountingStorage();
+      storage.get = () => Promise.reject(new Error('no keyring'));
+      const secrets = new EarlySecrets(storage);
+      secrets.readAhead(['a', 'b']);
+      await assert.rejects(Promise.resolve(secrets.get('a')), /no keyring/);
+      // 'b' is never taken: its failure is nobody's to report.
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      assert.deepEqual(unhandled, []);
+    } finally {
+      process.off('unhandledRejection', record);
+    }
+  });
+});
