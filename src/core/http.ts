@@ -6,7 +6,7 @@ import { MAX_REDIRECTS, RedirectRule, decideRedirect, isRedirect, originOf } fro
 import { BodyTooLarge, HopResponse, Transport, discardBody, readBody } from './httpTransport';
 import { Logger, silentLogger } from './logger';
 import { KnownSecrets } from './redact';
-import { DEFAULT_RETRY_POLICY, IDEMPOTENT_METHODS, RetryPolicy, backoffMs, isRetryableNetworkCode, isRetryableStatus, rateLimitWaitMs } from './retryPolicy';
+import { DEFAULT_RETRY_POLICY, IDEMPOTENT_METHODS, RetryPolicy, backoffMs, isRetryableStatus, isRetryableTransportError, statusRetryWaitMs } from './retryPolicy';
 import { abortableSleep } from './sleep';
 
 export type { ErrorBodyParser, ParsedErrorBody } from './httpErrors';
@@ -188,7 +188,7 @@ export class HttpClient {
         if (error instanceof ServiceError) throw this.withHint(error);
         if (!(error instanceof ExchangeFault)) throw error;
         if (error.cancelled) throw this.cancelled(spec);
-        const retry = idempotent && !error.deadline && attempt < this.policy.maxRetries && isRetryableTransport(error.error);
+        const retry = idempotent && !error.deadline && attempt < this.policy.maxRetries && isRetryableTransportError(error.error);
         const wait = retry ? backoffMs(attempt + 1, this.policy) : 0;
         const failure = this.withHint(
           transportError(ctx, {
@@ -215,8 +215,7 @@ export class HttpClient {
         return { status: answer.status, headers: answer.headers, data: this.decodeBody<T>(answer, spec, ctx), url: answer.url };
       }
       if (idempotent && isRetryableStatus(answer.status) && attempt < this.policy.maxRetries) {
-        const limited = answer.status === 429 || answer.status === 503;
-        const wait = limited ? rateLimitWaitMs({ rateLimit: answer.headers['ratelimit'], retryAfter: answer.headers['retry-after'] }, attempt + 1, this.policy) : backoffMs(attempt + 1, this.policy);
+        const wait = statusRetryWaitMs(answer.status, answer.headers, attempt + 1, this.policy);
         // A wait past the deadline would only end in a timeout: say what the server said now.
         if (wait <= this.policy.maxWaitMs && wait < timeLeft()) {
           if (answer.status === 429) {
@@ -406,9 +405,4 @@ export class HttpClient {
     }
     return error.withHint(error.kind === 'rateLimited' && error.hint ? `${extra} ${error.hint}` : extra);
   }
-}
-
-function isRetryableTransport(error: unknown): boolean {
-  const code = (error as { code?: string })?.code;
-  return isRetryableNetworkCode(code) || /socket hang up/i.test(String((error as Error)?.message));
 }
