@@ -1,10 +1,12 @@
 import type { Method } from 'axios';
-import { AnswerLimit, ANSWER_LIMITS, ERROR_BODY_BYTES, formatBytes } from './answerLimits';
+import { ERROR_BODY_BYTES, formatBytes } from './answerLimits';
 import { ErrorKind, ServiceError } from './errors';
 import { ErrorBodyParser, ErrorContext, NOT_JSON_HINT, hostOf, invalidAnswer, neverReachedServer, notJsonSummary, statusError, transportError, truncate } from './httpErrors';
-import { MAX_REDIRECTS, RedirectRule, decideRedirect, isRedirect, originOf } from './httpOrigins';
+import { MAX_REDIRECTS, decideRedirect, isRedirect, originOf } from './httpOrigins';
 import { BodyTooLarge, HopResponse, Transport, discardBody, readBody } from './httpTransport';
 import { Logger, silentLogger } from './logger';
+import { Outgoing, outgoingRequest, requestUrl } from './httpOutgoing';
+import { HttpResponse, QueryValue, RequestSpec, answerLimitOf, isAccepted, methodOf } from './httpRequest';
 import { KnownSecrets } from './redact';
 import { DEFAULT_RETRY_POLICY, IDEMPOTENT_METHODS, RetryPolicy, backoffMs, isRetryableStatus, isRetryableTransportError, statusRetryWaitMs } from './retryPolicy';
 import { abortableSleep } from './sleep';
@@ -13,6 +15,7 @@ export type { ErrorBodyParser, ParsedErrorBody } from './httpErrors';
 export { genericErrorBody, kindForStatus } from './httpErrors';
 export { bypassesProxy } from './httpTransport';
 export type { RedirectRule } from './httpOrigins';
+export type { HttpResponse, QueryValue, RequestSpec } from './httpRequest';
 
 /**
  * The one HTTP path of the extension. Each connection (a Honeycomb key, an authentik server, a
@@ -60,55 +63,6 @@ export function transportOptions(from: TransportOptions): TransportOptions {
   return { userAgent, logger, secrets, timeoutMs, proxy, noProxy, sleep, retry };
 }
 
-export type QueryValue = string | number | boolean | undefined | null | Array<string | number | boolean>;
-
-export interface RequestSpec {
-  /** The package operation (or a descriptive verb) named in messages and logs. */
-  operation: string;
-  method?: Method;
-  /** Relative to the base URL, or absolute (e.g. a `links.next` or a registry `Location`). */
-  path: string;
-  /** Arrays are sent as repeated keys, as authentik's filters expect. */
-  query?: Record<string, QueryValue>;
-  headers?: Record<string, string>;
-  body?: unknown;
-  responseType?: 'json' | 'text' | 'buffer';
-  signal?: AbortSignal;
-  /**
-   * Marks a request other than GET/HEAD/OPTIONS as safe to repeat (a PUT of content-addressed
-   * bytes, a POST that creates an immutable object). Unmarked writes are never retried.
-   */
-  idempotent?: boolean;
-  /** Statuses that count as success besides 2xx (e.g. 404 when probing). */
-  acceptStatus?: number[];
-  /** Bounds this whole request instead of the client's timeout. */
-  timeoutMs?: number;
-  /**
-   * The origin the secret headers of `headers` belong to, when it is not the base URL's (a
-   * registry's token realm, checked by the caller). Requests elsewhere with them are refused.
-   */
-  credentialOrigin?: string;
-  /** Whether a GET may follow a redirect to another origin (without credentials); default no. */
-  redirects?: RedirectRule;
-  /** How much of the answer is read; default an API answer, or a blob for `buffer`. */
-  limit?: AnswerLimit;
-}
-
-export interface HttpResponse<T> {
-  status: number;
-  headers: Record<string, string>;
-  data: T;
-  /** The URL that answered (after redirects). */
-  url: string;
-}
-
-interface Outgoing {
-  url: string;
-  method: Method;
-  headers: Record<string, string>;
-  body?: string | Buffer;
-}
-
 interface Answer {
   status: number;
   headers: Record<string, string>;
@@ -153,25 +107,12 @@ export class HttpClient {
   }
 
   async request<T = unknown>(spec: RequestSpec): Promise<HttpResponse<T>> {
-    const method = (spec.method ?? 'GET').toUpperCase() as Method;
+    const method = methodOf(spec);
     const url = this.buildUrl(spec.path, spec.query);
     const idempotent = spec.idempotent ?? IDEMPOTENT_METHODS.has(method);
     const ctx: ErrorContext = { service: this.service, operation: spec.operation, secrets: this.secrets };
     this.checkCredentialOrigins(url, spec, ctx);
-    const headers: Record<string, string> = {
-      ...(this.options.userAgent ? { 'User-Agent': this.options.userAgent } : {}),
-      ...this.options.headers,
-      ...spec.headers,
-    };
-    let body: string | Buffer | undefined;
-    if (spec.body !== undefined && !Buffer.isBuffer(spec.body) && typeof spec.body !== 'string') {
-      body = JSON.stringify(spec.body);
-      if (!Object.keys(headers).some((h) => h.toLowerCase() === 'content-type')) {
-        headers['Content-Type'] = 'application/json';
-      }
-    } else {
-      body = spec.body;
-    }
+    const outgoing = outgoingRequest(url, method, this.options, spec);
 
     const started = Date.now();
     const deadline = started + (spec.timeoutMs ?? this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
@@ -179,11 +120,11 @@ export class HttpClient {
     for (let attempt = 0; ; attempt++) {
       const attemptStarted = Date.now();
       if (this.logger.enabled('debug')) {
-        this.logger.debug(`→ ${method} ${this.secrets.redactText(url)} ${JSON.stringify(this.secrets.redactHeaders(headers))}`);
+        this.logger.debug(`→ ${method} ${this.secrets.redactText(url)} ${JSON.stringify(this.secrets.redactHeaders(outgoing.headers))}`);
       }
       let answer: Answer;
       try {
-        answer = await this.exchange({ url, method, headers, body }, spec, deadline, ctx);
+        answer = await this.exchange(outgoing, spec, deadline, ctx);
       } catch (error) {
         if (error instanceof ServiceError) throw this.withHint(error);
         if (!(error instanceof ExchangeFault)) throw error;
@@ -211,7 +152,7 @@ export class HttpClient {
       }
 
       this.logger.debug(`← ${answer.status} ${method} ${this.secrets.redactText(answer.url)} (${Date.now() - attemptStarted} ms)`);
-      if (this.accepts(answer.status, spec)) {
+      if (isAccepted(answer.status, spec)) {
         return { status: answer.status, headers: answer.headers, data: this.decodeBody<T>(answer, spec, ctx), url: answer.url };
       }
       if (idempotent && isRetryableStatus(answer.status) && attempt < this.policy.maxRetries) {
@@ -236,16 +177,7 @@ export class HttpClient {
 
   /** Turns a relative path (or absolute URL) plus query into the URL actually requested. */
   buildUrl(path: string, query?: Record<string, QueryValue>): string {
-    const url = /^https?:\/\//i.test(path) ? new URL(path) : new URL(this.baseUrl + (path.startsWith('/') ? path : `/${path}`));
-    for (const [key, value] of Object.entries(query ?? {})) {
-      if (value === undefined || value === null) {
-        continue;
-      }
-      for (const item of Array.isArray(value) ? value : [value]) {
-        url.searchParams.append(key, String(item));
-      }
-    }
-    return url.toString();
+    return requestUrl(this.baseUrl, path, query);
   }
 
   /**
@@ -280,8 +212,8 @@ export class HttpClient {
           continue;
         }
         phase = 'body';
-        const ok = this.accepts(response.status, spec);
-        const limit = spec.limit ?? (spec.responseType === 'buffer' ? ANSWER_LIMITS.blob : ANSWER_LIMITS.json);
+        const ok = isAccepted(response.status, spec);
+        const limit = answerLimitOf(spec);
         try {
           const bytes = await readBody(response, ok ? limit.bytes : ERROR_BODY_BYTES, ok ? 'fail' : 'truncate');
           return { status: response.status, headers: response.headers, bytes, url: hop.url };
@@ -356,10 +288,6 @@ export class HttpClient {
         'An answer from the server pointed there. If the service has moved, point the URL setting at its new address.',
       );
     }
-  }
-
-  private accepts(status: number, spec: RequestSpec): boolean {
-    return (status >= 200 && status < 300) || (spec.acceptStatus ?? []).includes(status);
   }
 
   private async pause(ms: number, spec: RequestSpec): Promise<void> {
