@@ -1,9 +1,10 @@
 import type { Method } from 'axios';
 import { ERROR_BODY_BYTES, formatBytes } from './answerLimits';
 import { ErrorKind, ServiceError } from './errors';
-import { ErrorBodyParser, ErrorContext, NOT_JSON_HINT, hostOf, invalidAnswer, neverReachedServer, notJsonSummary, statusError, transportError, truncate } from './httpErrors';
+import { ErrorBodyParser, ErrorContext, NOT_JSON_HINT, hostOf, invalidAnswer, neverReachedServer, notJsonSummary, statusError, transportError } from './httpErrors';
 import { MAX_REDIRECTS, decideRedirect, isRedirect, originOf } from './httpOrigins';
 import { BodyTooLarge, HopResponse, Transport, discardBody, readBody } from './httpTransport';
+import { RequestLog } from './httpLog';
 import { Logger, silentLogger } from './logger';
 import { Outgoing, outgoingRequest, requestUrl } from './httpOutgoing';
 import { HttpResponse, QueryValue, RequestSpec, answerLimitOf, isAccepted, methodOf } from './httpRequest';
@@ -113,18 +114,17 @@ export class HttpClient {
     const ctx: ErrorContext = { service: this.service, operation: spec.operation, secrets: this.secrets };
     this.checkCredentialOrigins(url, spec, ctx);
     const outgoing = outgoingRequest(url, method, this.options, spec);
+    const log = new RequestLog(this.logger, ctx, method, url);
 
     const started = Date.now();
     const deadline = started + (spec.timeoutMs ?? this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
     const timeLeft = () => deadline - Date.now();
     for (let attempt = 0; ; attempt++) {
       const attemptStarted = Date.now();
-      if (this.logger.enabled('debug')) {
-        this.logger.debug(`→ ${method} ${this.secrets.redactText(url)} ${JSON.stringify(this.secrets.redactHeaders(outgoing.headers))}`);
-      }
+      log.sending(outgoing.headers);
       let answer: Answer;
       try {
-        answer = await this.exchange(outgoing, spec, deadline, ctx);
+        answer = await this.exchange(outgoing, spec, deadline, ctx, log);
       } catch (error) {
         if (error instanceof ServiceError) throw this.withHint(error);
         if (!(error instanceof ExchangeFault)) throw error;
@@ -143,17 +143,17 @@ export class HttpClient {
           }),
         );
         if (!retry || wait >= timeLeft()) {
-          this.logger.debug(`✗ ${method} ${this.secrets.redactText(url)} ${failure.summary} (${Date.now() - attemptStarted} ms)`);
+          log.failed(failure.summary, Date.now() - attemptStarted);
           throw failure;
         }
-        this.logger.debug(`✗ ${method} ${this.secrets.redactText(url)} ${failure.summary}; retry ${attempt + 1} in ${wait} ms`);
+        log.retryingAfterFailure(failure.summary, attempt + 1, wait);
         await this.pause(wait, spec);
         continue;
       }
 
-      this.logger.debug(`← ${answer.status} ${method} ${this.secrets.redactText(answer.url)} (${Date.now() - attemptStarted} ms)`);
+      log.answered(answer.status, answer.url, Date.now() - attemptStarted);
       if (isAccepted(answer.status, spec)) {
-        return { status: answer.status, headers: answer.headers, data: this.decodeBody<T>(answer, spec, ctx), url: answer.url };
+        return { status: answer.status, headers: answer.headers, data: this.decodeBody<T>(answer, spec, ctx, log), url: answer.url };
       }
       if (idempotent && isRetryableStatus(answer.status) && attempt < this.policy.maxRetries) {
         const wait = statusRetryWaitMs(answer.status, answer.headers, attempt + 1, this.policy);
@@ -162,7 +162,7 @@ export class HttpClient {
           if (answer.status === 429) {
             this.options.onRateLimited?.({ operation: spec.operation, waitMs: wait, attempt: attempt + 1 });
           }
-          this.logger.info(`${this.service} ${spec.operation}: HTTP ${answer.status}, retry ${attempt + 1} of ${this.policy.maxRetries} in ${Math.ceil(wait / 1000)} s`);
+          log.retryingAfterStatus(answer.status, attempt + 1, this.policy.maxRetries, wait);
           await this.pause(wait, spec);
           continue;
         }
@@ -185,7 +185,7 @@ export class HttpClient {
    * the deadline. Throws an ExchangeFault for what the wire did, a ServiceError for what our
    * rules refused (a redirect, an answer over its limit).
    */
-  private async exchange(first: Outgoing, spec: RequestSpec, deadline: number, ctx: ErrorContext): Promise<Answer> {
+  private async exchange(first: Outgoing, spec: RequestSpec, deadline: number, ctx: ErrorContext, log: RequestLog): Promise<Answer> {
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(), Math.max(0, deadline - Date.now()));
     let cancelled = false;
@@ -206,7 +206,7 @@ export class HttpClient {
         const location = response.headers['location'];
         if (isRedirect(response.status) && location) {
           discardBody(response);
-          const next = this.redirectTarget(hop, response.status, location, startOrigin, stripped, redirects, spec, ctx);
+          const next = this.redirectTarget(hop, response.status, location, startOrigin, stripped, redirects, spec, ctx, log);
           stripped ||= next.stripped;
           hop = next.hop;
           continue;
@@ -246,6 +246,7 @@ export class HttpClient {
     redirects: number,
     spec: RequestSpec,
     ctx: ErrorContext,
+    log: RequestLog,
   ): { hop: Outgoing; stripped: boolean } {
     if (redirects >= MAX_REDIRECTS) {
       throw invalidAnswer(ctx, `the server redirected more than ${MAX_REDIRECTS} times`, NOT_JSON_HINT, status);
@@ -260,7 +261,7 @@ export class HttpClient {
     if (!decision.follow) {
       throw invalidAnswer(ctx, decision.summary, 'If the service has moved, point the URL setting at its new address.', status);
     }
-    this.logger.debug(`↪ ${status} to ${this.secrets.redactText(originOf(to))}${decision.stripCredentials ? ' without credentials' : ''}`);
+    log.redirected(status, to, decision.stripCredentials);
     let headers = hop.headers;
     if (decision.stripCredentials) {
       headers = Object.fromEntries(Object.entries(headers).filter(([name]) => !this.secrets.isSecretHeader(name)));
@@ -302,7 +303,7 @@ export class HttpClient {
     return new ServiceError({ kind: 'cancelled', service: this.service, operation: spec.operation, summary: 'cancelled' });
   }
 
-  private decodeBody<T>(answer: Answer, spec: RequestSpec, ctx: ErrorContext): T {
+  private decodeBody<T>(answer: Answer, spec: RequestSpec, ctx: ErrorContext, log: RequestLog): T {
     if (spec.responseType === 'buffer') {
       return answer.bytes as unknown as T;
     }
@@ -315,10 +316,7 @@ export class HttpClient {
     }
     try {
       const parsed = JSON.parse(text) as T;
-      // Masking a large body costs more than the request; only do it when someone reads it.
-      if (this.logger.enabled('trace')) {
-        this.logger.trace(`body of ${this.secrets.redactText(answer.url)}: ${truncate(JSON.stringify(this.secrets.redactJson(parsed)), 2000)}`);
-      }
+      log.body(answer.url, parsed);
       return parsed;
     } catch {
       throw this.withHint(invalidAnswer(ctx, notJsonSummary(`the answer from ${hostOf(answer.url)}`, text), NOT_JSON_HINT, answer.status));
