@@ -1,9 +1,11 @@
 import type { Method } from 'axios';
+import { decodeAnswer } from './answerDecoding';
 import { ERROR_BODY_BYTES, formatBytes } from './answerLimits';
 import { ErrorKind, ServiceError } from './errors';
-import { ErrorBodyParser, ErrorContext, NOT_JSON_HINT, hostOf, invalidAnswer, neverReachedServer, notJsonSummary, statusError, transportError } from './httpErrors';
+import { ErrorBodyParser, ErrorContext, NOT_JSON_HINT, hostOf, invalidAnswer, neverReachedServer, statusError, transportError } from './httpErrors';
 import { MAX_REDIRECTS, decideRedirect, isRedirect, originOf } from './httpOrigins';
 import { BodyTooLarge, HopResponse, Transport, discardBody, readBody } from './httpTransport';
+import { refuseForeignCredentials } from './httpCredentials';
 import { RequestLog } from './httpLog';
 import { Logger, silentLogger } from './logger';
 import { Outgoing, outgoingRequest, requestUrl } from './httpOutgoing';
@@ -112,7 +114,7 @@ export class HttpClient {
     const url = this.buildUrl(spec.path, spec.query);
     const idempotent = spec.idempotent ?? IDEMPOTENT_METHODS.has(method);
     const ctx: ErrorContext = { service: this.service, operation: spec.operation, secrets: this.secrets };
-    this.checkCredentialOrigins(url, spec, ctx);
+    refuseForeignCredentials(url, this.baseUrl, this.options.headers, spec, ctx);
     const outgoing = outgoingRequest(url, method, this.options, spec);
     const log = new RequestLog(this.logger, ctx, method, url);
 
@@ -153,7 +155,7 @@ export class HttpClient {
 
       log.answered(answer.status, answer.url, Date.now() - attemptStarted);
       if (isAccepted(answer.status, spec)) {
-        return { status: answer.status, headers: answer.headers, data: this.decodeBody<T>(answer, spec, ctx, log), url: answer.url };
+        return { status: answer.status, headers: answer.headers, data: this.decode<T>(answer, spec, ctx, log), url: answer.url };
       }
       if (idempotent && isRetryableStatus(answer.status) && attempt < this.policy.maxRetries) {
         const wait = statusRetryWaitMs(answer.status, answer.headers, attempt + 1, this.policy);
@@ -272,25 +274,6 @@ export class HttpClient {
     return { hop: { url: to, method: decision.method as Method, headers, body: decision.keepBody ? hop.body : undefined }, stripped: decision.stripCredentials };
   }
 
-  /**
-   * The connection's own secret headers belong to the base URL's origin; a request's secret
-   * headers to its `credentialOrigin` (default the same). An absolute URL from an answer (a
-   * next-page link, an upload location) that points elsewhere is refused, not sent.
-   */
-  private checkCredentialOrigins(url: string, spec: RequestSpec, ctx: ErrorContext): void {
-    const target = originOf(url);
-    const home = originOf(this.baseUrl);
-    const carries = (headers: Record<string, string> | undefined) => Object.keys(headers ?? {}).some((name) => this.secrets.isSecretHeader(name));
-    const owner = carries(this.options.headers) && target !== home ? home : carries(spec.headers) && target !== (spec.credentialOrigin ?? home) ? (spec.credentialOrigin ?? home) : undefined;
-    if (owner) {
-      throw invalidAnswer(
-        ctx,
-        `refused to send the credential for ${owner} to ${target}, another origin; the request was not sent`,
-        'An answer from the server pointed there. If the service has moved, point the URL setting at its new address.',
-      );
-    }
-  }
-
   private async pause(ms: number, spec: RequestSpec): Promise<void> {
     try {
       await this.sleep(ms, spec.signal);
@@ -303,23 +286,11 @@ export class HttpClient {
     return new ServiceError({ kind: 'cancelled', service: this.service, operation: spec.operation, summary: 'cancelled' });
   }
 
-  private decodeBody<T>(answer: Answer, spec: RequestSpec, ctx: ErrorContext, log: RequestLog): T {
-    if (spec.responseType === 'buffer') {
-      return answer.bytes as unknown as T;
-    }
-    const text = answer.bytes.toString('utf8').replace(/^\uFEFF/, '');
-    if (spec.responseType === 'text') {
-      return text as unknown as T;
-    }
-    if (text.trim() === '') {
-      return undefined as unknown as T;
-    }
+  private decode<T>(answer: Answer, spec: RequestSpec, ctx: ErrorContext, log: RequestLog): T {
     try {
-      const parsed = JSON.parse(text) as T;
-      log.body(answer.url, parsed);
-      return parsed;
-    } catch {
-      throw this.withHint(invalidAnswer(ctx, notJsonSummary(`the answer from ${hostOf(answer.url)}`, text), NOT_JSON_HINT, answer.status));
+      return decodeAnswer<T>(answer, spec.responseType, ctx, log);
+    } catch (error) {
+      throw error instanceof ServiceError ? this.withHint(error) : error;
     }
   }
 
