@@ -1,15 +1,13 @@
-import type { Method } from 'axios';
 import { decodeAnswer } from './answerDecoding';
-import { ERROR_BODY_BYTES, formatBytes } from './answerLimits';
 import { ErrorKind, ServiceError } from './errors';
-import { ErrorBodyParser, ErrorContext, NOT_JSON_HINT, hostOf, invalidAnswer, neverReachedServer, statusError, transportError } from './httpErrors';
-import { MAX_REDIRECTS, decideRedirect, isRedirect, originOf } from './httpOrigins';
-import { BodyTooLarge, HopResponse, Transport, discardBody, readBody } from './httpTransport';
 import { refuseForeignCredentials } from './httpCredentials';
+import { ErrorBodyParser, ErrorContext, hostOf, neverReachedServer, statusError, transportError } from './httpErrors';
+import { Answer, ExchangeFault, exchange } from './httpExchange';
 import { RequestLog } from './httpLog';
+import { outgoingRequest, requestUrl } from './httpOutgoing';
+import { HttpResponse, QueryValue, RequestSpec, isAccepted, methodOf } from './httpRequest';
+import { Transport } from './httpTransport';
 import { Logger, silentLogger } from './logger';
-import { Outgoing, outgoingRequest, requestUrl } from './httpOutgoing';
-import { HttpResponse, QueryValue, RequestSpec, answerLimitOf, isAccepted, methodOf } from './httpRequest';
 import { KnownSecrets } from './redact';
 import { DEFAULT_RETRY_POLICY, IDEMPOTENT_METHODS, RetryPolicy, backoffMs, isRetryableStatus, isRetryableTransportError, statusRetryWaitMs } from './retryPolicy';
 import { abortableSleep } from './sleep';
@@ -66,23 +64,6 @@ export function transportOptions(from: TransportOptions): TransportOptions {
   return { userAgent, logger, secrets, timeoutMs, proxy, noProxy, sleep, retry };
 }
 
-interface Answer {
-  status: number;
-  headers: Record<string, string>;
-  bytes: Buffer;
-  url: string;
-}
-
-/** A failure inside one exchange, with where it happened and whether our deadline caused it. */
-class ExchangeFault {
-  constructor(
-    readonly error: unknown,
-    readonly phase: 'request' | 'body',
-    readonly deadline: boolean,
-    readonly cancelled: boolean,
-  ) {}
-}
-
 const DEFAULT_TIMEOUT_MS = 30_000;
 
 export class HttpClient {
@@ -126,7 +107,7 @@ export class HttpClient {
       log.sending(outgoing.headers);
       let answer: Answer;
       try {
-        answer = await this.exchange(outgoing, spec, deadline, ctx, log);
+        answer = await exchange(this.transport, outgoing, spec, deadline, ctx, log);
       } catch (error) {
         if (error instanceof ServiceError) throw this.withHint(error);
         if (!(error instanceof ExchangeFault)) throw error;
@@ -180,98 +161,6 @@ export class HttpClient {
   /** Turns a relative path (or absolute URL) plus query into the URL actually requested. */
   buildUrl(path: string, query?: Record<string, QueryValue>): string {
     return requestUrl(this.baseUrl, path, query);
-  }
-
-  /**
-   * One attempt: the request, the redirects it earns and its answer read in full, all before
-   * the deadline. Throws an ExchangeFault for what the wire did, a ServiceError for what our
-   * rules refused (a redirect, an answer over its limit).
-   */
-  private async exchange(first: Outgoing, spec: RequestSpec, deadline: number, ctx: ErrorContext, log: RequestLog): Promise<Answer> {
-    const controller = new AbortController();
-    const timer = setTimeout(() => controller.abort(), Math.max(0, deadline - Date.now()));
-    let cancelled = false;
-    const onCancel = (): void => {
-      cancelled = true;
-      controller.abort();
-    };
-    spec.signal?.addEventListener('abort', onCancel, { once: true });
-    if (spec.signal?.aborted) onCancel();
-    let phase: 'request' | 'body' = 'request';
-    try {
-      const startOrigin = originOf(first.url);
-      let hop = first;
-      let stripped = false;
-      for (let redirects = 0; ; redirects++) {
-        phase = 'request';
-        const response: HopResponse = await this.transport.send({ ...hop, signal: controller.signal });
-        const location = response.headers['location'];
-        if (isRedirect(response.status) && location) {
-          discardBody(response);
-          const next = this.redirectTarget(hop, response.status, location, startOrigin, stripped, redirects, spec, ctx, log);
-          stripped ||= next.stripped;
-          hop = next.hop;
-          continue;
-        }
-        phase = 'body';
-        const ok = isAccepted(response.status, spec);
-        const limit = answerLimitOf(spec);
-        try {
-          const bytes = await readBody(response, ok ? limit.bytes : ERROR_BODY_BYTES, ok ? 'fail' : 'truncate');
-          return { status: response.status, headers: response.headers, bytes, url: hop.url };
-        } catch (error) {
-          if (!(error instanceof BodyTooLarge)) throw error;
-          throw invalidAnswer(
-            ctx,
-            `the answer from ${hostOf(hop.url)} is larger than ${formatBytes(limit.bytes)}, the most this extension reads for ${limit.what}; reading stopped there`,
-            NOT_JSON_HINT,
-            response.status,
-          );
-        }
-      }
-    } catch (error) {
-      if (error instanceof ServiceError) throw error;
-      // eslint-disable-next-line @typescript-eslint/only-throw-error -- an internal signal, caught by the caller above
-      throw new ExchangeFault(error, phase, controller.signal.aborted && !cancelled, cancelled);
-    } finally {
-      clearTimeout(timer);
-      spec.signal?.removeEventListener('abort', onCancel);
-    }
-  }
-
-  private redirectTarget(
-    hop: Outgoing,
-    status: number,
-    location: string,
-    startOrigin: string,
-    stripped: boolean,
-    redirects: number,
-    spec: RequestSpec,
-    ctx: ErrorContext,
-    log: RequestLog,
-  ): { hop: Outgoing; stripped: boolean } {
-    if (redirects >= MAX_REDIRECTS) {
-      throw invalidAnswer(ctx, `the server redirected more than ${MAX_REDIRECTS} times`, NOT_JSON_HINT, status);
-    }
-    let to: string;
-    try {
-      to = new URL(location, hop.url).toString();
-    } catch {
-      throw invalidAnswer(ctx, `the server redirected to an address that is not a URL (HTTP ${status})`, undefined, status);
-    }
-    const decision = decideRedirect({ method: hop.method, status, startOrigin, to, rule: spec.redirects ?? 'sameOrigin', credentialsStripped: stripped });
-    if (!decision.follow) {
-      throw invalidAnswer(ctx, decision.summary, 'If the service has moved, point the URL setting at its new address.', status);
-    }
-    log.redirected(status, to, decision.stripCredentials);
-    let headers = hop.headers;
-    if (decision.stripCredentials) {
-      headers = Object.fromEntries(Object.entries(headers).filter(([name]) => !this.secrets.isSecretHeader(name)));
-    }
-    if (!decision.keepBody && hop.body !== undefined) {
-      headers = Object.fromEntries(Object.entries(headers).filter(([name]) => !/^content-(type|length)$/i.test(name)));
-    }
-    return { hop: { url: to, method: decision.method as Method, headers, body: decision.keepBody ? hop.body : undefined }, stripped: decision.stripCredentials };
   }
 
   private async pause(ms: number, spec: RequestSpec): Promise<void> {
