@@ -1,4 +1,5 @@
 import { ErrorContext, NOT_JSON_HINT, hostOf, invalidAnswer, notJsonSummary } from './httpErrors';
+import type { Answer } from './httpExchange';
 import type { RequestLog } from './httpLog';
 import type { RequestSpec } from './httpRequest';
 
@@ -7,7 +8,7 @@ import type { RequestSpec } from './httpRequest';
  * body is `undefined`). A byte-order mark is dropped: JSON.parse refuses one. An answer that should be JSON and is not becomes an invalidResponse error that says
  * what it looked like.
  */
-export function decodeAnswer<T>(answer: { status: number; bytes: Buffer; url: string }, responseType: RequestSpec['responseType'], ctx: ErrorContext, log: RequestLog): T {
+export function decodeAnswer<T>(answer: Answer, responseType: RequestSpec['responseType'], ctx: ErrorContext, log: RequestLog): T {
   if (responseType === 'buffer') {
     return answer.bytes as unknown as T;
   }

@@ -24,11 +24,12 @@ export type { HttpResponse, QueryValue, RequestSpec } from './httpRequest';
  * authentik connection never weakens another. The rules are ours, the same for every service:
  * - the timeout bounds the whole operation: every attempt, every wait between them and every
  *   byte of the answer (a server that trickles a byte at a time is cut off at the deadline);
- * - only idempotent requests are retried; a write that fails after it may have reached the
- *   server is reported as `outcomeUnknown`, never repeated;
- * - credentials go only to the origin they belong to; redirects are followed here, by the rules
- *   of httpOrigins.ts;
+ * - only idempotent requests are retried (retryPolicy.ts); a write that fails after it may have
+ *   reached the server is reported as `outcomeUnknown`, never repeated;
+ * - credentials go only to the origin they belong to (httpCredentials.ts); redirects are
+ *   followed by our own exchange (httpExchange.ts), by the rules of httpOrigins.ts;
  * - an answer is read only up to the limit of its kind (answerLimits.ts).
+ * The class below runs the attempts and the waits between them; one attempt is httpExchange.ts.
  */
 
 export interface HttpClientOptions {
