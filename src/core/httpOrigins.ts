@@ -1,8 +1,9 @@
 /**
  * Where a request may go. A credential belongs to an origin (scheme, host and port), never to a
  * host name alone: `http://127.0.0.1:8080` and `http://127.0.0.1:9090` are different servers
- * run by possibly different people. Redirects are followed by HttpClient itself (axios follows
- * none), one hop at a time, by the rules below, so the rule is ours and testable.
+ * run by possibly different people. Redirects are followed by HttpClient itself (in
+ * httpExchange.ts; axios follows none), one hop at a time, by the rules below, so the rule is
+ * ours and testable.
  */
 
 /** What a redirect may do, chosen per request. */

@@ -32,6 +32,12 @@ export function isRetryableNetworkCode(code: string | undefined): boolean {
   return code !== undefined && RETRYABLE_NETWORK_CODES.has(code);
 }
 
+/** A request that failed on the wire: a network code above, or a connection dropped mid-request. */
+export function isRetryableTransportError(error: unknown): boolean {
+  const code = (error as { code?: string })?.code;
+  return isRetryableNetworkCode(code) || /socket hang up/i.test(String((error as Error)?.message));
+}
+
 /** `Retry-After` as milliseconds from `now`: delta-seconds or an HTTP-date. */
 export function parseRetryAfter(value: string | undefined, now = Date.now()): number | undefined {
   if (!value) {
@@ -91,6 +97,14 @@ export function rateLimitWaitMs(headers: { rateLimit?: string; retryAfter?: stri
     return retryAfter;
   }
   return backoffMs(attempt, policy);
+}
+
+/**
+ * The wait before retry number `attempt` (1-based) after a retryable status: 429 and 503 say
+ * when to come back, any other status gets backoff.
+ */
+export function statusRetryWaitMs(status: number, headers: Record<string, string>, attempt: number, policy: RetryPolicy): number {
+  return status === 429 || status === 503 ? rateLimitWaitMs({ rateLimit: headers['ratelimit'], retryAfter: headers['retry-after'] }, attempt, policy) : backoffMs(attempt, policy);
 }
 
 /** Exponential backoff with up to 50 % jitter, capped. */
