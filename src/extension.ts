@@ -20,6 +20,8 @@ export function activate(context: vscode.ExtensionContext) {
     if (!loading) {
       // The views' first reads go out now, and the features compile while the window answers;
       // one turn of the event loop lets the requests leave before the compiling starts.
+      const secrets = new EarlySecrets(context.secrets);
+      context.subscriptions.push(secrets);
       secrets.readAhead(FIRST_READS);
       loading = new Promise((resolve) => setTimeout(resolve, 0))
         .then(() => import(/* webpackChunkName: "features" */ './features'))
@@ -28,8 +30,6 @@ export function activate(context: vscode.ExtensionContext) {
     }
     return loading;
   };
-  const secrets = new EarlySecrets(context.secrets);
-  context.subscriptions.push(secrets);
   const shells = createShells(context, loadFeatures);
   const activationMs = performance.now() - started;
 
