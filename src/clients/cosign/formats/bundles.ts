@@ -43,9 +43,11 @@ export function bundleCandidate(referrerDigest: string, manifest: ImageManifest,
   const chain = (material.x509CertificateChain as { certificates?: Array<{ rawBytes?: string }> } | undefined)?.certificates?.[0]?.rawBytes;
   if (single || chain) certificateDer = Buffer.from((single ?? chain) as string, 'base64');
   let certificatePem: string | undefined;
+  let certificate: X509Certificate | undefined;
   if (certificateDer) {
     try {
-      certificatePem = new X509Certificate(certificateDer).toString();
+      certificate = new X509Certificate(certificateDer);
+      certificatePem = certificate.toString();
     } catch {
       return { ...unread, problem: 'the bundle\u2019s certificate cannot be read' };
     }
@@ -53,10 +55,10 @@ export function bundleCandidate(referrerDigest: string, manifest: ImageManifest,
   const publicKeyHint = (material.publicKey as { hint?: string } | undefined)?.hint;
   const dsse = (json as { dsseEnvelope?: { payload?: string; payloadType?: string } }).dsseEnvelope;
   if (!dsse) {
-    return { ...unread, bundle: json, certificateDer, certificatePem, publicKeyHint, problem: 'the bundle holds a message signature, not a signed statement about the image' };
+    return { ...unread, bundle: json, certificateDer, certificatePem, certificate, publicKeyHint, problem: 'the bundle holds a message signature, not a signed statement about the image' };
   }
   const payload = Buffer.from(dsse.payload ?? '', 'base64');
   const statement = readStatement(payload, dsse.payloadType);
   const kind = !('problem' in statement) && statement.predicateType === COSIGN_SIGN_PREDICATE ? 'signature' : unread.kind;
-  return { ...unread, kind, bundle: json, payload, payloadType: dsse.payloadType, certificateDer, certificatePem, publicKeyHint };
+  return { ...unread, kind, bundle: json, payload, payloadType: dsse.payloadType, certificateDer, certificatePem, certificate, publicKeyHint };
 }

@@ -1,4 +1,5 @@
 import type { SerializedBundle } from '@sigstore/bundle';
+import type { X509Certificate } from 'node:crypto';
 
 /**
  * One signature or attestation found for an image, in either format, brought to the shape the
@@ -21,6 +22,8 @@ export interface Candidate {
   certificatePem?: string;
   /** DER of the leaf certificate. */
   certificateDer?: Buffer;
+  /** Node's parse of `certificateDer`, made when the candidate was read, so a check does not parse it again. */
+  certificate?: X509Certificate;
   /** Bundles written with a public key: the key material is a hint only. */
   publicKeyHint?: string;
   /** The predicate type an annotation claims (the statement itself is authoritative). */

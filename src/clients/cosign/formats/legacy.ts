@@ -45,11 +45,12 @@ export function legacyCandidate(input: LegacyLayerInput): Candidate {
   }
   let certificatePem: string | undefined;
   let certificateDer: Buffer | undefined;
+  let certificate: X509Certificate | undefined;
   if (annotations[CosignAnnotations.certificate]) {
     try {
-      const cert = new X509Certificate(annotations[CosignAnnotations.certificate]);
+      certificate = new X509Certificate(annotations[CosignAnnotations.certificate]);
       certificatePem = annotations[CosignAnnotations.certificate];
-      certificateDer = cert.raw;
+      certificateDer = certificate.raw;
     } catch {
       return { ...base, problem: `the ${CosignAnnotations.certificate} annotation is not a PEM certificate` };
     }
@@ -74,7 +75,7 @@ export function legacyCandidate(input: LegacyLayerInput): Candidate {
         signature,
       },
     } as unknown as SerializedBundle;
-    return { ...base, payload: input.blob, bundle, certificatePem, certificateDer };
+    return { ...base, payload: input.blob, bundle, certificatePem, certificateDer, certificate };
   }
   // Attestations: the blob is the DSSE envelope; its signature is inside, the annotation is empty.
   let envelope: { payloadType?: unknown; payload?: unknown; signatures?: Array<{ sig?: unknown; keyid?: unknown }> };
@@ -105,6 +106,7 @@ export function legacyCandidate(input: LegacyLayerInput): Candidate {
     bundle,
     certificatePem,
     certificateDer,
+    certificate,
     predicateTypeHint: annotations[CosignAnnotations.predicateType],
   };
 }

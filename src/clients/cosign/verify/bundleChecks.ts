@@ -70,7 +70,11 @@ export function logEntryKeyProblem(bundle: SerializedBundle, signerDer: Buffer):
 /** `signerDer` is a DER certificate or a DER SubjectPublicKeyInfo. */
 function sameKeyMaterial(pem: string, signerDer: Buffer): boolean {
   try {
-    if (pem.includes('CERTIFICATE')) return new X509Certificate(pem).raw.equals(signerDer);
+    if (pem.includes('CERTIFICATE')) {
+      // The same bytes are the same certificate, without parsing it again; else Node's parse decides.
+      if (pemBody(pem)?.equals(signerDer)) return true;
+      return new X509Certificate(pem).raw.equals(signerDer);
+    }
     const der = createPublicKey(pem).export({ type: 'spki', format: 'der' });
     if (der.equals(signerDer)) return true;
     // A key in the log and a certificate signing: compare with the certificate's key.
@@ -78,4 +82,10 @@ function sameKeyMaterial(pem: string, signerDer: Buffer): boolean {
   } catch {
     return false;
   }
+}
+
+/** The DER of a PEM that is exactly one certificate block, else undefined. */
+function pemBody(pem: string): Buffer | undefined {
+  const match = /^\s*-----BEGIN CERTIFICATE-----\r?\n([A-Za-z0-9+/=\r\n]+)-----END CERTIFICATE-----\s*$/.exec(pem);
+  return match ? Buffer.from(match[1], 'base64') : undefined;
 }

@@ -60,7 +60,7 @@ export function checkCandidate(candidate: Candidate, authority: KeyAuthority | K
   let certificate: X509Certificate | undefined;
   if (candidate.certificateDer) {
     try {
-      certificate = new X509Certificate(candidate.certificateDer);
+      certificate = candidate.certificate ?? new X509Certificate(candidate.certificateDer);
       check.signer = signerFromCertificate(certificate);
     } catch {
       check.reasons.push('the signing certificate cannot be parsed');
