@@ -10,6 +10,8 @@ import { realmLoginProblem, realmProblem } from './realm';
  * a `Bearer` challenge with a token from the realm (anonymous when there is no login), cache
  * tokens per scope until they expire, and once the challenge is known ask for the token of a
  * new scope before the request, so only the first request of a host pays a 401 round trip.
+ * Several clients may share one authenticator (the verifications of one command): callers
+ * asking at once for the same scope wait for one token request, counted by whoever made it.
  */
 export type Actions = 'pull' | 'pull,push';
 
@@ -21,6 +23,8 @@ interface CachedToken {
 export class RegistryAuthenticator {
   private challenge?: AuthChallenge;
   private readonly tokens = new Map<string, CachedToken>();
+  /** Token requests under way, by scope: callers asking at the same time share one. */
+  private readonly pending = new Map<string, Promise<string>>();
   private readonly logins = new Map<string, Promise<RegistryAuth | undefined>>();
 
   constructor(
@@ -28,22 +32,30 @@ export class RegistryAuthenticator {
     private readonly registry: string,
     private readonly credentials: CredentialLookup | undefined,
     private readonly secrets: KnownSecrets,
-    private readonly countAuthRequest: () => void,
     private readonly now: () => number = Date.now,
   ) {}
 
-  /** The Authorization header to send for these scopes, if the host's challenge is known. */
-  async headerFor(scopes: string[], repository: string, signal?: AbortSignal): Promise<string | undefined> {
+  /**
+   * The Authorization header to send for these scopes, if the host's challenge is known.
+   * `countAuthRequest` is called for each token request made on the caller's behalf.
+   */
+  async headerFor(scopes: string[], repository: string, countAuthRequest: () => void, signal?: AbortSignal): Promise<string | undefined> {
     if (!this.challenge) return undefined;
     if (this.challenge.scheme === 'basic') return this.basicHeader(await this.login(repository));
     const key = scopes.join(' ');
     const cached = this.tokens.get(key);
     if (cached && cached.expiresAt > this.now()) return cached.header;
-    return this.fetchToken(scopes, repository, signal);
+    const shared = this.pending.get(key);
+    if (!shared) return this.fetchToken(scopes, repository, countAuthRequest, signal);
+    // Cancelled by the caller that made it: this caller, still waiting, asks for its own.
+    return shared.catch((error: unknown) => {
+      if (error instanceof ServiceError && error.kind === 'cancelled' && !signal?.aborted) return this.fetchToken(scopes, repository, countAuthRequest, signal);
+      throw error;
+    });
   }
 
   /** Learns the host's challenge from a 401 and returns the header to retry with. */
-  async answer(wwwAuthenticate: AuthChallenge | undefined, scopes: string[], repository: string, signal?: AbortSignal): Promise<string> {
+  async answer(wwwAuthenticate: AuthChallenge | undefined, scopes: string[], repository: string, countAuthRequest: () => void, signal?: AbortSignal): Promise<string> {
     if (!wwwAuthenticate || (wwwAuthenticate.scheme !== 'basic' && wwwAuthenticate.scheme !== 'bearer')) {
       throw new ServiceError({
         kind: 'auth',
@@ -67,7 +79,7 @@ export class RegistryAuthenticator {
       }
       return header;
     }
-    return this.fetchToken(scopes, repository, signal);
+    return this.fetchToken(scopes, repository, countAuthRequest, signal);
   }
 
   private basicHeader(auth: RegistryAuth | undefined): string | undefined {
@@ -92,7 +104,16 @@ export class RegistryAuthenticator {
     return pending;
   }
 
-  private async fetchToken(scopes: string[], repository: string, signal?: AbortSignal): Promise<string> {
+  private fetchToken(scopes: string[], repository: string, countAuthRequest: () => void, signal?: AbortSignal): Promise<string> {
+    const key = scopes.join(' ');
+    const request = this.requestToken(scopes, repository, countAuthRequest, signal).finally(() => {
+      if (this.pending.get(key) === request) this.pending.delete(key);
+    });
+    this.pending.set(key, request);
+    return request;
+  }
+
+  private async requestToken(scopes: string[], repository: string, countAuthRequest: () => void, signal?: AbortSignal): Promise<string> {
     const challenge = this.challenge as AuthChallenge;
     const realm = challenge.params.realm;
     const problem = realm ? realmProblem(realm, this.http.baseUrl) : 'the challenge names no token realm';
@@ -115,7 +136,7 @@ export class RegistryAuthenticator {
     // The login goes to the realm's origin, which the checks above allowed, and nowhere else.
     const credentialOrigin = new URL(realm).origin;
     const service = challenge.params.service;
-    this.countAuthRequest();
+    countAuthRequest();
     let response;
     if (auth?.identityToken) {
       const form = new URLSearchParams({ grant_type: 'refresh_token', refresh_token: auth.identityToken, client_id: 'ops-config-explorer', ...(service ? { service } : {}) });

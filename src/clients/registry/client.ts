@@ -58,10 +58,20 @@ export class RegistryClient {
   readonly stats: RequestStats = { registry: 0, auth: 0, bytes: 0 };
   private readonly auth: RegistryAuthenticator;
 
+  /**
+   * With `connection`, a client on that client's HTTP connection, login and tokens, which counts
+   * only its own requests (one verification among those of a command).
+   */
   constructor(
     readonly registry: string,
     options: RegistryClientOptions = {},
+    connection?: RegistryClient,
   ) {
+    if (connection) {
+      this.http = connection.http;
+      this.auth = connection.auth;
+      return;
+    }
     const secrets = options.secrets ?? new KnownSecrets();
     this.http = new HttpClient({
       service: `Registry ${registry}`,
@@ -76,7 +86,7 @@ export class RegistryClient {
       parseErrorBody: parseRegistryError,
       hintFor: registryHint(registry),
     });
-    this.auth = new RegistryAuthenticator(this.http, registry, options.credentials, secrets, () => this.stats.auth++);
+    this.auth = new RegistryAuthenticator(this.http, registry, options.credentials, secrets);
   }
 
   /** GET a manifest by tag or digest. A digest reference must match the bytes received. */
@@ -273,7 +283,7 @@ export class RegistryClient {
     const scopes = [`repository:${repository}:${actions}`, ...extraScopes];
     const accept = spec.acceptStatus ?? [];
     for (let attempt = 0; ; attempt++) {
-      const authorization = await this.auth.headerFor(scopes, repository, spec.signal);
+      const authorization = await this.auth.headerFor(scopes, repository, this.countAuthRequest, spec.signal);
       this.stats.registry++;
       const response = await this.http.request<T>({
         ...spec,
@@ -287,9 +297,13 @@ export class RegistryClient {
       if (attempt > 0 || (authorization && challenge?.params.error === 'insufficient_scope')) {
         throw this.denied(spec.operation, repository, actions, response);
       }
-      await this.auth.answer(challenge, scopes, repository, spec.signal);
+      await this.auth.answer(challenge, scopes, repository, this.countAuthRequest, spec.signal);
     }
   }
+
+  private readonly countAuthRequest = (): void => {
+    this.stats.auth++;
+  };
 
   private denied(operation: string, repository: string, actions: Actions, response: HttpResponse<unknown>): ServiceError {
     const raw = Buffer.isBuffer(response.data) ? response.data.toString('utf8') : typeof response.data === 'string' ? response.data : JSON.stringify(response.data ?? '');
@@ -330,15 +344,26 @@ function filterType(index: ImageIndex, artifactType: string | undefined): Descri
 export class Registries {
   private readonly clients = new Map<string, RegistryClient>();
 
-  constructor(readonly options: RegistryClientOptions = {}) {}
+  constructor(
+    readonly options: RegistryClientOptions = {},
+    private readonly connections?: Registries,
+  ) {}
 
   forHost(registry: string): RegistryClient {
     let client = this.clients.get(registry);
     if (!client) {
-      client = new RegistryClient(registry, this.options);
+      client = new RegistryClient(registry, this.options, this.connections?.forHost(registry));
       this.clients.set(registry, client);
     }
     return client;
+  }
+
+  /**
+   * Clients on these clients' connections, logins and tokens that count only their own
+   * requests: for one of several verifications running at once, whose report says what it cost.
+   */
+  session(): Registries {
+    return new Registries(this.options, this.connections ?? this);
   }
 
   /** Requests made so far, over all hosts. */

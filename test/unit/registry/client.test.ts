@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { RegistryClient } from '../../../src/clients/registry/client';
+import { Registries, RegistryClient } from '../../../src/clients/registry/client';
 import { dockerConfigCredentials } from '../../../src/clients/registry/dockerConfig';
 import { sha256Digest } from '../../../src/clients/registry/digest';
 import { checkRegistryLogin } from '../../../src/clients/registry/login';
@@ -118,6 +118,18 @@ describe('registry token flow', function () {
       assert.match(e.message, /Add a login for 127\.0\.0\.1:\d+/);
       return true;
     });
+  });
+
+  it('clients of one batch share the challenge and a token request made at the same time, each counting its own', async () => {
+    const registries = new Registries();
+    const [first, second] = [registries.session().forHost(registry.host), registries.session().forHost(registry.host)];
+    assert.equal(await first.findManifest('public/none', 'v1'), undefined);
+    assert.equal(first.stats.auth, 2, 'the 401 and a token');
+    const before = registry.tokenRequests.length;
+    await Promise.all([first.findManifest('public/other', 'v1'), second.findManifest('public/other', 'v1')]);
+    assert.equal(registry.tokenRequests.length - before, 1, 'one token request for both');
+    assert.deepEqual([first.stats.auth, second.stats.auth], [3, 0]);
+    assert.deepEqual([first.stats.registry, second.stats.registry], [2, 1]);
   });
 
   it('never puts the password or token in an error message', async () => {
