@@ -33,15 +33,17 @@ export function registerSignatureCommands(services: CoreServices, store: Registr
   // The report serializer and the images' CodeLens are registered at start-up (src/startup/shells.ts).
   context.subscriptions.push(reports);
 
-  /** What every verification of one command shares: the engine, the trust root read once, the logins. */
-  const prepareVerification = async () => {
+  /**
+   * What every verification of one command shares: the engine, the trust root read once, the
+   * logins, and (in a batch) the parsed policy and each registry's connection and tokens.
+   */
+  const prepareVerification = async (policy: ChosenPolicy, signal: AbortSignal) => {
     // A dynamic import: webpack puts the engine and the Sigstore libraries in their own chunk.
     const [engine, registries] = await Promise.all([import('../clients/cosign/index'), registryOptions(services, store)]);
     const trustRoot = await readTrustRoot('Image Signatures', engine.parseTrustRootText);
-    return (image: string, policy: ChosenPolicy, signal: AbortSignal): Promise<VerifyReport> =>
-      engine.getVerify({ image, policy: policy.text }, { trustRoot, policySource: policy.source, signal, registries });
+    return new engine.VerificationBatch(policy.text, { trustRoot, policySource: policy.source, signal, registries });
   };
-  const runVerification = async (image: string, policy: ChosenPolicy, signal: AbortSignal): Promise<VerifyReport> => (await prepareVerification())(image, policy, signal);
+  const runVerification = async (image: string, policy: ChosenPolicy, signal: AbortSignal): Promise<VerifyReport> => (await prepareVerification(policy, signal)).verify(image);
 
   const verify = async (image: string, policy: ChosenPolicy): Promise<VerificationEntry> => {
     const report = await withCancellableProgress(`Verifying ${image}…`, (signal) => runVerification(image, policy, signal));
@@ -95,11 +97,11 @@ export function registerSignatureCommands(services: CoreServices, store: Registr
     const entries: VerificationEntry[] = [];
     const failures: string[] = [];
     await withCancellableProgress(`Verifying ${images.length} image${images.length === 1 ? '' : 's'} against ${policy.source}…`, async (signal, progress) => {
-      const verifyOne = await prepareVerification();
+      const batch = await prepareVerification(policy, signal);
       let checked = 0;
       const outcomes = await mapBounded(images, VERIFY_CONCURRENCY, async (image): Promise<{ report: VerifyReport } | { failure: string }> => {
         try {
-          return { report: await verifyOne(image, policy, signal) };
+          return { report: await batch.verify(image) };
         } catch (error) {
           if (signal.aborted) throw error;
           return { failure: `${image}: ${(error as Error).message}` };

@@ -3,6 +3,7 @@
  * import anywhere below, so the command line and the unit tests use it as the editor does.
  */
 export { getVerify } from './verify/engine';
+export { VerificationBatch } from './verify/batch';
 export type { VerifyInput, VerifyOptions } from './verify/engine';
 export type { VerifyReport, PolicyOutcome, AuthorityOutcome } from './verify/result';
 export type { CandidateCheck, TlogInfo } from './verify/checkCandidate';

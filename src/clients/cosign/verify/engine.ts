@@ -2,7 +2,7 @@ import { Registries, RegistryClientOptions } from '../../registry/client';
 import { DOCKER_HUB, ImageReference, parseReference, repositoryName } from '../../registry/reference';
 import { AdmissionNames, admissionNames, coveringGlob } from '../policy/imageNames';
 import { parsePolicies } from '../policy/parse';
-import { Authority, KeyAuthority, KeylessAuthority, Policy } from '../policy/types';
+import { Authority, KeyAuthority, KeylessAuthority, ParsedPolicies, Policy } from '../policy/types';
 import { TrustRoot, publicGoodTrustRoot } from '../trust/trustRoot';
 import { CandidateCheck, checkCandidate } from './checkCandidate';
 import { Discovered, SignatureDiscovery } from './discovery';
@@ -26,7 +26,10 @@ export interface VerifyInput {
 }
 
 export interface VerifyOptions {
-  /** Shared clients (for request counts across calls), or options to make them. */
+  /**
+   * Clients whose connections, logins and tokens the verification shares (each report still
+   * counts only its own requests), or options to make them.
+   */
   registries?: Registries | RegistryClientOptions;
   trustRoot?: TrustRoot;
   /** How messages name the policy ("policy.yaml"). */
@@ -35,17 +38,43 @@ export interface VerifyOptions {
 }
 
 export async function getVerify(input: VerifyInput, options: VerifyOptions = {}): Promise<VerifyReport> {
+  return verifyImage(input.image, {
+    policy: input.policy,
+    policies: () => parsePolicies(input.policy, options.policySource),
+    trust: options.trustRoot ?? publicGoodTrustRoot(),
+    registries: options.registries instanceof Registries ? options.registries.session() : new Registries(options.registries ?? {}),
+    signal: options.signal,
+  });
+}
+
+/**
+ * What one verification reads besides the image: made for it alone by `getVerify`, or shared by
+ * the verifications of one command (batch.ts).
+ */
+export interface VerificationContext {
+  /** The policy document as given (the report repeats it). */
+  policy: string;
+  /** The document parsed; throws its bad-input error. */
+  policies(): ParsedPolicies;
+  trust: TrustRoot;
+  /** Clients that count this verification's requests only. */
+  registries: Registries;
+  /** Signature lookups by image digest, shared with other verifications that name the same digest. */
+  discoveries?: Map<string, SignatureDiscovery>;
+  signal?: AbortSignal;
+}
+
+export async function verifyImage(image: string, context: VerificationContext): Promise<VerifyReport> {
   const started = Date.now();
-  const parsed = parsePolicies(input.policy, options.policySource);
-  const ref = parseReference(input.image);
-  const trust = options.trustRoot ?? publicGoodTrustRoot();
-  const registries = options.registries instanceof Registries ? options.registries : new Registries(options.registries ?? {});
+  const parsed = context.policies();
+  const ref = parseReference(image);
+  const { trust, registries, signal } = context;
   const before = registries.stats();
 
   const client = registries.forHost(ref.registry);
   let digest = ref.digest;
   if (!digest) {
-    const resolved = await client.getManifest(ref.repository, ref.tag ?? 'latest', { signal: options.signal });
+    const resolved = await client.getManifest(ref.repository, ref.tag ?? 'latest', { signal });
     digest = resolved.digest;
   }
   // The digest reference that is checked; it becomes verifiedRef only when it verifies.
@@ -71,7 +100,7 @@ export async function getVerify(input: VerifyInput, options: VerifyOptions = {})
     }
   }
 
-  const discovery = new SignatureDiscovery(registries, { registry: ref.registry, repository: ref.repository, digest }, options.signal);
+  const discovery = discoveryFor(context, { registry: ref.registry, repository: ref.repository, digest });
   const outcomes: PolicyOutcome[] = [];
   for (const { policy, glob } of matching) {
     outcomes.push(await evaluatePolicy(policy, glob, discovery, digest, checkedRef, trust));
@@ -103,8 +132,8 @@ export async function getVerify(input: VerifyInput, options: VerifyOptions = {})
   const found = await formatsFound(discovery);
   const after = registries.stats();
   return {
-    image: input.image,
-    policy: input.policy,
+    image,
+    policy: context.policy,
     id: checkedRef,
     // The seed's verifiedRef is the digest of the *verified* image: empty when not verified.
     verifiedRef: verified ? checkedRef : '',
@@ -124,6 +153,16 @@ export async function getVerify(input: VerifyInput, options: VerifyOptions = {})
     durationMs: Date.now() - started,
     requests: { registry: after.registry - before.registry, auth: after.auth - before.auth, bytes: after.bytes - before.bytes },
   };
+}
+
+function discoveryFor(context: VerificationContext, image: { registry: string; repository: string; digest: string }): SignatureDiscovery {
+  const key = `${image.registry}/${image.repository}@${image.digest}`;
+  let discovery = context.discoveries?.get(key);
+  if (!discovery) {
+    discovery = new SignatureDiscovery(context.registries, image, context.signal);
+    context.discoveries?.set(key, discovery);
+  }
+  return discovery;
 }
 
 async function evaluatePolicy(policy: Policy, glob: string, discovery: SignatureDiscovery, digest: string, ref: string, trust: TrustRoot): Promise<PolicyOutcome> {
