@@ -27,7 +27,8 @@ export class RequestLog {
   }
 
   answered(status: number, url: string, tookMs: number): void {
-    this.logger.debug(`← ${status} ${this.method} ${this.ctx.secrets.redactText(url)} (${tookMs} ms)`);
+    // Built only when someone reads it: every answer passes here.
+    if (this.logger.enabled('debug')) this.logger.debug(`← ${status} ${this.method} ${this.ctx.secrets.redactText(url)} (${tookMs} ms)`);
   }
 
   failed(summary: string, tookMs: number): void {
