@@ -51,35 +51,41 @@ export function warnPatchSkipped(message: string): void {
 }
 
 function encodeAsn1(node: Asn1Node): Buffer {
-  // Content lengths in the order `write` visits the nodes, so nothing is measured twice.
-  const contentLengths: number[] = [];
-  const out = Buffer.allocUnsafe(measure(node, contentLengths));
-  const cursor = { next: 0 };
-  const end = write(node, out, 0, contentLengths, cursor);
+  // Content lengths in the order `write` visits the nodes, so nothing is measured twice. One list
+  // serves every call (an encoding never starts another), so encoding makes no garbage but its bytes.
+  contentLengths.length = 0;
+  const out = Buffer.allocUnsafe(measure(node));
+  cursor = 0;
+  const end = write(node, out, 0);
   if (end !== out.length) throw new Error(`DER encoding wrote ${end} of ${out.length} bytes`);
   return out;
 }
 
+const contentLengths: number[] = [];
+let cursor = 0;
+
 /** The whole encoding's size (tag, length and content); records each unpinned node's content length. */
-function measure(node: Asn1Node, contentLengths: number[]): number {
+function measure(node: Asn1Node): number {
   const known = pinned.get(node);
   if (known) return known.length;
   const index = contentLengths.push(0) - 1;
+  const subs = node.subs;
   let content = 0;
-  if (node.subs.length > 0) for (const sub of node.subs) content += measure(sub, contentLengths);
+  if (subs.length > 0) for (let i = 0; i < subs.length; i++) content += measure(subs[i]);
   else content = node.value.length;
   contentLengths[index] = content;
   return 1 + lengthOfLength(content) + content;
 }
 
-function write(node: Asn1Node, out: Buffer, offset: number, contentLengths: number[], cursor: { next: number }): number {
+function write(node: Asn1Node, out: Buffer, offset: number): number {
   const known = pinned.get(node);
   if (known) return offset + known.copy(out, offset);
-  const content = contentLengths[cursor.next++];
+  const content = contentLengths[cursor++];
   out[offset++] = node.tag.toDER();
   offset = writeLength(out, offset, content);
-  if (node.subs.length > 0) {
-    for (const sub of node.subs) offset = write(sub, out, offset, contentLengths, cursor);
+  const subs = node.subs;
+  if (subs.length > 0) {
+    for (let i = 0; i < subs.length; i++) offset = write(subs[i], out, offset);
     return offset;
   }
   out.set(node.value, offset);
