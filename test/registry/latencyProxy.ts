@@ -13,10 +13,14 @@ export interface LatencyProxy {
 
 export async function startLatencyProxy(targetHost: string, delayMs: number): Promise<LatencyProxy> {
   const [hostname, port] = targetHost.split(':');
+  let proxyHost = '';
   const server = http.createServer((req, res) => {
     setTimeout(() => {
       const upstream = http.request({ hostname, port: Number(port), method: req.method, path: req.url, headers: { ...req.headers, host: targetHost } }, (answer) => {
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        // A token service on the registry's own origin is on the proxy's origin too (clients refuse a realm elsewhere).
+        const challenge = answer.headers['www-authenticate'];
+        const headers = challenge ? { ...answer.headers, 'www-authenticate': challenge.replace(`//${targetHost}/`, `//${proxyHost}/`) } : answer.headers;
+        res.writeHead(answer.statusCode ?? 502, headers);
         answer.pipe(res);
       });
       upstream.on('error', () => res.destroy());
@@ -24,8 +28,9 @@ export async function startLatencyProxy(targetHost: string, delayMs: number): Pr
     }, delayMs);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  proxyHost = `127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
-    host: `127.0.0.1:${(server.address() as AddressInfo).port}`,
+    host: proxyHost,
     stop: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
