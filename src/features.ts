@@ -103,7 +103,7 @@ export function activateFeatures(context: vscode.ExtensionContext, shells: Shell
   }
 
   // The views' first requests need the HTTP library: it compiles now, while the secrets they read
-  // first (asked for at start-up) are still on their way from the window.
+  // first (asked for as this load began, src/extension.ts) are still on their way from the window.
   preloadHttpLibrary();
 
   shells.provide({
