@@ -1,5 +1,5 @@
 import { Registries } from '../../registry/client';
-import { parsePolicies } from '../policy/parse';
+import { parsePoliciesOnce } from '../policy/parseOnce';
 import { ParsedPolicies } from '../policy/types';
 import { TrustRoot, publicGoodTrustRoot } from '../trust/trustRoot';
 import { SignatureDiscovery } from './discovery';
@@ -42,7 +42,7 @@ export class VerificationBatch {
   private policies(): ParsedPolicies {
     if (!this.parsed) {
       try {
-        this.parsed = { policies: parsePolicies(this.policy, this.options.policySource) };
+        this.parsed = { policies: parsePoliciesOnce(this.policy, this.options.policySource) };
       } catch (error) {
         this.parsed = { error };
       }

@@ -1,7 +1,7 @@
 import { Registries, RegistryClientOptions } from '../../registry/client';
 import { DOCKER_HUB, ImageReference, parseReference, repositoryName } from '../../registry/reference';
 import { AdmissionNames, admissionNames, coveringGlob } from '../policy/imageNames';
-import { parsePolicies } from '../policy/parse';
+import { parsePoliciesOnce } from '../policy/parseOnce';
 import { Authority, KeyAuthority, KeylessAuthority, ParsedPolicies, Policy } from '../policy/types';
 import { TrustRoot, publicGoodTrustRoot } from '../trust/trustRoot';
 import { CandidateCheck, checkCandidate } from './checkCandidate';
@@ -40,7 +40,7 @@ export interface VerifyOptions {
 export async function getVerify(input: VerifyInput, options: VerifyOptions = {}): Promise<VerifyReport> {
   return verifyImage(input.image, {
     policy: input.policy,
-    policies: () => parsePolicies(input.policy, options.policySource),
+    policies: () => parsePoliciesOnce(input.policy, options.policySource),
     trust: options.trustRoot ?? publicGoodTrustRoot(),
     registries: options.registries instanceof Registries ? options.registries.session() : new Registries(options.registries ?? {}),
     signal: options.signal,
