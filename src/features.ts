@@ -17,6 +17,7 @@ import { preloadHttpLibrary } from './core/httpTransport';
 import { createOutputLogger } from './core/outputLog';
 import { KnownSecrets } from './core/redact';
 import { maskSecretsInMessages } from './ui/messageText';
+import { withCommandTable } from './ui/commandRunner';
 import { SecretStore } from './core/secrets';
 import { prompts } from './ui/prompts';
 import { HoneycombRecords } from './views/honeycomb/records';
@@ -46,10 +47,10 @@ import { registerLookup } from './lookup/register';
  * `import()` by the start-up chunk (src/extension.ts) the first time something needs it; the
  * stand-ins registered at start-up (`shells`) get their implementations at the end.
  */
-export function activateFeatures(context: vscode.ExtensionContext, shells: Shells, storage: vscode.SecretStorage, activationMs: number) {
+export function activateFeatures(editorContext: vscode.ExtensionContext, shells: Shells, storage: vscode.SecretStorage, activationMs: number) {
   const started = performance.now();
-  // The stand-ins of the commands go first: the real ones, registered below, take their names.
-  shells.retireCommands();
+  // Commands registered below go behind the stand-ins start-up registered for them.
+  const context = withCommandTable(editorContext, shells.commands);
   const knownSecrets = new KnownSecrets();
   const { channel, logger } = createOutputLogger(knownSecrets);
   maskSecretsInMessages(knownSecrets);

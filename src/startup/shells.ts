@@ -1,18 +1,19 @@
 import * as vscode from 'vscode';
 import { WriteGate } from '../editing/writeGate';
 import type { QueryFeatures } from '../queries/features';
-import { CODE_LENS_SELECTOR, ImageCodeLensProvider } from '../views/signatures/codeLens';
+import { CODE_LENS_SELECTOR, IMAGE_LENS_COMMANDS, ImageCodeLensProvider } from '../views/signatures/codeLens';
 import type { TreeNode } from '../views/tree/node';
 import { ViewFilter } from '../views/tree/viewFilter';
 import { VIEW_IDS, ViewName } from '../views/viewIds';
 import { registerCommandShells } from './commandShells';
+import type { CommandTable } from './commandTable';
 import { deferredDocuments, deferredFileSystem, deferredSerializer, deferredTree } from './deferredProviders';
 import { registerQueryFileShells } from './queryFileShells';
 import { Slot } from './slot';
 
 /**
  * What the editor needs from the extension the moment it starts, registered without loading
- * the features: every command, the three views, the file systems and read-only documents of
+ * the features: every command a user can run before they load, the three views, the file systems and read-only documents of
  * its own schemes (an editor restored after a reload asks for them), the panel serializers
  * (a panel restored after a reload), the CodeLens of image references and query files, and the
  * context keys the start-up state decides (view filters, writes allowed). Each is a thin
@@ -47,8 +48,8 @@ export interface Shells {
   trees: Record<ViewName, TreeShell>;
   /** Publishes `opsConfig.writesEnabled` from the start; the editing features use it. */
   gate: WriteGate;
-  /** Replaces the command stand-ins: called right before the features register the real ones. */
-  retireCommands(): void;
+  /** The handlers behind the command stand-ins: the features register their commands here. */
+  commands: CommandTable;
   provide(implementations: FeatureImplementations): void;
 }
 
@@ -56,8 +57,7 @@ export function createShells(context: vscode.ExtensionContext, loadFeatures: () 
   const subscriptions = context.subscriptions;
   const slot = <T>(what: string) => new Slot<T>(what, loadFeatures);
 
-  const commands = registerCommandShells(context, loadFeatures);
-  subscriptions.push(commands);
+  const commands = registerCommandShells(context, loadFeatures, Object.values(IMAGE_LENS_COMMANDS));
 
   const fileSystems = new Map<string, Slot<vscode.FileSystemProvider>>();
   for (const [scheme, options] of Object.entries(FILE_SYSTEMS)) {
@@ -99,15 +99,15 @@ export function createShells(context: vscode.ExtensionContext, loadFeatures: () 
   return {
     trees,
     gate,
-    retireCommands: () => {
-      commands.dispose();
-    },
+    commands,
     provide(implementations) {
       fillAll(fileSystems, implementations.fileSystems, 'file systems');
       fillAll(documents, implementations.documents, 'document providers');
       fillAll(panels, implementations.panels, 'panel serializers');
       for (const name of Object.keys(trees) as ViewName[]) treeSlots[name].fill(implementations.trees[name]);
       queryFeatures.fill(implementations.queryFeatures);
+      const unfilled = commands.unfilled();
+      if (unfilled.length > 0) throw new Error(`The features registered no command for the stand-ins ${unfilled.join(', ')}.`);
     },
   };
 }

@@ -2,7 +2,23 @@ import * as vscode from 'vscode';
 import { ConfigError } from '../core/config';
 import { ServiceError } from '../core/errors';
 import { Logger } from '../core/logger';
+import type { CommandTable } from '../startup/commandTable';
 import { prompts } from './prompts';
+
+/**
+ * Where a command is registered: the extension's subscriptions, and the table behind the
+ * start-up stand-ins when the features run in the editor (`withCommandTable`).
+ */
+export interface CommandTarget {
+  readonly subscriptions: vscode.Disposable[];
+  readonly commandTable?: CommandTable;
+}
+
+/** The extension's context, with the start-up table its commands' handlers go to. */
+export function withCommandTable(context: vscode.ExtensionContext, commandTable: CommandTable): vscode.ExtensionContext & CommandTarget {
+  // Everything else is read through to the editor's context, which stays the one the host made.
+  return Object.assign(Object.create(context) as vscode.ExtensionContext, { commandTable });
+}
 
 /**
  * Every command runs through here: failures are logged and shown once, in words that say what
@@ -10,23 +26,24 @@ import { prompts } from './prompts';
  * the user.
  */
 export function registerCommand(
-  context: vscode.ExtensionContext,
+  context: CommandTarget,
   logger: Logger,
   id: string,
   // Each command's handler declares the arguments its menus pass; `unknown[]` would refuse those.
   handler: (...args: any[]) => unknown, // eslint-disable-line @typescript-eslint/no-explicit-any
   signIn?: (error: ServiceError) => string | undefined,
 ): void {
-  context.subscriptions.push(
-    vscode.commands.registerCommand(id, async (...args: unknown[]) => {
-      try {
-        return await handler(...args);
-      } catch (error) {
-        await reportCommandError(logger, id, error, signIn);
-        return undefined;
-      }
-    }),
-  );
+  const run = async (...args: unknown[]): Promise<unknown> => {
+    try {
+      return await handler(...args);
+    } catch (error) {
+      await reportCommandError(logger, id, error, signIn);
+      return undefined;
+    }
+  };
+  // A command the user can see has a stand-in since start-up: its handler goes behind it.
+  const behindStandIn = context.commandTable?.take(id, run);
+  context.subscriptions.push(behindStandIn ? new vscode.Disposable(() => behindStandIn.dispose()) : vscode.commands.registerCommand(id, run));
 }
 
 export async function reportCommandError(logger: Logger, id: string, error: unknown, signIn?: (error: ServiceError) => string | undefined): Promise<void> {

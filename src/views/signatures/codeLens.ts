@@ -13,6 +13,9 @@ export const CODE_LENS_SELECTOR: vscode.DocumentSelector = [
   { pattern: '**/{Dockerfile,Containerfile,*.dockerfile,*.containerfile}' },
 ];
 
+/** The commands the lenses run: they are registered at start-up, before the features load. */
+export const IMAGE_LENS_COMMANDS = { verifyImage: 'opsConfig.signatures.verifyImage', verifyAllInFile: 'opsConfig.signatures.verifyAllInFile' } as const;
+
 export class ImageCodeLensProvider implements vscode.CodeLensProvider {
   provideCodeLenses(document: vscode.TextDocument): vscode.CodeLens[] {
     const references = findImageReferences(document.getText(), document.fileName);
@@ -21,7 +24,7 @@ export class ImageCodeLensProvider implements vscode.CodeLensProvider {
         new vscode.CodeLens(new vscode.Range(ref.line, ref.start, ref.line, ref.end), {
           title: 'Verify',
           tooltip: `Verify the signature of ${ref.reference} against an admission policy`,
-          command: 'opsConfig.signatures.verifyImage',
+          command: IMAGE_LENS_COMMANDS.verifyImage,
           arguments: [document.uri, ref.reference],
         }),
     );
@@ -30,7 +33,7 @@ export class ImageCodeLensProvider implements vscode.CodeLensProvider {
       lenses.unshift(
         new vscode.CodeLens(new vscode.Range(first.line, first.start, first.line, first.end), {
           title: `Verify all images in this file (${references.length})`,
-          command: 'opsConfig.signatures.verifyAllInFile',
+          command: IMAGE_LENS_COMMANDS.verifyAllInFile,
           arguments: [document.uri],
         }),
       );
