@@ -87,6 +87,18 @@ export function createShells(context: vscode.ExtensionContext, loadFeatures: () 
     subscriptions.push(view, filter);
     trees[name] = { view, filter };
   }
+  // The window says a view is shown a little before it asks for the view's items: the features
+  // start loading then, while the extension host would otherwise wait.
+  const shown = vscode.Disposable.from(
+    ...Object.values(trees).map(({ view }) =>
+      view.onDidChangeVisibility((event) => {
+        if (!event.visible) return;
+        shown.dispose();
+        void loadFeatures().catch(() => undefined);
+      }),
+    ),
+  );
+  subscriptions.push(shown);
 
   const queryFeatures = slot<() => Promise<QueryFeatures>>('loader of the query features');
   registerQueryFileShells(queryFeatures, subscriptions);
