@@ -9,9 +9,9 @@ type Features = ReturnType<typeof activateFeatures>;
 /**
  * The start-up chunk: registers what the editor needs up front as thin stand-ins
  * (src/startup/shells.ts) and nothing else. The features — services, views, panels, commands,
- * with every client and the query language — load with `import()` the first time a view is shown or asks
- * for its items, a command runs, or a document or panel of the extension is restored; they
- * compile then, not while the editor starts.
+ * with every client and the query language — load with `import()` the first time a view is
+ * shown or asks for its items, a command runs, or a document or panel of the extension is
+ * restored; they compile then, not while the editor starts.
  */
 export function activate(context: vscode.ExtensionContext) {
   const started = performance.now();

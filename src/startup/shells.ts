@@ -13,11 +13,12 @@ import { Slot } from './slot';
 
 /**
  * What the editor needs from the extension the moment it starts, registered without loading
- * the features: every command a user can run before they load, the three views, the file systems and read-only documents of
- * its own schemes (an editor restored after a reload asks for them), the panel serializers
- * (a panel restored after a reload), the CodeLens of image references and query files, and the
- * context keys the start-up state decides (view filters, writes allowed). Each is a thin
- * stand-in that loads the features on first use; `provide` gives them their implementations.
+ * the features: every command a user can run before they load, the three views, the file
+ * systems and read-only documents of its own schemes (an editor restored after a reload asks for
+ * them), the panel serializers (a panel restored after a reload), the CodeLens of image
+ * references and query files, and the context keys the start-up state decides (view filters,
+ * writes allowed). Each is a thin stand-in that loads the features on first use; `provide` gives
+ * them their implementations.
  *
  * The schemes and view types are named here, as literals, so that their modules stay out of the
  * start-up chunk; `provide` refuses a set of implementations that does not match them exactly.

@@ -42,8 +42,7 @@ export function registerCommand(
     }
   };
   // A command the user can see has a stand-in since start-up: its handler goes behind it.
-  const behindStandIn = context.commandTable?.take(id, run);
-  context.subscriptions.push(behindStandIn ? new vscode.Disposable(() => behindStandIn.dispose()) : vscode.commands.registerCommand(id, run));
+  context.subscriptions.push(context.commandTable?.take(id, run) ?? vscode.commands.registerCommand(id, run));
 }
 
 export async function reportCommandError(logger: Logger, id: string, error: unknown, signIn?: (error: ServiceError) => string | undefined): Promise<void> {
