@@ -82,7 +82,7 @@ export async function runStartupAndFirstItems(report: (line: string) => void = c
     userDataDir: path.join(tmp, 'user-data'),
     // code-server's extension host looks for ports to forward every few seconds (it reads /proc
     // and runs `ls`); a scan that lands in a window measured adds its 10-20 ms to whichever
-    // extension is measured. Desktop VS Code does not scan for local windows.
+    // extension is measured. This measures the extension, not the host.
     settings: { 'remote.autoForwardPorts': false },
     env: {
       HONEYCOMB_API_ENDPOINT: standIn.url,
