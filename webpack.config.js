@@ -50,6 +50,10 @@ module.exports = (_env, argv) => {
       // sends; form-data drags in the whole mime database. Leaving it out keeps the bundle small.
       alias: {
         'form-data': path.resolve(__dirname, 'src/core/noFormData.js'),
+        // Its browser adapters are never chosen in Node (axios picks http there), and the fetch
+        // adapter builds test requests with the runtime's fetch classes as its module loads.
+        [path.resolve(__dirname, 'node_modules/axios/lib/adapters/xhr.js')]: path.resolve(__dirname, 'src/core/noBrowserAdapter.js'),
+        [path.resolve(__dirname, 'node_modules/axios/lib/adapters/fetch.js')]: path.resolve(__dirname, 'src/core/noBrowserAdapter.js'),
         // jsonc-parser's "main" is a UMD build whose inner require() webpack cannot follow
         // ("Cannot find module './impl/format'" at run time); its ES module build bundles cleanly.
         'jsonc-parser$': path.resolve(__dirname, 'node_modules/jsonc-parser/lib/esm/main.js'),
