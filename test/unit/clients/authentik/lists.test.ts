@@ -196,6 +196,70 @@ describe('authentik client: pages, relations and transport', function () {
       }
     });
 
+    /** A group list of `count` groups, `perPage` a page, as authentik pages it; `answer` may hold a page back or fail it. */
+    const pagedGroups = (count: number, perPage: number, answer: (page: number, send: () => void, res: import('node:http').ServerResponse) => void) =>
+      startTestServer((req, res) => {
+        const page = Number(new URL(req.url, 'http://x').searchParams.get('page'));
+        const pages = Math.ceil(count / perPage);
+        const first = (page - 1) * perPage;
+        const results = Array.from({ length: Math.max(0, Math.min(perPage, count - first)) }, (_, i) => ({ pk: `g${first + i}`, num_pk: first + i, name: `group ${first + i}`, users_obj: [] }));
+        answer(page, () => json(res, 200, { pagination: { next: page < pages ? page + 1 : 0, previous: page - 1, count, current: page, total_pages: pages }, results }), res);
+      });
+
+    it('lists every page with the server preparing the next one meanwhile: the same requests, never more than two at once', async () => {
+      let inFlight = 0;
+      let most = 0;
+      const server = await pagedGroups(450, 100, (_page, send) => {
+        most = Math.max(most, ++inFlight);
+        setTimeout(() => {
+          inFlight--;
+          send();
+        }, 40);
+      });
+      try {
+        const c = new AuthentikClient({ apiBase: authentikApiBase(server.url), token: 't' });
+        const all = await c.getGroups({ includeUsers: false });
+        assert.deepEqual(
+          all.groups.map((g) => g.name),
+          Array.from({ length: 450 }, (_, i) => `group ${i}`),
+        );
+        assert.deepEqual(
+          server.requests.map((r) => Number(new URL(r.url, 'http://x').searchParams.get('page'))).sort((a, b) => a - b),
+          [1, 2, 3, 4, 5],
+        );
+        assert.equal(most, 2, 'the next page is asked for while the one before is on its way');
+      } finally {
+        await server.close();
+      }
+    });
+
+    it('fails the list with the failing page’s error; the page read ahead is cancelled and fails nothing later', async () => {
+      const server = await pagedGroups(450, 100, (page, send, res) => {
+        if (page === 3) json(res, 500, { detail: 'page three broke' });
+        else setTimeout(send, page === 4 ? 60 : 0);
+      });
+      const unhandled: unknown[] = [];
+      const onUnhandled = (reason: unknown) => unhandled.push(reason);
+      process.on('unhandledRejection', onUnhandled);
+      try {
+        const c = new AuthentikClient({ apiBase: authentikApiBase(server.url), token: 't', sleep: async () => undefined });
+        await assert.rejects(c.getGroups({ includeUsers: false }), (error: unknown) => error instanceof ServiceError && /500/.test(error.message));
+        const asked = server.requests.length;
+        await new Promise((resolve) => setTimeout(resolve, 150));
+        const pages = server.requests.map((r) => new URL(r.url, 'http://x').searchParams.get('page'));
+        assert.deepEqual(
+          pages.filter((page) => page !== '3'),
+          ['1', '2', '4'],
+          'page 4 was read ahead once, and nothing past it',
+        );
+        assert.equal(server.requests.length, asked, 'nothing is asked for after the list failed');
+        assert.deepEqual(unhandled, []);
+      } finally {
+        process.off('unhandledRejection', onUnhandled);
+        await server.close();
+      }
+    });
+
     it('tolerates an older server without "autocomplete" and with a fixed page size', async () => {
       const server = await startTestServer((req, res) =>
         json(res, 200, {
