@@ -97,57 +97,9 @@ export async function runStartupAndFirstItems(report: (line: string) => void = c
   const browser = await launchChromium();
   try {
     const page = await (await browser.newContext({ viewport: { width: 1400, height: 900 } })).newPage();
-    const expected = labelsOf(items);
-
-    if (PART !== 'first-items') {
-      // Start-up: the probe activates both, ours first in even rounds, the empty one first in odd ones.
-      const startup = { ours: [] as number[], empty: [] as number[] };
-      for (let round = 0; round < STARTUP_ROUNDS; round++) {
-        const order = round % 2 ? [EMPTY, OURS] : [OURS, EMPTY];
-        writeControl(files.control, { round, settleMs: SETTLE_MS, activate: order, watch: [OURS, EMPTY] });
-        await page.goto(server.url);
-        const line = await probeLine(files.output, round);
-        for (const result of line.results ?? []) {
-          if (result.error || result.ms === undefined) throw new Error(`start-up round ${round}: ${result.id}: ${result.error}`);
-          if (result.wasActive) throw new Error(`start-up round ${round}: ${result.id} was already active (something else woke it)`);
-          (result.id === OURS ? startup.ours : startup.empty).push(result.ms);
-        }
-      }
-      const [x, y] = [median(startup.ours), median(startup.empty)];
-      const added = median(startup.ours.map((value, i) => value - startup.empty[i]));
-      report(`  start-up (load + activate(), as the host sees it; ${STARTUP_ROUNDS} windows, alternating):`);
-      report(`    added by the extension, median of each window's difference: ${added >= 0 ? '+' : ''}${ms(added)} (goal ≤ +5 ms: ${added <= 5 ? 'met' : 'not met'})`);
-      report(`    medians: extension ${ms(x)}, empty ${ms(y)}`);
-      report(`    each window: extension ${samples(startup.ours)}; empty ${samples(startup.empty)}`);
-    }
-
-    if (PART !== 'startup') {
-      // First items: in each fresh window both views are opened, in alternating order.
-      const first = { ours: [] as number[], baseline: [] as number[], loopback: [] as number[], requests: [] as number[] };
-      for (let round = STARTUP_ROUNDS; round < STARTUP_ROUNDS + FIRST_ITEMS_ROUNDS; round++) {
-        writeControl(files.control, { round, settleMs: SETTLE_MS, watch: [OURS] });
-        await page.goto(server.url);
-        const line = await probeLine(files.output, round);
-        if (line.activeBefore?.[OURS]) throw new Error(`first-items round ${round}: the extension was active before the click (is its view container restored?)`);
-        for (const container of round % 2 ? [baseline, ours] : [ours, baseline]) {
-          standIn.reset();
-          const span = await openAndWaitForItems(page, container, expected);
-          if (container === ours) {
-            first.ours.push(span.end - span.start);
-            first.loopback.push(loopbackTime(standIn, span));
-            first.requests.push(standIn.requests.length);
-          } else {
-            first.baseline.push(span.end - span.start);
-          }
-          await showExplorer(page);
-        }
-      }
-      const [o, b, l] = [median(first.ours), median(first.baseline), median(first.loopback)];
-      report(`  first items after clicking the view's icon (team + ${expected.length - 1} environments drawn; medians of ${FIRST_ITEMS_ROUNDS} windows, alternating):`);
-      report(`    extension ${ms(o)} vs tree from memory ${ms(b)}: ${(o / b).toFixed(2)}× (requests: ${median(first.requests)}, their own loopback time ${ms(l)})`);
-      report(`    each window: extension ${samples(first.ours)}; tree from memory ${samples(first.baseline)}; loopback ${samples(first.loopback)}`);
-      report(`    goal ≤ 1.2 × baseline + loopback = ${ms(1.2 * b + l)}: ${o <= 1.2 * b + l ? 'met' : 'not met'}; without the loopback time ${((o - l) / b).toFixed(2)}× the baseline`);
-    }
+    const tab: EditorTab = { page, url: server.url, files, report };
+    if (PART !== 'first-items') await measureStartup(tab);
+    if (PART !== 'startup') await measureFirstItems(tab, standIn, labelsOf(items));
     if (standIn.violations.length > 0) throw new Error(`stand-in violations: ${JSON.stringify(standIn.violations)}`);
   } finally {
     await browser.close().catch(() => undefined);
@@ -155,6 +107,64 @@ export async function runStartupAndFirstItems(report: (line: string) => void = c
     await standIn.stop();
     fs.rmSync(tmp, { recursive: true, force: true });
   }
+}
+
+/** What both measurements drive: the page, the editor's URL, the probe's files, the report. */
+interface EditorTab {
+  page: Page;
+  url: string;
+  files: { control: string; output: string };
+  report: (line: string) => void;
+}
+
+async function measureStartup({ page, url, files, report }: EditorTab): Promise<void> {
+  // Start-up: the probe activates both, ours first in even rounds, the empty one first in odd ones.
+  const startup = { ours: [] as number[], empty: [] as number[] };
+  for (let round = 0; round < STARTUP_ROUNDS; round++) {
+    const order = round % 2 ? [EMPTY, OURS] : [OURS, EMPTY];
+    writeControl(files.control, { round, settleMs: SETTLE_MS, activate: order, watch: [OURS, EMPTY] });
+    await page.goto(url);
+    const line = await probeLine(files.output, round);
+    for (const result of line.results ?? []) {
+      if (result.error || result.ms === undefined) throw new Error(`start-up round ${round}: ${result.id}: ${result.error}`);
+      if (result.wasActive) throw new Error(`start-up round ${round}: ${result.id} was already active (something else woke it)`);
+      (result.id === OURS ? startup.ours : startup.empty).push(result.ms);
+    }
+  }
+  const [x, y] = [median(startup.ours), median(startup.empty)];
+  const added = median(startup.ours.map((value, i) => value - startup.empty[i]));
+  report(`  start-up (load + activate(), as the host sees it; ${STARTUP_ROUNDS} windows, alternating):`);
+  report(`    added by the extension, median of each window's difference: ${added >= 0 ? '+' : ''}${ms(added)} (goal ≤ +5 ms: ${added <= 5 ? 'met' : 'not met'})`);
+  report(`    medians: extension ${ms(x)}, empty ${ms(y)}`);
+  report(`    each window: extension ${samples(startup.ours)}; empty ${samples(startup.empty)}`);
+}
+
+async function measureFirstItems({ page, url, files, report }: EditorTab, standIn: HoneycombStandIn, expected: string[]): Promise<void> {
+  // First items: in each fresh window both views are opened, in alternating order.
+  const first = { ours: [] as number[], baseline: [] as number[], loopback: [] as number[], requests: [] as number[] };
+  for (let round = STARTUP_ROUNDS; round < STARTUP_ROUNDS + FIRST_ITEMS_ROUNDS; round++) {
+    writeControl(files.control, { round, settleMs: SETTLE_MS, watch: [OURS] });
+    await page.goto(url);
+    const line = await probeLine(files.output, round);
+    if (line.activeBefore?.[OURS]) throw new Error(`first-items round ${round}: the extension was active before the click (is its view container restored?)`);
+    for (const container of round % 2 ? [baseline, ours] : [ours, baseline]) {
+      standIn.reset();
+      const span = await openAndWaitForItems(page, container, expected);
+      if (container === ours) {
+        first.ours.push(span.end - span.start);
+        first.loopback.push(loopbackTime(standIn, span));
+        first.requests.push(standIn.requests.length);
+      } else {
+        first.baseline.push(span.end - span.start);
+      }
+      await showExplorer(page);
+    }
+  }
+  const [o, b, l] = [median(first.ours), median(first.baseline), median(first.loopback)];
+  report(`  first items after clicking the view's icon (team + ${expected.length - 1} environments drawn; medians of ${FIRST_ITEMS_ROUNDS} windows, alternating):`);
+  report(`    extension ${ms(o)} vs tree from memory ${ms(b)}: ${(o / b).toFixed(2)}× (requests: ${median(first.requests)}, their own loopback time ${ms(l)})`);
+  report(`    each window: extension ${samples(first.ours)}; tree from memory ${samples(first.baseline)}; loopback ${samples(first.loopback)}`);
+  report(`    goal ≤ 1.2 × baseline + loopback = ${ms(1.2 * b + l)}: ${o <= 1.2 * b + l ? 'met' : 'not met'}; without the loopback time ${((o - l) / b).toFixed(2)}× the baseline`);
 }
 
 const samples = (values: number[]): string => values.map((v) => v.toFixed(0)).join(', ') + ' ms';
