@@ -1,4 +1,5 @@
 import { ServiceError } from '../core/errors';
+import type { Change } from './plan';
 
 /**
  * What the editing mechanism knows about one kind of live object (a Honeycomb trigger, an
@@ -84,13 +85,31 @@ export interface EditableKind {
   addressKeys: readonly string[];
   /** The segments that name the parent a new object is created under (a prefix of addressKeys). */
   parentKeys: readonly string[];
-  /** Top-level fields a document holds, in display order; everything else is read-only. */
-  writableFields: readonly string[];
+  /**
+   * Known top-level fields in display order. A document shows these first, then every other field
+   * the server returned, in the server's order: a field the editor does not know stays in the
+   * document and is sent back as it is.
+   */
+  fieldOrder: readonly string[];
+  /** Top-level fields the server computes (read-only in the API description): never in a document, never sent. */
+  readOnlyFields: readonly string[];
+  /** Top-level fields that never sit in a document though they are writable (secrets with their own commands, create-only fields). */
+  hiddenFields?: readonly string[];
+  /**
+   * For `replace` kinds: fields a PUT that leaves them out does not reset (Honeycomb keeps a
+   * trigger's `disabled`), so the plan says "stays as it is" for them.
+   */
+  keptWhenLeftOut?: readonly string[];
   /**
    * `replace` (Honeycomb PUT: a field left out is reset, so the whole writable object is sent) or
    * `patch` (authentik PATCH: only changed fields are sent).
    */
   updateStyle: 'replace' | 'patch';
+  /**
+   * The service reads a scalar of another JSON type leniently (authentik's serializers take "12"
+   * for 12 and 12 for "12"), so such a mismatch is a warning rather than an error.
+   */
+  lenientScalars?: boolean;
   /**
    * The kind's JSON schema (generated from the OpenAPI document), checked again before a save;
    * loaded on first use so start-up does not carry every kind's schema.
@@ -112,11 +131,22 @@ export interface EditableKind {
   nameOf(object: JsonObject): string;
   label(address: Address, object: JsonObject | undefined): ObjectLabel;
   /**
-   * The document of a server object: its writable fields (default: `writableFields` picked in
-   * order). A kind overrides it where the API answers more than it accepts back (a trigger answers
-   * both its inline `query` and the `query_id` it was stored under, but takes only one).
+   * The document of a server object. Default: every field but the read-only and hidden ones
+   * (`documentOf` in document.ts). A kind overrides it where the API answers more than it takes
+   * back (a trigger answers both its inline `query` and the `query_id` it was stored under).
    */
   toDocument?(object: JsonObject): JsonObject;
+  /**
+   * For `replace` kinds: the body of the PUT, made from the generic one (the server's object less
+   * read-only fields, with the document's fields on top). A kind adjusts it where the service
+   * reads a body in its own way (a trigger takes `query` or `query_id`, not both).
+   */
+  replaceBody?(body: JsonObject, current: JsonObject, proposed: JsonObject): JsonObject;
+  /**
+   * Changes the service makes as a consequence of the write, where they can be known (a changed
+   * trigger query is stored again under a new `query_id`): the plan lists them too.
+   */
+  consequences?(current: JsonObject, body: JsonObject): Change[];
   /**
    * The address of a written object, for kinds looked up by a field an update can change (an
    * authentik slug): later reads follow the new value. Default: the address does not change.

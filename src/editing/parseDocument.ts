@@ -5,7 +5,7 @@ import { JsonObject, Problem } from './kind';
 export function parseDocument(text: string): { value: JsonObject } | { problems: Problem[] } {
   const errors: ParseError[] = [];
   // Comments and trailing commas are not JSON: the API would never see them, so they are errors.
-  const value: unknown = parse(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
+  parse(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
   if (errors.length > 0) {
     return {
       problems: errors.map((error) => ({
@@ -16,6 +16,14 @@ export function parseDocument(text: string): { value: JsonObject } | { problems:
         length: Math.max(1, error.length),
       })),
     };
+  }
+  // The value itself comes from JSON.parse: the text is plain JSON by now, and JSON.parse keeps a
+  // key named `__proto__` as a field, where the tolerant parser would set the object's prototype.
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    return { problems: [{ path: [], message: `JSON syntax: ${(error as Error).message}`, severity: 'error', offset: 0, length: 1 }] };
   }
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
     return { problems: [{ path: [], message: 'The document must be one JSON object ({ … }).', severity: 'error' }] };

@@ -1,3 +1,4 @@
+import { hasOwn, ownValue, setOwn } from '../core/ownProperties';
 import { jsonEqual } from './document';
 import { JsonObject, JsonPath } from './kind';
 
@@ -14,6 +15,10 @@ export interface Change {
   after?: unknown;
   added?: unknown[];
   removed?: unknown[];
+  /** What leaving the field out does, when it is not the plan's default (a PUT that keeps `disabled`). */
+  removal?: 'reset' | 'unchanged';
+  /** Said instead of the new value, for a change the service makes itself (a new `query_id`). */
+  note?: string;
 }
 
 export function planChanges(current: JsonObject, proposed: JsonObject): Change[] {
@@ -25,10 +30,11 @@ export function planChanges(current: JsonObject, proposed: JsonObject): Change[]
 function diff(before: unknown, after: unknown, path: JsonPath, out: Change[]): void {
   if (jsonEqual(before, after)) return;
   if (isObject(before) && isObject(after)) {
-    const keys = [...Object.keys(before), ...Object.keys(after).filter((k) => !(k in before))];
+    // Own keys only: a field named `constructor` or `toString` is data like any other.
+    const keys = [...Object.keys(before), ...Object.keys(after).filter((k) => !hasOwn(before, k))];
     for (const key of keys) {
-      const b = before[key];
-      const a = after[key];
+      const b = ownValue(before, key);
+      const a = ownValue(after, key);
       if (b === undefined && a !== undefined) out.push({ path: [...path, key], kind: 'add', after: a });
       else if (b !== undefined && a === undefined) out.push({ path: [...path, key], kind: 'remove', before: b });
       else diff(b, a, [...path, key], out);
@@ -72,13 +78,14 @@ export function pathText(path: JsonPath): string {
  */
 export function describeChange(change: Change, removeMeans: 'reset' | 'unchanged' = 'reset'): string {
   const where = pathText(change.path);
+  if (change.note !== undefined) return `${where} ${short(change.before)} → ${change.note}`;
   switch (change.kind) {
     case 'set':
       return `${where} ${short(change.before)} → ${short(change.after)}`;
     case 'add':
       return `${where} (not set) → ${short(change.after)}`;
     case 'remove':
-      return removeMeans === 'reset' ? `${where} ${short(change.before)} → (left out: the server resets it)` : `${where} ${short(change.before)} → (left out: stays as it is)`;
+      return (change.removal ?? removeMeans) === 'reset' ? `${where} ${short(change.before)} → (left out: the server resets it)` : `${where} ${short(change.before)} → (left out: stays as it is)`;
     case 'items': {
       const added = change.added ?? [];
       const removed = change.removed ?? [];
@@ -101,13 +108,14 @@ export function summarizePlan(changes: Change[], removeMeans: 'reset' | 'unchang
 export function changedTopLevelFields(current: JsonObject, proposed: JsonObject): JsonObject {
   const body: JsonObject = {};
   for (const [key, value] of Object.entries(proposed)) {
-    if (!jsonEqual(current[key], value)) body[key] = value;
+    if (!jsonEqual(ownValue(current, key), value)) setOwn(body, key, value);
   }
   return body;
 }
 
 function short(value: unknown): string {
   if (value === undefined) return '(not set)';
-  const text = JSON.stringify(value);
+  // Only JSON values reach a plan; anything else is named rather than allowed to break it.
+  const text = JSON.stringify(value) ?? String(typeof value);
   return text.length > 60 ? `${text.slice(0, 57)}…` : text;
 }

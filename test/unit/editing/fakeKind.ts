@@ -69,7 +69,8 @@ export function fakeKind(backend: FakeService, style: 'replace' | 'patch' = 'rep
     fileSuffix: 'fake-widget',
     addressKeys: ['env', 'id'],
     parentKeys: ['env'],
-    writableFields: ['name', 'description', 'disabled', 'threshold', 'frequency', 'recipients'],
+    fieldOrder: ['name', 'description', 'disabled', 'threshold', 'frequency', 'recipients'],
+    readOnlyFields: ['id', 'created_at'],
     updateStyle: style,
     schema: async () => ({
       type: 'object',

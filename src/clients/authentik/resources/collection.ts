@@ -4,7 +4,7 @@ import type { KnownSecrets } from '../../../core/redact';
 import { AuthentikApi, ApiPath, ListPage, MAX_PAGE_SIZE, SERVICE } from '../api';
 import type { UsedBy } from '../types';
 import { AUTHENTIK_KINDS, AuthentikKind, CreateOfKind, ItemOfKind, KindSpec, PatchOfKind, itemPathOf } from './kinds';
-import { pageFromBody, registerSecret, send } from './send';
+import { pageFromBody, registerSecret, send, sendWrite } from './send';
 
 /** What the tree asks of a list of one kind. */
 export interface ResourceListOptions {
@@ -27,8 +27,9 @@ export type DestroyResult = { outcome: 'deleted' } | { outcome: 'alreadyGone'; s
  * with authentik's semantics and the kind's table (kinds.ts) as the only per-kind knowledge.
  *
  * - PATCH sends exactly the fields given (keys whose value is `undefined` are dropped); fields
- *   the kind cannot write (read-only, unknown, create-only on updates) are refused before any
- *   request, naming each field, instead of being silently ignored by the server.
+ *   the kind certainly cannot write (read-only, create-only on updates) are refused before any
+ *   request, naming each field, instead of being silently ignored by the server. A field the
+ *   table does not know is sent as it is: a newer authentik may take it.
  * - Writes are never retried automatically (see send.ts).
  * - Secret values are added to the known secrets before they are sent and as soon as
  *   they are read, so logs and error messages mask them.
@@ -148,9 +149,9 @@ export class ResourceCollection<K extends AuthentikKind> {
     for (const secret of this.spec.secrets) {
       if (secret.where !== 'revealEndpoint') registerSecret(this.secrets, (body as Record<string, unknown>)[secret.name]);
     }
-    const item = await send<ItemOfKind<K>>(this.api, { operation, method, path, body, signal, quiet: this.quiet });
+    const item = await sendWrite(this.api, { operation, method, path, body, signal, quiet: this.quiet }, { noun: this.spec.label.toLowerCase(), idField: this.spec.idField });
     this.registerReturned(item);
-    return item;
+    return item as ItemOfKind<K>;
   }
 
   private registerReturned(item: unknown): void {
@@ -160,16 +161,14 @@ export class ResourceCollection<K extends AuthentikKind> {
     }
   }
 
-  /** Refuses fields the kind cannot write, naming them, before anything is sent. */
+  /** Refuses fields the kind certainly cannot write, naming them, before anything is sent. */
   private checkFields(operation: string, body: object, mode: 'create' | 'update'): void {
     if (!body || typeof body !== 'object' || Array.isArray(body)) {
       throw new ServiceError({ kind: 'badInput', service: SERVICE, operation, summary: `the ${this.spec.label.toLowerCase()} must be a JSON object` });
     }
-    const writable = new Set(this.spec.writableFields);
     const fieldErrors = [];
     for (const field of Object.keys(body)) {
       if (this.spec.readOnlyFields.includes(field)) fieldErrors.push({ field, messages: ['is read-only: the server computes it'] });
-      else if (!writable.has(field)) fieldErrors.push({ field, messages: [`is not a field of ${this.spec.label.toLowerCase()}s`] });
       else if (mode === 'update' && this.spec.createOnlyFields.includes(field)) fieldErrors.push({ field, messages: ['can only be set when the object is created'] });
     }
     if (fieldErrors.length > 0) {

@@ -1,13 +1,13 @@
 import { validateDuration } from '../../../clients/authentik/durations';
 import { AUTHENTIK_KINDS, AuthentikKind, KindSpec, displayNameOf, idOf } from '../../../clients/authentik/resources/kinds';
-import { pickFields } from '../../../editing/document';
 import { Address, EditableKind, JsonObject, KindBackend, Problem } from '../../../editing/kind';
 import { editKindId, schemaFileOf } from './ids';
 
 /**
  * One of authentik's 13 managed resources as an editable kind, made from its row of the kinds
- * table (clients/authentik/resources/kinds.ts): the document holds the writable fields except
- * secrets and create-only fields, a save PATCHes only what changed, and a new object is POSTed
+ * table (clients/authentik/resources/kinds.ts): the document holds every field the server
+ * returned except the read-only ones, secrets and create-only fields (a field the table does not
+ * know stays), a save PATCHes only what changed, and a new object is POSTed
  * with the `…Request` body. No `vscode` here: the whole pipeline runs against the stand-in on
  * plain Node.
  *
@@ -54,8 +54,13 @@ export function authentikEditableKind(kind: AuthentikKind, parts: AuthentikKindP
     fileSuffix: schemaFileOf(kind),
     addressKeys: spec.parent ? ['parent', 'id'] : ['id'],
     parentKeys: spec.parent ? ['parent'] : [],
-    writableFields: fields,
+    fieldOrder: fields,
+    readOnlyFields: spec.readOnlyFields,
+    // Secrets are set by their own commands; create-only fields cannot change once created.
+    hiddenFields: [...secretFieldsOf(spec), ...spec.createOnlyFields],
     updateStyle: 'patch',
+    // Django REST framework's fields convert scalars (IntegerField takes "12", CharField takes 12).
+    lenientScalars: true,
     schema: parts.schema,
     prepareCreate: parts.prepareCreate,
     rules: (document) => rulesOf(spec, document),
@@ -65,7 +70,6 @@ export function authentikEditableKind(kind: AuthentikKind, parts: AuthentikKindP
       title: object && address.id ? `${noun} “${displayNameOf(kind, object)}”` : address.id ? `${noun} ${address.id}` : `a new ${noun}`,
       location: parts.location(),
     }),
-    toDocument: (object) => pickFields(object, fields),
     addressOf: spec.lookupIsWritable ? (object, previous) => ({ ...previous, id: idOf(kind, object) || previous.id }) : undefined,
     backend: parts.backend,
     code: spec.terraform

@@ -24,7 +24,10 @@ export function queryAnnotationKind(parts: QueryAnnotationKindParts): EditableKi
     fileSuffix: 'honeycomb-query-annotation',
     addressKeys: ['env', 'dataset', 'id'],
     parentKeys: ['env', 'dataset'],
-    writableFields: ['name', 'description', 'query_id'],
+    // `source` ("query" or "board") is writable and sent back as it was (Honeycomb's Go client
+    // sends it on every write); the API description marks id and the times read-only.
+    fieldOrder: ['name', 'description', 'query_id', 'source'],
+    readOnlyFields: ['id', 'created_at', 'updated_at'],
     updateStyle: 'replace',
     schema: parts.schema,
     rules: (document, baseline) => [...parts.rules(document), ...queryIdUnchanged(document, baseline)],
