@@ -1,20 +1,27 @@
 /**
- * Generates the JSON schema of each editable kind (schemas/<kind>.schema.json) from the official
- * OpenAPI documents vendored in test/servers/openapi/. The editor binds them to edit documents
- * (package.json `jsonValidation`) for completion, hover and problems, and the save pipeline
- * checks them again before anything is sent.
+ * Generates two JSON schemas for each editable kind from the services' API descriptions (the
+ * vendored OpenAPI documents in test/servers/openapi/, with the overlay of what the services
+ * accept beyond them, overlay.ts):
+ *
+ * - `schemas/validation/<kind>.schema.json`, what the editor checks a document against (while
+ *   typing and again before a save): `readOnly` properties left out, `$ref`s inlined, `allOf`s
+ *   merged, objects that name their properties closed (`additionalProperties: false`) so a
+ *   misspelled field is found. How strictly each finding counts (an unknown field or enum value is
+ *   a warning, a wrong type an error…) is decided in src/editing/schemaCheck.ts, not here.
+ * - `schemas/<kind>.schema.json`, bound to edit documents by package.json `jsonValidation`, for
+ *   the editor's completion and hover only: the same fields and descriptions with every
+ *   validating keyword taken out (enum values become `examples`), so the JSON language service
+ *   never reports a problem of its own beside ours — one voice, with our severities and words.
  *
  *   npm run generate-schemas           writes the files
  *   (test/unit/editing/schemas.test.ts fails when a committed file differs from what this makes)
  *
- * Each schema holds only the fields a document may hold: `readOnly` properties are left out,
- * `$ref`s are inlined, `allOf`s merged, and objects that name their properties are closed
- * (`additionalProperties: false`) so a misspelled field is underlined. Draft-07, which VS Code's
- * JSON language service reads.
+ * Draft-07, which VS Code's JSON language service reads.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { loadYamlDocument } from '../test/servers/openapi/loadDocument';
+import { loadServiceModel } from '../test/servers/openapi/loadDocument';
+import { toHints } from './schemaHints';
 import { AUTHENTIK_KINDS, AUTHENTIK_KIND_NAMES, AuthentikKind } from '../src/clients/authentik/resources/kinds';
 import { schemaFileOf } from '../src/views/authentik/kinds/ids';
 import { secretFieldsOf } from '../src/views/authentik/kinds/kind';
@@ -30,10 +37,22 @@ export interface KindSchemaSpec {
   title: string;
   /** Changes after the generic conversion, where the document under-specifies (said in each `why`). */
   adjust?: (schema: Schema, components: Record<string, Schema>) => void;
+  /** Changes to the completion-and-hover schema only (after `toHints`). */
+  hints?: (schema: Schema) => void;
 }
 
-/** The trigger query subset, as the provider documents it (see src/clients/honeycomb/triggerRules.ts). */
-const TRIGGER_QUERY_FIELDS = ['calculations', 'filters', 'filter_combination', 'breakdowns', 'time_range'];
+/** The hand-written schema of query files (`*.honeycomb-query.json`): the one description of a query's fields. */
+function queryFileSchema(): Schema {
+  return JSON.parse(fs.readFileSync(path.join(SCHEMA_DIR, 'honeycomb-query.schema.json'), 'utf8')) as Schema;
+}
+
+/**
+ * What a trigger's inline query may hold, for completion: the query file schema's fields less the
+ * ones the provider refuses in a trigger query (orders, limit, start_time, end_time; see
+ * src/clients/honeycomb/triggerRules.ts). The query itself is checked by those rules, in code, so
+ * the validation schema only says it is an object.
+ */
+const TRIGGER_QUERY_REFUSED = ['orders', 'limit', 'start_time', 'end_time'];
 
 export const KIND_SCHEMAS: KindSchemaSpec[] = [
   {
@@ -42,17 +61,11 @@ export const KIND_SCHEMAS: KindSchemaSpec[] = [
     // The PUT body; the create body's `oneOf` of two open schemas accepts nothing as written.
     component: 'TriggerResponse',
     title: 'Honeycomb trigger',
-    adjust: (schema, components) => {
+    adjust: (schema) => {
       const properties = schema.properties as Record<string, Schema>;
-      // The document gives the inline query `properties: {}` with the words "a strict subset of a
-      // Query Specification": the subset is spelled out here so completion offers its fields.
-      const query = convert(components.Query, components) as Schema;
-      const queryProperties = query.properties as Record<string, Schema>;
       properties.query = {
-        ...properties.query,
         type: 'object',
-        properties: Object.fromEntries(TRIGGER_QUERY_FIELDS.map((k) => [k, queryProperties[k]]).filter(([, v]) => v !== undefined)),
-        additionalProperties: false,
+        description: "The trigger's query: a query specification without orders, limit, start_time or end_time; time_range from the frequency to four times it " + '(the frequency when left out).',
       };
       // The frequency rules sit in the description text (an indentation slip in the document);
       // they are checked as rules (triggerRules.ts), and said here for hover.
@@ -62,6 +75,12 @@ export const KIND_SCHEMAS: KindSchemaSpec[] = [
           .split('minimum:')[0]
           .trim()} A multiple of 60 between 60 and 86400; default 900.`,
       };
+    },
+    hints: (schema) => {
+      const query = (queryFileSchema().properties as Record<string, Schema>).query;
+      const fields = Object.fromEntries(Object.entries(query.properties as Record<string, Schema>).filter(([name]) => !TRIGGER_QUERY_REFUSED.includes(name)));
+      const properties = schema.properties as Record<string, Schema>;
+      properties.query = { ...properties.query, properties: fields };
     },
   },
   {
@@ -111,19 +130,35 @@ function authentikSchemaSpec(kind: AuthentikKind): KindSchemaSpec {
 
 const SCHEMA_DIR = path.resolve(__dirname, '..', '..', 'schemas');
 
-/** The generated schema text of one kind (stable key order, two-space indent, final newline). */
-export function generateSchema(spec: KindSchemaSpec): string {
-  const document = loadYamlDocument(spec.document).data;
+/** The validation schema of one kind, as an object. */
+function validationSchema(spec: KindSchemaSpec): Schema {
+  const document = loadServiceModel(spec.document).data;
   const components = ((document.components as Schema).schemas ?? {}) as Record<string, Schema>;
   const source = components[spec.component];
   if (!source) throw new Error(`${spec.document} has no component schema ${spec.component}`);
   const schema = convert(source, components) as Schema;
   spec.adjust?.(schema, components);
+  return schema;
+}
+
+/** The validation schema text of one kind (stable key order, two-space indent, final newline). */
+export function generateSchema(spec: KindSchemaSpec): string {
+  return schemaText(spec, 'The fields of', 'checked by the editor', validationSchema(spec));
+}
+
+/** The completion-and-hover schema text of one kind. */
+export function generateHints(spec: KindSchemaSpec): string {
+  const hints = toHints(validationSchema(spec)) as Schema;
+  spec.hints?.(hints);
+  return schemaText(spec, 'Completion and hover for', 'bound to its edit documents; it checks nothing (the editor does, with schemas/validation/)', hints);
+}
+
+function schemaText(spec: KindSchemaSpec, lead: string, role: string, schema: Schema): string {
   const out: Schema = {
     $schema: 'http://json-schema.org/draft-07/schema#',
     $comment:
-      `The writable fields of ${/^[aeiou]/i.test(spec.title) ? 'an' : 'a'} ${spec.title}, generated from ${spec.document} (${spec.component}) ` +
-      'by scripts/generate-schemas.ts. Do not edit by hand.',
+      `${lead} ${/^[aeiou]/i.test(spec.title) ? 'an' : 'a'} ${spec.title}, ${role}. Generated from ${spec.document} (${spec.component}) ` +
+      'and the overlay of test/servers/openapi/overlay.ts by scripts/generate-schemas.ts. Do not edit by hand.',
     title: spec.title,
     ...schema,
   };
@@ -198,13 +233,21 @@ function mergeAllOf(schema: Schema, components: Record<string, Schema>, depth: n
   return merged;
 }
 
+/** The completion-and-hover schema, bound by package.json. */
 export function schemaPath(spec: KindSchemaSpec): string {
   return path.join(SCHEMA_DIR, `${spec.file}.schema.json`);
 }
 
+/** The validation schema the editor checks documents against. */
+export function validationSchemaPath(spec: KindSchemaSpec): string {
+  return path.join(SCHEMA_DIR, 'validation', `${spec.file}.schema.json`);
+}
+
 if (require.main === module) {
+  fs.mkdirSync(path.join(SCHEMA_DIR, 'validation'), { recursive: true });
   for (const spec of KIND_SCHEMAS) {
-    fs.writeFileSync(schemaPath(spec), generateSchema(spec));
-    process.stdout.write(`wrote schemas/${spec.file}.schema.json\n`);
+    fs.writeFileSync(validationSchemaPath(spec), generateSchema(spec));
+    fs.writeFileSync(schemaPath(spec), generateHints(spec));
+    process.stdout.write(`wrote schemas/validation/${spec.file}.schema.json and schemas/${spec.file}.schema.json\n`);
   }
 }

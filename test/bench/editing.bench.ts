@@ -22,7 +22,7 @@ async function main(): Promise<void> {
   const standIn = await startHoneycombStandIn();
   try {
     const client = new HoneycombClient({ apiUrl: standIn.url, apiKey: HONEYCOMB_KEYS.production });
-    const schemaFile = path.resolve(__dirname, '..', '..', '..', 'schemas', 'honeycomb-trigger.schema.json');
+    const schemaFile = path.resolve(__dirname, '..', '..', '..', 'schemas', 'validation', 'honeycomb-trigger.schema.json');
     const kind = triggerKind({
       backend: datasetCollectionBackend(async () => client.api, 'triggerWrites'),
       schema: async () => JSON.parse(fs.readFileSync(schemaFile, 'utf8')) as JsonObject,

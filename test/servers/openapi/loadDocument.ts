@@ -11,6 +11,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as YAML from 'yaml';
 import { cacheDir, openapiDir } from './locate';
+import { applyOverlay } from './overlay';
 
 export interface LoadTimings {
   /** reading and hashing the YAML text */
@@ -59,4 +60,13 @@ function writeAtomically(file: string, content: string): void {
   } catch {
     // read-only checkout: keep working without the cache
   }
+}
+
+/**
+ * A vendored document as the services are today: the document with the overlay of what it lags
+ * behind (overlay.ts). The stand-ins and the schema generator read documents this way.
+ */
+export function loadServiceModel(fileName: string): LoadedDocument {
+  const loaded = loadYamlDocument(fileName);
+  return { ...loaded, data: applyOverlay(fileName, loaded.data) };
 }

@@ -13,7 +13,7 @@ import type { ErrorObject, ValidateFunction } from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import { fastFormats } from 'ajv-formats/dist/formats';
 import { TemplateIndex } from '../pathTemplate';
-import { loadYamlDocument } from './loadDocument';
+import { loadServiceModel } from './loadDocument';
 import { closeObjectSchemas, NULL_BRANCH_MARK, pointerGet, rewriteNullable } from './transform';
 
 export type DocumentName = 'honeycomb' | 'authentik';
@@ -100,7 +100,8 @@ export class OpenApiValidator {
     this.name = name;
     this.config = DOCUMENTS[name];
     this.file = this.config.file;
-    const loaded = loadYamlDocument(this.file);
+    // The document with the overlay of what the service accepts beyond it (overlay.ts).
+    const loaded = loadServiceModel(this.file);
     const doc = loaded.data;
     this.doc = doc;
 

@@ -46,7 +46,7 @@ export function loadAuthentikKind(id: string, deps: AuthentikKindsDeps): Editabl
 
 async function schemaOf(kind: AuthentikKind): Promise<JsonObject> {
   const file = schemaFileOf(kind);
-  const module = (await import(/* webpackChunkName: "schemas-authentik", webpackMode: "lazy-once" */ `../../../../schemas/${file}.schema.json`)) as { default?: JsonObject };
+  const module = (await import(/* webpackChunkName: "schemas-authentik", webpackMode: "lazy-once" */ `../../../../schemas/validation/${file}.schema.json`)) as { default?: JsonObject };
   return module.default ?? module;
 }
 

@@ -21,9 +21,10 @@ import { registerTriggerCompletion } from './triggerCompletion';
 export function registerHoneycombKinds(context: vscode.ExtensionContext, logger: Logger, editing: Editing, explorer: HoneycombExplorer, onChanged: (recordKey?: string) => void): void {
   const api = async (address: Address) => (await explorer.requireClient(address.env)).api;
   // Schemas load with the first document that needs them (they are in their own chunk).
-  const triggerSchema = () => import(/* webpackChunkName: "schemas-honeycomb" */ '../../../../schemas/honeycomb-trigger.schema.json').then((m) => (m.default ?? m) as Record<string, unknown>);
+  const triggerSchema = () =>
+    import(/* webpackChunkName: "schemas-honeycomb" */ '../../../../schemas/validation/honeycomb-trigger.schema.json').then((m) => (m.default ?? m) as Record<string, unknown>);
   const annotationSchema = () =>
-    import(/* webpackChunkName: "schemas-honeycomb" */ '../../../../schemas/honeycomb-query-annotation.schema.json').then((m) => (m.default ?? m) as Record<string, unknown>);
+    import(/* webpackChunkName: "schemas-honeycomb" */ '../../../../schemas/validation/honeycomb-query-annotation.schema.json').then((m) => (m.default ?? m) as Record<string, unknown>);
 
   // Rules, pickers and commands load with their first use (chunks of their own).
   const triggerRules = async (document: JsonObject) => (await import(/* webpackChunkName: "honeycomb-edit" */ '../../../clients/honeycomb/triggerRules')).triggerProblems(document).map(asProblem);
