@@ -72,11 +72,13 @@ export interface SeedTrigger {
   evaluation_schedule_type: 'frequency' | 'window';
   evaluation_schedule?: { window: { days_of_week: string[]; start_time: string; end_time: string } };
   baseline_details?: { offset_minutes: number; type: 'percentage' | 'value' };
+  /** Newer than the vendored document (openapi/overlay.ts). */
+  auto_investigate?: boolean;
   created_at: string;
   updated_at: string;
   /** The id of the trigger's stored query. */
   query_id: string;
-  /** The query itself, as Honeycomb answers it inline (the trigger subset: calculation, filters, breakdowns, time range). */
+  /** The query itself, as Honeycomb answers it inline (a query specification within the trigger limits). */
   query: Record<string, unknown>;
 }
 

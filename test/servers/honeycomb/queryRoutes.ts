@@ -5,8 +5,9 @@
  *   rules the API documents (limit ≤ 1,000, at most two time fields, start ≤ end, granularity
  *   T/1000…T, orders and havings naming a calculation or breakdown), stores it and answers it
  *   back with an `id` — `filter_combination: "AND"` left out, as Honeycomb does. Fields newer than
- *   the vendored document (formulas, calculation names and filters, the metrics ops) are refused
- *   with a 422 that says so: answering them would take the stand-in off the document.
+ *   the vendored document (formulas, calculation names and filters, the metrics ops) are taken
+ *   from the overlay of what Honeycomb accepts beyond it (openapi/overlay.ts); anything else the
+ *   document does not know is refused with a 422 that says so.
  * - `POST /1/query_results/{dataset}` creates a result: 10 a minute (1 with relational fields),
  *   over that a 429 problem without Retry-After, as Honeycomb answers; more than 7 days → 400.
  * - `GET /1/query_results/{dataset}/{id}` answers `complete: false` for the first
@@ -112,7 +113,7 @@ function schemaDetail(error: string): { field: string; description: string } {
   if (unknown) parts.push(unknown[1]);
   const field = parts.reduce((out, part) => (/^\d+$/.test(part) ? `${out}[${part}]` : out ? `${out}.${part}` : part), '') || '(body)';
   return unknown
-    ? { field, description: `${unknown[1]} is not in the vendored OpenAPI document (2025-12-23), which predates it; the stand-in cannot answer it without leaving the document` }
+    ? { field, description: `${unknown[1]} is not in the vendored OpenAPI document (2025-12-23) or its overlay; the stand-in cannot answer it without leaving the model` }
     : { field, description: error.slice(pointer.length + 1) };
 }
 

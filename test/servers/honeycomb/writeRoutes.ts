@@ -2,19 +2,24 @@
  * The write endpoints of the Honeycomb stand-in: triggers (create, replace, delete) and query
  * annotations (list, get, create, replace, delete), keeping state for the session.
  *
- * Request bodies are checked against the document and against the service's own rules, and
- * refused with its 422 `validation-failed` problem naming each field:
+ * Request bodies are checked against the document (with the overlay of what Honeycomb accepts
+ * beyond it, openapi/overlay.ts) and against the service's own rules, and refused with its 422
+ * `validation-failed` problem naming each field:
  * - the document's `CreateTriggerRequest` is a `oneOf` of two open schemas that every body matches
- *   both of, so as written it accepts nothing; bodies are checked against `TriggerResponse` (the
- *   union, closed at load) plus the rule the `oneOf` means: `query` or `query_id`, not both;
- * - the rules of the trigger fields' descriptions and of the provider: frequency a multiple of 60
- *   within 60–86400, the query's duration at most four times the frequency, the trigger query
- *   subset (one calculation; calculations, filters, filter_combination, breakdowns, time_range),
- *   baseline thresholds only with >= or <=, a window schedule with its window, recipients that
- *   exist, tags as the descriptions say;
+ *   both of, so as written it accepts nothing; bodies are checked against `TriggerResponse` plus
+ *   the rule the `oneOf` means: `query` or `query_id`, not both;
+ * - the rules of the trigger fields' descriptions and of the Terraform provider's validators:
+ *   frequency a multiple of 60 within 60–86400; the query's duration from the frequency to four
+ *   times it (without a time_range the query runs over the frequency, and is answered so); no
+ *   HEATMAP or CONCURRENCY, orders, limit or absolute times in a trigger query; one alerting
+ *   calculation unless a formula combines them; at most one having and one formula; baseline
+ *   thresholds only with >= (value ≥ 0) or <= (value ≤ 0); a window schedule with its window;
+ *   recipients that exist; webhook variables named once; tags as the descriptions say;
  * - an annotation's `query_id` must name a stored query and cannot change.
- * PUT replaces: what a body leaves out goes back to its default (a trigger's description, tags,
- * schedule, recipients…), as the real API does — which is why clients send the whole object.
+ * A field the document does not have is ignored, as Go's JSON decoder does. PUT replaces: what a
+ * body leaves out goes back to its default (a trigger's description, tags, schedule,
+ * recipients…), as the real API does — except `disabled`, which keeps its value (Honeycomb's Go
+ * client says so) — which is why clients send the whole object.
  */
 import type { Route, StandInRequest, StandInResponse } from '../core/types';
 import { openApiValidator } from '../openapi/validator';
@@ -27,8 +32,10 @@ const ALL = '__all__';
 type Detail = { field: string; description: string; code?: 'invalid' | 'missing' | 'incorrect_type' };
 type Body = Record<string, unknown>;
 
-const TRIGGER_QUERY_FIELDS = ['calculations', 'filters', 'filter_combination', 'breakdowns', 'time_range'];
+/** What a trigger query may not have (the provider's ValidTriggerQuerySpec). */
+const REFUSED_QUERY_FIELDS = ['orders', 'limit', 'start_time', 'end_time'];
 const BASE_FIELDS = [
+  'auto_investigate',
   'name',
   'description',
   'tags',
@@ -100,12 +107,9 @@ function hasDataset(content: EnvironmentContent, slug: string): boolean {
   return slug === ALL || content.datasets.some((d) => d.slug === slug);
 }
 
-/** The duration a query covers, in seconds (time_range, else end − start, else the default two hours). */
-function duration(query: Body | undefined): number {
-  if (!query) return 7200;
-  if (typeof query.time_range === 'number') return query.time_range;
-  if (typeof query.start_time === 'number' && typeof query.end_time === 'number') return query.end_time - query.start_time;
-  return 7200;
+/** The duration a trigger's query covers, in seconds: its time_range, else the trigger's frequency. */
+function duration(query: Body | undefined, frequency: number): number {
+  return typeof query?.time_range === 'number' ? query.time_range : frequency;
 }
 
 /** Honeycomb gives identical queries the same id; the stand-in does the same with a content hash. */
@@ -135,29 +139,31 @@ function triggerRules(seed: HoneycombSeed, content: EnvironmentContent, environm
   let query: Body | undefined;
   if (hasQuery) {
     query = body.query as Body;
-    for (const key of Object.keys(query)) {
-      if (!TRIGGER_QUERY_FIELDS.includes(key)) out.push({ field: `query.${key}`, description: `a trigger query may only have ${TRIGGER_QUERY_FIELDS.join(', ')}` });
-    }
-    const calcs = Array.isArray(query.calculations) ? query.calculations : [];
-    if (calcs.length !== 1) out.push({ field: 'query.calculations', description: 'a trigger query has exactly one calculation' });
-    else if ((calcs[0] as Body).op === 'HEATMAP') out.push({ field: 'query.calculations[0].op', description: 'a trigger cannot alert on a HEATMAP' });
+    out.push(...triggerQueryRules(query));
   } else if (hasQueryId) {
     query = state.storedQuery(environment, String(body.query_id)) ?? content.triggers.find((t) => t.query_id === body.query_id)?.query;
     if (!query) out.push({ field: 'query_id', description: `no query with id ${String(body.query_id)} in this environment` });
   }
   const frequency = typeof body.frequency === 'number' ? body.frequency : 900;
   if (frequency % 60 !== 0 || frequency < 60 || frequency > 86400) out.push({ field: 'frequency', description: 'frequency must be a multiple of 60 between 60 and 86400 seconds' });
-  else if (query && duration(query) > frequency * 4)
-    out.push({ field: 'query.time_range', description: `the query's duration (${duration(query)} s) is more than 4 times the frequency (${frequency} s)` });
+  else if (query && duration(query, frequency) > frequency * 4)
+    out.push({ field: 'frequency', description: `the query's duration (${duration(query, frequency)} s) is more than 4 times the frequency (${frequency} s)` });
+  else if (query && duration(query, frequency) < frequency)
+    out.push({ field: 'frequency', description: `the query's duration (${duration(query, frequency)} s) is shorter than the frequency (${frequency} s)` });
   const threshold = (body.threshold ?? {}) as Body;
   const baseline = body.baseline_details as Body | undefined;
-  if (baseline && Object.keys(baseline).length > 0 && !['>=', '<='].includes(String(threshold.op))) {
-    out.push({ field: 'threshold.op', description: 'a baseline threshold takes >= or <=' });
+  if (baseline && Object.keys(baseline).length > 0) {
+    if (!['>=', '<='].includes(String(threshold.op))) out.push({ field: 'threshold.op', description: 'a baseline threshold takes >= or <=' });
+    else if (threshold.op === '>=' ? Number(threshold.value) < 0 : Number(threshold.value) > 0)
+      out.push({ field: 'threshold.value', description: 'a baseline threshold with >= takes a value of 0 or more, with <= a value of 0 or less' });
   }
   if (body.evaluation_schedule_type === 'window' && !body.evaluation_schedule) out.push({ field: 'evaluation_schedule', code: 'missing', description: 'a window schedule needs evaluation_schedule' });
   if (body.evaluation_schedule && body.evaluation_schedule_type !== 'window')
     out.push({ field: 'evaluation_schedule_type', description: 'evaluation_schedule needs evaluation_schedule_type "window"' });
   ((body.recipients ?? []) as Body[]).forEach((r, i) => {
+    const names = (((r.details as Body | undefined)?.variables ?? []) as Body[]).map((v) => v.name);
+    if (new Set(names).size !== names.length) out.push({ field: `recipients[${i}].details.variables`, description: 'each variable name may be set once' });
+    if (r.type === 'marker') return; // a marker recipient is made by the trigger itself
     if (typeof r.id === 'string' && r.id) {
       if (!seed.recipients.some((x) => x.id === r.id)) out.push({ field: `recipients[${i}].id`, description: `no recipient with id ${r.id}` });
     } else if (!r.type) {
@@ -170,6 +176,25 @@ function triggerRules(seed: HoneycombSeed, content: EnvironmentContent, environm
     if (!/^[a-z]+$/.test(String(t.key))) out.push({ field: `tags[${i}].key`, description: 'a tag key is lowercase letters only' });
     if (!/^[a-z][a-z0-9/-]*$/.test(String(t.value))) out.push({ field: `tags[${i}].value`, description: 'a tag value begins with a lowercase letter and holds lowercase letters, digits, / and -' });
   });
+  return out;
+}
+
+/** The limits of a trigger's query (the provider's ValidTriggerQuerySpec), in the stand-in's words. */
+function triggerQueryRules(query: Body): Detail[] {
+  const out: Detail[] = [];
+  for (const key of REFUSED_QUERY_FIELDS) if (query[key] !== undefined) out.push({ field: `query.${key}`, description: `a trigger query cannot use ${key}` });
+  const calcs = (Array.isArray(query.calculations) ? query.calculations : []) as Body[];
+  const havings = (Array.isArray(query.havings) ? query.havings : []) as Body[];
+  const formulas = Array.isArray(query.formulas) ? query.formulas : [];
+  calcs.forEach((c, i) => {
+    if (c.op === 'HEATMAP' || c.op === 'CONCURRENCY') out.push({ field: `query.calculations[${i}].op`, description: `a trigger cannot alert on ${String(c.op)}` });
+  });
+  if (havings.length > 1) out.push({ field: 'query.havings', description: 'a trigger query has at most one having' });
+  if (formulas.length > 1) out.push({ field: 'query.formulas', description: 'a trigger query has at most one formula' });
+  const alerting = calcs.filter((c) => !havings.some((h) => h.calculate_op === c.op && (h.column ?? null) === (c.column ?? null)));
+  if (formulas.length === 0 && calcs.length > 1 && (havings.length === 0 ? calcs.length : alerting.length) !== 1) {
+    out.push({ field: 'query.calculations', description: 'a trigger query has one calculation, besides those its having or formula needs' });
+  }
   return out;
 }
 
@@ -187,7 +212,10 @@ function resolveRecipient(seed: HoneycombSeed, r: Body): SeedTriggerRecipient | 
 /** The stored trigger a body makes: defaults for what it leaves out (PUT replaces), server-set fields kept. */
 function triggerFrom(seed: HoneycombSeed, dataset: string, body: Body, content: EnvironmentContent, environment: string, state: WriteState, previous?: SeedTrigger): SeedTrigger {
   const now = new Date().toISOString();
-  const query = (body.query as Body | undefined) ?? state.storedQuery(environment, String(body.query_id)) ?? content.triggers.find((t) => t.query_id === body.query_id)?.query ?? {};
+  const frequency = typeof body.frequency === 'number' ? body.frequency : 900;
+  const given = (body.query as Body | undefined) ?? state.storedQuery(environment, String(body.query_id)) ?? content.triggers.find((t) => t.query_id === body.query_id)?.query ?? {};
+  // A trigger query without a time range runs over the frequency, and is answered so.
+  const query = typeof given.time_range === 'number' ? given : { ...given, time_range: frequency };
   const recipients = ((body.recipients ?? []) as Body[]).map((r) => {
     const resolved = typeof r.id === 'string' && r.id ? seed.recipients.find((x) => x.id === r.id) : undefined;
     const base = resolved ? { id: resolved.id, type: resolved.type } : (resolveRecipient(seed, r) as SeedTriggerRecipient);
@@ -202,17 +230,19 @@ function triggerFrom(seed: HoneycombSeed, dataset: string, body: Body, content: 
     description: typeof body.description === 'string' ? body.description : '',
     tags: (body.tags as SeedTrigger['tags']) ?? [],
     threshold: { op: threshold.op, value: threshold.value, exceeded_limit: threshold.exceeded_limit ?? 1 },
-    frequency: typeof body.frequency === 'number' ? body.frequency : 900,
+    frequency,
     alert_type: (body.alert_type as SeedTrigger['alert_type']) ?? 'on_change',
-    disabled: body.disabled === true,
+    // Honeycomb's Go client: a PUT leaves `disabled` as it was when the body leaves it out.
+    disabled: typeof body.disabled === 'boolean' ? body.disabled : (previous?.disabled ?? false),
     triggered: previous?.triggered ?? false,
     recipients,
     evaluation_schedule_type: (body.evaluation_schedule_type as SeedTrigger['evaluation_schedule_type']) ?? 'frequency',
     created_at: previous?.created_at ?? now,
     updated_at: now,
-    query_id: queryIdOf(query),
+    query_id: typeof body.query_id === 'string' && body.query === undefined ? body.query_id : queryIdOf(query),
     query,
   };
+  if (typeof body.auto_investigate === 'boolean') trigger.auto_investigate = body.auto_investigate;
   if (body.evaluation_schedule) trigger.evaluation_schedule = body.evaluation_schedule as SeedTrigger['evaluation_schedule'];
   const baseline = body.baseline_details as Body | undefined;
   if (baseline && Object.keys(baseline).length > 0) trigger.baseline_details = baseline as SeedTrigger['baseline_details'];
@@ -228,9 +258,9 @@ export function writeRoutes(seed: () => HoneycombSeed, state: WriteState): Route
 
   /** The checks both trigger writes share; a response when the body is refused. */
   const checkTrigger = (req: StandInRequest, ctx: Ctx, body: Body): StandInResponse | undefined => {
-    const unknown = Object.keys(body).filter((k) => !BASE_FIELDS.includes(k) && !READ_ONLY.includes(k));
-    const schemaErrors = schema().validateAt('/components/schemas/TriggerResponse', body).map(schemaDetail);
-    const details = [...unknown.map((k) => ({ field: k, description: `${k} is not a trigger field` })), ...schemaErrors.filter((d) => !unknown.includes(d.field))];
+    // A field the document does not know is ignored, as Go's JSON decoder does: only the known ones are checked.
+    const known = Object.fromEntries(Object.entries(body).filter(([k]) => BASE_FIELDS.includes(k) || READ_ONLY.includes(k)));
+    const details = schema().validateAt('/components/schemas/TriggerResponse', known).map(schemaDetail);
     if (details.length === 0) details.push(...triggerRules(seed(), ctx.content, ctx.key.environment, body, state));
     return details.length ? invalid(req, details) : undefined;
   };
