@@ -157,3 +157,11 @@ export function isServiceError(value: unknown): value is ServiceError {
 export function isCancellation(value: unknown): boolean {
   return value instanceof ServiceError && value.kind === 'cancelled';
 }
+
+/**
+ * The server accepted the request (a 2xx answer) but what it answered could not be read: an HTML
+ * page, an empty body, another shape. For a write this means the change was made.
+ */
+export function isAcceptedButUnreadable(value: unknown): value is ServiceError {
+  return value instanceof ServiceError && value.kind === 'invalidResponse' && value.status !== undefined && value.status >= 200 && value.status < 300;
+}

@@ -30,6 +30,8 @@ interface Session {
   object?: JsonObject;
   /** What VS Code reads: the baseline's text, or '' for a new object (the command fills the template in). */
   text: string;
+  /** A create of this new document was accepted but its answer unreadable: the object probably exists. */
+  probablyCreated?: boolean;
   ctime: number;
   mtime: number;
 }
@@ -115,6 +117,9 @@ export class EditFileSystem implements vscode.FileSystemProvider, vscode.Disposa
     this.explicitSaves.refuseAutomatic(uri);
     const session = await this.session(uri);
     const text = Buffer.from(content).toString('utf8');
+    if (session.probablyCreated && !(await this.confirmCreateAgain(session.kind))) {
+      throw vscode.FileSystemError.Unavailable(`Not saved: the last save of this ${session.kind.noun} probably created it already. Nothing was sent; your text is kept.`);
+    }
     // The save pipeline (and its JSON parser and schema checker) loads on the first save.
     const [{ guardedSave }, { editorSaveUi }] = await Promise.all([import(/* webpackChunkName: "editing-save" */ './guardedSave'), import(/* webpackChunkName: "editing-save" */ './saveUi')]);
     const outcome = await guardedSave({
@@ -186,7 +191,8 @@ export class EditFileSystem implements vscode.FileSystemProvider, vscode.Disposa
   async applyChange(kind: EditableKind, address: Address, change: (document: JsonObject) => JsonObject): Promise<SaveOutcome['status']> {
     const refusal = this.gate.refusal();
     if (refusal) throw new Error(refusal);
-    const baseline = documentOf(kind, await kind.backend.read(address));
+    const current = await kind.backend.read(address);
+    const baseline = documentOf(kind, current);
     const proposed = change(structuredClone(baseline));
     const [{ guardedSave }, { editorSaveUi }] = await Promise.all([import(/* webpackChunkName: "editing-save" */ './guardedSave'), import(/* webpackChunkName: "editing-save" */ './saveUi')]);
     const outcome = await guardedSave({ kind, target: { mode: 'update', address, baseline }, text: formatDocument(proposed), ui: editorSaveUi(kind, this.plans) });
@@ -200,7 +206,7 @@ export class EditFileSystem implements vscode.FileSystemProvider, vscode.Disposa
         void prompts.info(`${capitalize(kind.label(address, outcome.object).title)} updated.`);
         break;
       case 'unchanged':
-        void prompts.info(`Nothing to change: ${kind.label(address, outcome.object).title} already has these values.`);
+        void prompts.info(`Nothing to change: ${kind.label(address, outcome.object ?? current).title} already has these values.`);
         break;
       case 'invalid':
         throw new Error(
@@ -214,6 +220,8 @@ export class EditFileSystem implements vscode.FileSystemProvider, vscode.Disposa
         throw new Error(`Not changed: the ${kind.noun} changed on the server just now. Try again.`);
       case 'gone':
       case 'unknown':
+      case 'applied':
+      case 'probablyCreated':
         throw new Error(outcome.message);
       case 'rejected':
       case 'failed':
@@ -325,19 +333,44 @@ export class EditFileSystem implements vscode.FileSystemProvider, vscode.Disposa
         }
         this.objects.fire({ kindId: kind.id, address: outcome.address, change: created ? 'created' : 'updated' });
         const { summarizePlan } = await import(/* webpackChunkName: "editing-save" */ './plan');
-        void prompts.info(
+        const said =
           `${capitalize(label.title)} ${created ? 'created' : 'updated'}` +
-            `${outcome.changes.length && !created ? `: ${summarizePlan(outcome.changes, kind.updateStyle === 'replace' ? 'reset' : 'unchanged')}` : ''}.`,
-        );
+          `${outcome.changes.length && !created ? `: ${summarizePlan(outcome.changes, kind.updateStyle === 'replace' ? 'reset' : 'unchanged')}` : ''}.`;
+        if (outcome.notice) void prompts.warn(`${said} ${outcome.notice}`, {});
+        else void prompts.info(said);
         return;
       }
-      case 'unchanged':
+      case 'applied':
+        // The server took the write: the document is saved, and what the server holds now is
+        // not known until it is read again, which the user is asked to do.
+        this.diagnostics.clear(uri);
+        session.text = text;
+        session.baseline = outcome.document;
+        session.object = undefined;
+        session.mtime = Date.now();
+        this.objects.fire({ kindId: kind.id, address: session.address, change: 'updated' });
+        void prompts.warn(outcome.message, {}, 'Reload from Server').then((choice) => {
+          if (choice === 'Reload from Server') void vscode.commands.executeCommand('opsConfig.edit.reloadFromServer', uri);
+        });
+        return;
+      case 'probablyCreated':
+        // Not an error to VS Code: the document stops being dirty, so a second Ctrl+S is not the
+        // obvious next step; one that comes anyway is asked about first (confirmCreateAgain).
+        session.probablyCreated = true;
+        session.text = text;
+        session.mtime = Date.now();
+        this.objects.fire({ kindId: kind.id, address: session.address, change: 'created' });
+        void prompts.warn(outcome.message, {});
+        return;
+      case 'unchanged': {
         this.diagnostics.clear(uri);
         session.text = text;
         session.mtime = Date.now();
-        setTimeout(() => this.rebase(uri, session, outcome.object), 0);
-        void prompts.info(`Nothing to save: ${kind.label(session.address, outcome.object).title} already has these values.`);
+        const read = outcome.object;
+        if (read) setTimeout(() => this.rebase(uri, session, read), 0);
+        void prompts.info(`Nothing to save: ${kind.label(session.address, read ?? session.object).title} already has these values.`);
         return;
+      }
       case 'invalid': {
         await this.diagnostics.setSaveProblems(uri, text, outcome.problems, false);
         const errors = outcome.problems.filter((p) => p.severity === 'error');
@@ -385,6 +418,16 @@ export class EditFileSystem implements vscode.FileSystemProvider, vscode.Disposa
     await vscode.window.showTextDocument(document, { preview: false });
     const old = vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter((tab) => tab.input instanceof vscode.TabInputText && tab.input.uri.toString() === oldUri.toString());
     if (old.length > 0) await vscode.window.tabGroups.close(old);
+  }
+
+  /** After a create whose answer was unreadable: another save would make a second object. */
+  private async confirmCreateAgain(kind: EditableKind): Promise<boolean> {
+    const choice = await prompts.warn(
+      `The last save of this ${kind.noun} was probably created on the server already.`,
+      { modal: true, detail: `Its answer could not be read, so this document stayed new. Look for the ${kind.noun} in the view first: saving again creates another one.` },
+      'Create Another',
+    );
+    return choice === 'Create Another';
   }
 
   /** The user's text, kept in an untitled document before their document takes the server's version. */

@@ -1,8 +1,10 @@
-import { ServiceError } from '../core/errors';
+import { ServiceError, isAcceptedButUnreadable } from '../core/errors';
 import { documentOf, jsonEqual } from './document';
 import { Address, EditableKind, JsonObject, ObjectLabel, Problem } from './kind';
-import { Change, changedTopLevelFields, planChanges } from './plan';
+import { Change, planChanges } from './plan';
 import { parseDocument } from './parseDocument';
+import { requestBody } from './requestBody';
+import { serverProblems } from './serverProblems';
 import { validateDocument } from './validate';
 
 /**
@@ -42,10 +44,20 @@ export interface SaveRequest {
 }
 
 export type SaveOutcome =
-  /** Written: the server's object and the document made from it (the new baseline). */
-  | { status: 'saved'; address: Address; object: JsonObject; document: JsonObject; changes: Change[]; warnings: Problem[] }
-  /** Nothing differs from the server: no write; the server's current document is the baseline. */
-  | { status: 'unchanged'; object: JsonObject; document: JsonObject }
+  /**
+   * Written: the server's object and the document made from it (the new baseline). `notice` says
+   * how the baseline was found when the write's own answer could not be read.
+   */
+  | { status: 'saved'; address: Address; object: JsonObject; document: JsonObject; changes: Change[]; warnings: Problem[]; notice?: string }
+  /** The server accepted the write, but neither its answer nor a fresh read gave the object back. */
+  | { status: 'applied'; message: string; document: JsonObject }
+  /** The server accepted the create (2xx) but its answer could not be read: the object probably exists. Never repeated. */
+  | { status: 'probablyCreated'; message: string }
+  /**
+   * Nothing to write: the document is the one it was opened from (nothing was sent at all), or it
+   * matches the server's object (read again: `object` and `document` are the new baseline).
+   */
+  | { status: 'unchanged'; object?: JsonObject; document: JsonObject }
   | { status: 'invalid'; problems: Problem[] }
   | { status: 'conflict'; choice: 'compare' | 'reload' | 'cancel'; theirs: JsonObject; theirsObject: JsonObject }
   | { status: 'gone'; message: string }
@@ -66,6 +78,8 @@ export async function guardedSave(request: SaveRequest): Promise<SaveOutcome> {
   if (errors.length > 0) return { status: 'invalid', problems };
 
   if (target.mode === 'create') return create(request, target.parent, proposed, problems);
+  // Saving what was opened sends nothing, not even a read.
+  if (jsonEqual(proposed, target.baseline)) return { status: 'unchanged', document: target.baseline };
 
   let theirsObject: JsonObject;
   try {
@@ -83,7 +97,7 @@ export async function guardedSave(request: SaveRequest): Promise<SaveOutcome> {
     if (choice !== 'overwrite') return { status: 'conflict', choice, theirs, theirsObject };
   }
 
-  const changes = planChanges(theirs, proposed);
+  const changes = withRemovals(kind, planChanges(theirs, proposed));
   if (kind.updateStyle === 'patch') {
     // A PATCH leaves out what is not sent: a field deleted from the document does not change.
     const sent = changes.filter((c) => c.kind !== 'remove' || c.path.length > 1);
@@ -91,14 +105,43 @@ export async function guardedSave(request: SaveRequest): Promise<SaveOutcome> {
   } else if (changes.length === 0) {
     return { status: 'unchanged', object: theirsObject, document: theirs };
   }
-  const body = kind.updateStyle === 'replace' ? proposed : changedTopLevelFields(theirs, proposed);
-  if (!(await request.ui.confirm({ verb: 'update', label, changes, current: theirs, proposed, body }))) return { status: 'cancelled' };
+  const body = requestBody(kind, theirsObject, theirs, proposed);
+  const planned = [...changes, ...(kind.consequences?.(theirsObject, body) ?? [])];
+  if (!(await request.ui.confirm({ verb: 'update', label, changes: planned, current: theirs, proposed, body }))) return { status: 'cancelled' };
 
   try {
     const object = await kind.backend.update(target.address, body, request.signal);
-    return { status: 'saved', address: kind.addressOf?.(object, target.address) ?? target.address, object, document: documentOf(kind, object), changes, warnings: problems };
+    return { status: 'saved', address: kind.addressOf?.(object, target.address) ?? target.address, object, document: documentOf(kind, object), changes: planned, warnings: problems };
   } catch (error) {
-    return writeFailure(error, kind.noun, 'updated');
+    if (isAcceptedButUnreadable(error)) return readAfterUnreadableAnswer(request, target.address, error, planned, problems, proposed);
+    return writeFailure(error, kind.noun, 'updated', proposed);
+  }
+}
+
+/** The plan line of a field left out of a PUT that the service keeps rather than resets. */
+function withRemovals(kind: EditableKind, changes: Change[]): Change[] {
+  const kept = new Set(kind.keptWhenLeftOut ?? []);
+  return changes.map((c) => (c.kind === 'remove' && c.path.length === 1 && kept.has(String(c.path[0])) ? { ...c, removal: 'unchanged' as const } : c));
+}
+
+/**
+ * The server said yes (2xx) to the write, but its answer could not be read. The change was made:
+ * the object is read again for the new baseline, and the user is never told it was not saved.
+ */
+async function readAfterUnreadableAnswer(request: SaveRequest, address: Address, error: ServiceError, changes: Change[], warnings: Problem[], proposed: JsonObject): Promise<SaveOutcome> {
+  const { kind } = request;
+  const answered = `the server accepted it (HTTP ${error.status ?? '2xx'}) but its answer could not be read (${error.summary})`;
+  try {
+    const object = await kind.backend.read(address, request.signal);
+    const moved = kind.addressOf?.(object, address) ?? address;
+    return { status: 'saved', address: moved, object, document: documentOf(kind, object), changes, warnings, notice: `Saved: ${answered}, so the ${kind.noun} was read again.` };
+  } catch (readError) {
+    const why = readError instanceof ServiceError ? readError.summary : String((readError as Error)?.message ?? readError);
+    return {
+      status: 'applied',
+      document: proposed,
+      message: `The change was applied: ${answered}, and reading the ${kind.noun} again failed (${why}). Reload it from the server before editing further.`,
+    };
   }
 }
 
@@ -111,7 +154,15 @@ async function create(request: SaveRequest, parent: Address, proposed: JsonObjec
     const { object, address } = await kind.backend.create(parent, proposed, request.signal);
     return { status: 'saved', address, object, document: documentOf(kind, object), changes, warnings };
   } catch (error) {
-    return writeFailure(error, kind.noun, 'created');
+    if (isAcceptedButUnreadable(error)) {
+      return {
+        status: 'probablyCreated',
+        message:
+          `The ${kind.noun} was probably created: the server accepted it (HTTP ${error.status ?? '2xx'}) but its answer could not be read (${error.summary}). ` +
+          `Look for it in the view before trying again; nothing was retried.`,
+      };
+    }
+    return writeFailure(error, kind.noun, 'created', proposed);
   }
 }
 
@@ -119,7 +170,7 @@ async function create(request: SaveRequest, parent: Address, proposed: JsonObjec
  * A failed write in the user's terms. A write whose answer never came may have been applied: it
  * is never retried here (the HTTP layer does not retry writes either), and the user is told so.
  */
-function writeFailure(error: unknown, noun: string, verb: 'updated' | 'created'): SaveOutcome {
+function writeFailure(error: unknown, noun: string, verb: 'updated' | 'created', proposed: JsonObject): SaveOutcome {
   if (error instanceof ServiceError) {
     if (error.outcomeUnknown || error.kind === 'timeout') {
       return {
@@ -128,28 +179,10 @@ function writeFailure(error: unknown, noun: string, verb: 'updated' | 'created')
       };
     }
     if (error.kind === 'badInput' && (error.status === 400 || error.status === 422 || error.fieldErrors.length > 0)) {
-      return { status: 'rejected', problems: fieldProblems(error), message: `The server refused the ${noun}: ${error.message}` };
+      return { status: 'rejected', problems: serverProblems(error, proposed), message: `The server refused the ${noun}: ${error.message}` };
     }
   }
   return failed(error);
-}
-
-/** Field errors placed on their fields; an error without a field (or `non_field_errors`) is on the document. */
-export function fieldProblems(error: ServiceError): Problem[] {
-  if (error.fieldErrors.length === 0) {
-    return [{ path: [], message: error.serverMessage ?? error.summary, severity: 'error' }];
-  }
-  return error.fieldErrors.map((f) => ({
-    path:
-      f.field === 'non_field_errors' || f.field === ''
-        ? []
-        : f.field
-            .split(/[./[\]]/)
-            .filter(Boolean)
-            .map((s) => (/^\d+$/.test(s) ? Number(s) : s)),
-    message: f.messages.join(' '),
-    severity: 'error' as const,
-  }));
 }
 
 function failed(error: unknown): SaveOutcome {

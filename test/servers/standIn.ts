@@ -175,6 +175,12 @@ export async function startStandIn(options: StandInOptions): Promise<StandIn> {
       prepared.text = truncateJson(prepared.text);
       prepared.headers['Content-Length'] = Buffer.byteLength(prepared.text);
     }
+    if (fault?.kind === 'bodyAfterApply') {
+      // The request was handled; what comes back is not what the service would say.
+      prepared.text = fault.body ?? '';
+      prepared.headers['Content-Type'] = fault.contentType ?? 'text/html';
+      prepared.headers['Content-Length'] = Buffer.byteLength(prepared.text);
+    }
     done(prepared);
   }
 

@@ -1,5 +1,5 @@
 import { ServiceError } from '../../core/errors';
-import { HttpClient, RequestSpec, TransportOptions, transportOptions } from '../../core/http';
+import { HttpClient, HttpResponse, RequestSpec, TransportOptions, transportOptions } from '../../core/http';
 import { NOT_JSON_HINT, notJsonSummary } from '../../core/httpErrors';
 import { parseAuthentikErrorBody } from './errors';
 import type { paths } from './generated/schema';
@@ -108,6 +108,11 @@ export class AuthentikApi {
   }
 
   async request<T>(spec: RequestSpec): Promise<T> {
+    return (await this.response<T>(spec)).data;
+  }
+
+  /** The whole answer, for callers whose outcome depends on its status (an accepted write). */
+  async response<T>(spec: RequestSpec): Promise<HttpResponse<T>> {
     if (!this.connection.token) {
       throw new ServiceError({
         kind: 'auth',
@@ -118,7 +123,7 @@ export class AuthentikApi {
       });
     }
     this.http ??= this.createClient();
-    return (await this.http.request<T>(spec)).data;
+    return this.http.request<T>(spec);
   }
 
   get<T>(operation: string, path: string, query?: RequestSpec['query'], signal?: AbortSignal): Promise<T> {

@@ -1,4 +1,5 @@
 import { ServiceError } from '../../core/errors';
+import { writtenObject } from '../../core/writtenObject';
 import { HoneycombApi } from './api';
 import { datasetSegment, idSegment } from './paths';
 
@@ -18,7 +19,7 @@ export type ApiObject = Record<string, unknown>;
 export type DeleteOutcome = 'deleted' | 'alreadyGone';
 
 /** A managed collection at `/1/<collection>/{dataset}` with items at `…/{id}`. */
-function collection(name: string, singular: string) {
+function collection(name: string, singular: string, noun: string) {
   const path = (dataset: string, id?: string) => `/1/${name}/${datasetSegment(dataset)}${id === undefined ? '' : `/${idSegment(id)}`}`;
   return {
     async list(api: HoneycombApi, dataset: string, signal?: AbortSignal): Promise<ApiObject[]> {
@@ -31,11 +32,14 @@ function collection(name: string, singular: string) {
     },
     async create(api: HoneycombApi, dataset: string, body: ApiObject, signal?: AbortSignal): Promise<ApiObject> {
       const operation = `create${singular}`;
-      return api.expectObject<ApiObject>(operation, await api.v1({ operation, method: 'POST', path: path(dataset), body, signal }));
+      // The new object must come back with its id: without it the object cannot be found again.
+      const response = await api.v1Response({ operation, method: 'POST', path: path(dataset), body, signal });
+      return writtenObject(response.status, response.data, { service: 'Honeycomb', operation, noun, idField: 'id' });
     },
     async update(api: HoneycombApi, dataset: string, id: string, body: ApiObject, signal?: AbortSignal): Promise<ApiObject> {
       const operation = `update${singular}`;
-      return api.expectObject<ApiObject>(operation, await api.v1({ operation, method: 'PUT', path: path(dataset, id), body, idempotent: false, signal }));
+      const response = await api.v1Response({ operation, method: 'PUT', path: path(dataset, id), body, idempotent: false, signal });
+      return writtenObject(response.status, response.data, { service: 'Honeycomb', operation, noun });
     },
     async remove(api: HoneycombApi, dataset: string, id: string, signal?: AbortSignal): Promise<DeleteOutcome> {
       const operation = `delete${singular}`;
@@ -45,8 +49,8 @@ function collection(name: string, singular: string) {
   };
 }
 
-export const triggerWrites = collection('triggers', 'Trigger');
-export const queryAnnotationWrites = collection('query_annotations', 'QueryAnnotation');
+export const triggerWrites = collection('triggers', 'Trigger', 'trigger');
+export const queryAnnotationWrites = collection('query_annotations', 'QueryAnnotation', 'query annotation');
 
 /** Saves a query (queries are immutable: "editing" one means saving a new one). Answers its id. */
 export async function createQuery(api: HoneycombApi, dataset: string, query: ApiObject, signal?: AbortSignal): Promise<ApiObject & { id: string }> {

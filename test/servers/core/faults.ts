@@ -6,7 +6,7 @@ import * as http from 'node:http';
 import { compileTemplate, matchTemplate } from '../pathTemplate';
 import type { ActiveFault, FaultController, FaultKind, FaultSpec, RetryAfterFormat, StandInResponse } from './types';
 
-const KINDS: FaultKind[] = ['rateLimit', 'serverError', 'slow', 'reset', 'malformedJson', 'htmlError', 'resetAfterApply', 'hangAfterApply'];
+const KINDS: FaultKind[] = ['rateLimit', 'serverError', 'slow', 'reset', 'malformedJson', 'htmlError', 'resetAfterApply', 'hangAfterApply', 'bodyAfterApply'];
 const FORMATS: RetryAfterFormat[] = ['seconds', 'http-date', 'none'];
 
 /** Checks a fault spec (also those arriving over HTTP); throws with a readable message. */
@@ -25,10 +25,11 @@ export function checkFaultSpec(input: unknown): FaultSpec {
   positiveInt('delayMs', 0);
   positiveInt('status', 100);
   if (spec.route !== undefined && typeof spec.route !== 'string') throw new Error('fault route must be a string');
+  for (const key of ['body', 'contentType']) if (spec[key] !== undefined && typeof spec[key] !== 'string') throw new Error(`fault ${key} must be a string`);
   if (spec.retryAfterFormat !== undefined && !FORMATS.includes(spec.retryAfterFormat as RetryAfterFormat)) {
     throw new Error(`fault retryAfterFormat must be one of ${FORMATS.join(', ')}`);
   }
-  const known = ['kind', 'route', 'times', 'retryAfterSeconds', 'retryAfterFormat', 'delayMs', 'status'];
+  const known = ['kind', 'route', 'times', 'retryAfterSeconds', 'retryAfterFormat', 'delayMs', 'status', 'body', 'contentType'];
   const unknown = Object.keys(spec).filter((k) => !known.includes(k));
   if (unknown.length) throw new Error(`unknown fault field(s): ${unknown.join(', ')}`);
   return spec as unknown as FaultSpec;

@@ -45,7 +45,7 @@ export interface Route {
  * reset the connection, or send nothing until the client gives up: a write whose outcome the
  * client cannot know.
  */
-export type FaultKind = 'rateLimit' | 'serverError' | 'slow' | 'reset' | 'malformedJson' | 'htmlError' | 'resetAfterApply' | 'hangAfterApply';
+export type FaultKind = 'rateLimit' | 'serverError' | 'slow' | 'reset' | 'malformedJson' | 'htmlError' | 'resetAfterApply' | 'hangAfterApply' | 'bodyAfterApply';
 export type RetryAfterFormat = 'seconds' | 'http-date' | 'none';
 
 export interface FaultSpec {
@@ -65,6 +65,12 @@ export interface FaultSpec {
   delayMs?: number;
   /** serverError (default 500) or htmlError (default 502) */
   status?: number;
+  /**
+   * bodyAfterApply: the request is handled (a write is made) and answered with its own status but
+   * this body instead (an HTML page, "" for none, `[]`…), with `contentType` (default text/html).
+   */
+  body?: string;
+  contentType?: string;
 }
 
 export interface ActiveFault extends FaultSpec {

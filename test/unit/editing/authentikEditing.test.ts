@@ -1,6 +1,4 @@
 import * as assert from 'node:assert/strict';
-import * as fs from 'node:fs';
-import * as path from 'node:path';
 import { AuthentikClient } from '../../../src/clients/authentik';
 import { AUTHENTIK_KINDS, AUTHENTIK_KIND_NAMES, AuthentikKind, idOf } from '../../../src/clients/authentik/resources/kinds';
 import { authentikApiBase } from '../../../src/core/config';
@@ -18,6 +16,7 @@ import { authentikEditableKind, secretFieldsOf } from '../../../src/views/authen
 import { managedRecord, managedRef } from '../../../src/views/authentik/managedRecords';
 import { applicationRecord, brandRecord } from '../../../src/views/authentik/recordModels';
 import { AUTHENTIK_TOKENS, AuthentikStandIn, startAuthentikStandIn } from '../../servers/authentik';
+import { validationSchema } from './kindSchemas';
 import { scriptedUi } from './fakeKind';
 
 /**
@@ -25,7 +24,6 @@ import { scriptedUi } from './fakeKind';
  * request body against schema.yml and every answer too): what a save sends, that documents,
  * records and logs never hold a secret, and that durations are refused on the bad key.
  */
-const SCHEMAS = path.resolve(__dirname, '..', '..', '..', '..', 'schemas');
 
 describe('editing authentik managed kinds (stand-in)', function () {
   this.timeout(30_000);
@@ -48,7 +46,7 @@ describe('editing authentik managed kinds (stand-in)', function () {
         k,
         authentikEditableKind(k, {
           backend: resourceBackend(async () => client, k),
-          schema: async () => JSON.parse(fs.readFileSync(path.join(SCHEMAS, `${schemaFileOf(k)}.schema.json`), 'utf8')) as JsonObject,
+          schema: validationSchema(schemaFileOf(k)),
           location: () => 'authentik at stand-in',
         }),
       );

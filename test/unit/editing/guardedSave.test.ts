@@ -111,7 +111,28 @@ describe('editing: guarded save', () => {
     assert.equal(service.calls.length, 0);
   });
 
-  it('schema problems (an unknown field, a wrong enum) stop the save before any request', async () => {
+  it('what the service certainly refuses (a wrong type, a missing required field) stops the save before any request', async () => {
+    const { service, kind, baseline } = seeded();
+    const { ui } = scriptedUi();
+    const outcome = await guardedSave({
+      kind,
+      target: { mode: 'update', address: ADDRESS, baseline },
+      text: edit(baseline, (d) => {
+        d.name = 5;
+        delete (d.threshold as JsonObject).value;
+      }),
+      ui,
+    });
+    assert.equal(outcome.status, 'invalid');
+    const problems = outcome.status === 'invalid' ? outcome.problems : [];
+    assert.deepEqual(problems.map((p) => [p.severity, p.message]).sort(), [
+      ['error', 'name must be a string, not 5'],
+      ['error', 'threshold needs the field "value"'],
+    ]);
+    assert.equal(service.calls.length, 0);
+  });
+
+  it('an unknown field or enum value is a warning and goes as it is; a read-only field typed in is not sent', async () => {
     const { service, kind, baseline } = seeded();
     const { ui } = scriptedUi();
     const outcome = await guardedSave({
@@ -119,15 +140,24 @@ describe('editing: guarded save', () => {
       target: { mode: 'update', address: ADDRESS, baseline },
       text: edit(baseline, (d) => {
         d.created_at = 'now';
+        d.ownr = 'team-a';
         (d.threshold as JsonObject).op = '=>';
       }),
       ui,
     });
-    assert.equal(outcome.status, 'invalid');
-    const problems = outcome.status === 'invalid' ? outcome.problems : [];
-    assert.deepEqual(problems.map((p) => p.path).sort(), [['created_at'], ['threshold', 'op']]);
-    assert.match(problems.find((p) => p.path[0] === 'threshold')?.message ?? '', /one of ">", ">=", "<", "<="/);
-    assert.equal(service.calls.length, 0);
+    assert.equal(outcome.status, 'saved');
+    const warnings = outcome.status === 'saved' ? outcome.warnings : [];
+    assert.deepEqual(warnings.map((p) => [p.severity, p.path.join('.')]).sort(), [
+      ['warning', 'created_at'],
+      ['warning', 'ownr'],
+      ['warning', 'threshold.op'],
+    ]);
+    assert.match(warnings.find((p) => p.path[0] === 'threshold')?.message ?? '', /threshold\.op is the string "=>", which the API description does not list \(it lists ">", ">=", "<", "<="\)/);
+    assert.match(warnings.find((p) => p.path[0] === 'created_at')?.message ?? '', /read-only/);
+    const sent = service.calls.find((c) => c.op === 'update')?.body ?? {};
+    assert.equal(sent.ownr, 'team-a');
+    assert.equal((sent.threshold as JsonObject).op, '=>');
+    assert.equal('created_at' in sent, false, 'a read-only field is never sent');
   });
 
   it('a syntax error is placed at its offset and nothing is sent', async () => {
@@ -168,9 +198,22 @@ describe('editing: guarded save', () => {
     assert.deepEqual(outcome.status === 'rejected' && outcome.problems, [{ path: ['threshold', 'value'], message: 'must be positive', severity: 'error' }]);
   });
 
-  it('no differences means no write', async () => {
+  it('saving the document as it was opened sends nothing, not even a read', async () => {
     const { service, kind, baseline } = seeded();
     const outcome = await guardedSave({ kind, target: { mode: 'update', address: ADDRESS, baseline }, text: formatDocument(baseline), ui: scriptedUi().ui });
+    assert.equal(outcome.status, 'unchanged');
+    assert.deepEqual(service.calls, []);
+  });
+
+  it('an edit that matches what the server has now is not written', async () => {
+    const { service, kind, baseline } = seeded();
+    (service.objects.get('w1') as JsonObject).frequency = 1200; // a teammate made the same change
+    const outcome = await guardedSave({
+      kind,
+      target: { mode: 'update', address: ADDRESS, baseline },
+      text: edit(baseline, (d) => (d.frequency = 1200)),
+      ui: scriptedUi({ conflict: 'overwrite' }).ui,
+    });
     assert.equal(outcome.status, 'unchanged');
     assert.deepEqual(
       service.calls.map((c) => c.op),

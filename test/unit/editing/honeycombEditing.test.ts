@@ -1,6 +1,4 @@
 import * as assert from 'node:assert/strict';
-import * as fs from 'node:fs';
-import * as path from 'node:path';
 import { HoneycombClient } from '../../../src/clients/honeycomb';
 import { triggerProblems } from '../../../src/clients/honeycomb/triggerRules';
 import { createQuery, queryAnnotationWrites, triggerWrites } from '../../../src/clients/honeycomb/writes';
@@ -15,13 +13,12 @@ import { queryAnnotationKind } from '../../../src/views/honeycomb/kinds/queryAnn
 import { triggerKind } from '../../../src/views/honeycomb/kinds/trigger';
 import { HONEYCOMB_KEYS, HoneycombStandIn, startHoneycombStandIn } from '../../servers/honeycomb';
 import { scriptedUi } from './fakeKind';
+import { validationSchema } from './kindSchemas';
 
 /**
  * The editing mechanism with Honeycomb's real kinds against the stand-in: what a save sends, how
  * many requests it takes, and what the user is told when the server refuses or never answers.
  */
-const SCHEMAS = path.resolve(__dirname, '..', '..', '..', '..', 'schemas');
-const schema = (file: string) => async () => JSON.parse(fs.readFileSync(path.join(SCHEMAS, file), 'utf8')) as JsonObject;
 
 describe('editing Honeycomb triggers and query annotations (stand-in)', () => {
   let standIn: HoneycombStandIn;
@@ -33,8 +30,8 @@ describe('editing Honeycomb triggers and query annotations (stand-in)', () => {
     standIn = await startHoneycombStandIn();
     client = new HoneycombClient({ apiUrl: standIn.url, apiKey: HONEYCOMB_KEYS.production, sleep: async () => undefined });
     const apiFor = async () => client.api;
-    triggers = triggerKind({ backend: datasetCollectionBackend(apiFor, 'triggerWrites'), schema: schema('honeycomb-trigger.schema.json'), rules: (d) => triggerProblems(d) });
-    annotations = queryAnnotationKind({ backend: datasetCollectionBackend(apiFor, 'queryAnnotationWrites'), schema: schema('honeycomb-query-annotation.schema.json'), rules: () => [] });
+    triggers = triggerKind({ backend: datasetCollectionBackend(apiFor, 'triggerWrites'), schema: validationSchema('honeycomb-trigger'), rules: (d) => triggerProblems(d) });
+    annotations = queryAnnotationKind({ backend: datasetCollectionBackend(apiFor, 'queryAnnotationWrites'), schema: validationSchema('honeycomb-query-annotation'), rules: () => [] });
   });
   after(() => standIn.stop());
   afterEach(() => {

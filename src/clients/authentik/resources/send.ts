@@ -1,5 +1,6 @@
 import { ServiceError } from '../../../core/errors';
 import type { QueryValue, RequestSpec } from '../../../core/http';
+import { writtenObject } from '../../../core/writtenObject';
 import type { KnownSecrets } from '../../../core/redact';
 import { AuthentikApi, ListPage, SERVICE } from '../api';
 
@@ -28,6 +29,20 @@ export interface SendSpec {
 }
 
 export async function send<T>(api: AuthentikApi, spec: SendSpec): Promise<T> {
+  return (await sendForAnswer<T>(api, spec)).body;
+}
+
+/**
+ * A write whose answer must be the object written (create, update, partial update). An accepted
+ * write that answers nothing usable keeps its status in the error (core/writtenObject.ts), so the
+ * save knows it was applied and never takes an empty answer for the object.
+ */
+export async function sendWrite(api: AuthentikApi, spec: SendSpec, expect: { noun: string; idField: string }): Promise<Record<string, unknown>> {
+  const { status, body } = await sendForAnswer<unknown>(api, spec);
+  return writtenObject(status, body, { service: SERVICE, operation: spec.operation, noun: expect.noun, idField: expect.idField });
+}
+
+async function sendForAnswer<T>(api: AuthentikApi, spec: SendSpec): Promise<{ status: number; body: T }> {
   const write = spec.method !== 'GET';
   const request: RequestSpec = {
     operation: spec.operation,
@@ -39,24 +54,25 @@ export async function send<T>(api: AuthentikApi, spec: SendSpec): Promise<T> {
     ...(write ? { idempotent: false } : {}),
     ...(spec.quiet || spec.text ? { responseType: 'text' as const } : {}),
   };
-  const answer = await api.request<unknown>(request);
+  const { status, data: answer } = await api.response<unknown>(request);
   if (spec.text) {
-    return (typeof answer === 'string' ? answer : '') as unknown as T;
+    return { status, body: (typeof answer === 'string' ? answer : '') as unknown as T };
   }
   if (!spec.quiet) {
-    return answer as T;
+    return { status, body: answer as T };
   }
   const text = typeof answer === 'string' ? answer : '';
   if (text.trim() === '') {
-    return undefined as unknown as T;
+    return { status, body: undefined as unknown as T };
   }
   try {
-    return JSON.parse(text) as T;
+    return { status, body: JSON.parse(text) as T };
   } catch {
     throw new ServiceError({
       kind: 'invalidResponse',
       service: SERVICE,
       operation: spec.operation,
+      status,
       summary: `the answer to ${spec.path} was not valid JSON${/^\s*</.test(text) ? ' (it looks like an HTML page, often a proxy or login page)' : ''}`,
       hint: 'Check that the URL points at the authentik server itself.',
     });
