@@ -55,8 +55,8 @@ export interface PulumiResource {
 }
 
 export function pulumiResource(resource: PulumiResource): string {
-  const variable = pulumiName(resource.name, resource.className);
-  const logical = terraformName(resource.name, resource.className.toLowerCase()).replace(/_/g, '-');
+  const variable = pulumiName(resource.name, resource.className, { taken: [resource.module] });
+  const logical = terraformName(resource.name, resource.className).replace(/_/g, '-');
   const options = typeof resource.importId === 'string' ? `, { import: ${jsString(resource.importId)} }` : '';
   const lines = [`import * as ${resource.module} from ${jsString(resource.packageName)};`, ''];
   if (typeof resource.importId !== 'string') lines.push(...resource.importId.none.split('\n').map((line) => `// ${line}`));

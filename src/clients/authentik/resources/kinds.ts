@@ -709,11 +709,11 @@ export function itemPathOf(kind: AuthentikKind, id: string): string {
   return `${AUTHENTIK_KINDS[kind].collectionPath}${encodeURIComponent(id)}/`;
 }
 
-/** `terraform import` ID and an `import` block for an object. */
-export function terraformImportOf(kind: AuthentikKind, item: unknown, name = 'this'): { resourceType: string; id: string; block: string } | undefined {
+/** The provider's resource type and `terraform import` ID of an object (editing/exportCode writes the block). */
+export function terraformImportOf(kind: AuthentikKind, item: unknown): { resourceType: string; id: string } | undefined {
   const tf = AUTHENTIK_KINDS[kind].terraform;
   if (!tf) return undefined;
   const raw = (item as Record<string, unknown> | null | undefined)?.[tf.importIdField];
   const id = raw === undefined || raw === null ? '' : String(raw);
-  return { resourceType: tf.resourceType, id, block: `import {\n  to = ${tf.resourceType}.${name}\n  id = ${JSON.stringify(id)}\n}\n` };
+  return { resourceType: tf.resourceType, id };
 }
