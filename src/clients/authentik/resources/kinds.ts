@@ -59,6 +59,8 @@ export interface SecretSpec {
   where: 'writeOnlyField' | 'returnedField' | 'revealEndpoint';
   /** Relative to the object's path, e.g. `view_private_key/`. */
   revealPath?: string;
+  /** For a write-only secret: the object's read-only field that is true when one is set. */
+  setWhen?: string;
   reason: string;
 }
 
@@ -371,7 +373,15 @@ export const AUTHENTIK_KINDS: Readonly<Record<AuthentikKind, KindSpec>> = {
       'managed',
     ],
     writeOnlyFields: ['certificate_data', 'key_data'],
-    secrets: [{ name: 'key_data', where: 'writeOnlyField', revealPath: 'view_private_key/', reason: 'the private key; authentik logs every view_private_key/ call as a secret view' }],
+    secrets: [
+      {
+        name: 'key_data',
+        where: 'writeOnlyField',
+        revealPath: 'view_private_key/',
+        setWhen: 'private_key_available',
+        reason: 'the private key; authentik logs every view_private_key/ call as a secret view',
+      },
+    ],
     durationFields: [],
     jsonFields: [],
     references: {},
