@@ -1,4 +1,4 @@
-import { hclString, hclValue, jsString, pulumiName, terraformName, tsValue } from '../core/codeText';
+import { RawCode, hclString, hclValue, jsString, pulumiName, terraformName, tsValue } from '../core/codeText';
 export { RawCode } from '../core/codeText';
 
 /**
@@ -6,6 +6,30 @@ export { RawCode } from '../core/codeText';
  * moves into code without retyping. A kind maps its API object onto the provider's arguments
  * (an `HclBody`); this file only renders, escaping every value for its language.
  */
+
+/**
+ * A top-level argument the export cannot write from the object it read: a secret, or a field
+ * the service never returns. Terraform gets a `variable` (sensitive for a secret) and
+ * `var.<name>`; Pulumi `config.requireSecret("<name>")` (`config.require` when not secret). The
+ * value itself is never written; `note` says where it lives, in a comment beside the variable.
+ */
+export class InputValue {
+  constructor(
+    /** The provider's attribute name (snake_case), which names the variable. */
+    readonly attribute: string,
+    readonly secret: boolean,
+    readonly note: string,
+  ) {}
+}
+
+/** The variable (Terraform) or config key (Pulumi) of an input: `<object name> <attribute>`. */
+function inputName(objectName: string, input: InputValue): string {
+  return terraformName(`${objectName} ${input.attribute}`, input.attribute);
+}
+
+function comment(prefix: string, text: string): string[] {
+  return text.split('\n').map((line) => `${prefix} ${line}`);
+}
 
 /** A Terraform body: `name = value` attributes, then nested blocks (a list repeats the block). */
 export interface HclBody {
@@ -24,13 +48,30 @@ export interface TerraformResource {
 
 export function terraformResource(resource: TerraformResource): string {
   const label = terraformName(resource.name, resource.type.replace(/^[a-z]+_/, ''));
-  const text = [`resource "${resource.type}" "${label}" {`, ...renderBody(resource.body, '  '), '}'];
+  const variables: string[] = [];
+  const attributes = resource.body.attributes.map(([key, value]): [string, unknown] => {
+    if (!(value instanceof InputValue)) return [key, value];
+    const name = inputName(resource.name, value);
+    variables.push(...terraformVariable(name, value), '');
+    return [key, new RawCode(`var.${name}`)];
+  });
+  const text = [...variables, `resource "${resource.type}" "${label}" {`, ...renderBody({ ...resource.body, attributes }, '  '), '}'];
   if (typeof resource.importId === 'string') {
     text.push('', 'import {', `  to = ${resource.type}.${label}`, `  id = ${hclString(resource.importId)}`, '}');
   } else {
-    text.push('', ...resource.importId.none.split('\n').map((line) => `# ${line}`));
+    text.push('', ...comment('#', resource.importId.none));
   }
   return `${text.join('\n')}\n`;
+}
+
+function terraformVariable(name: string, input: InputValue): string[] {
+  return [
+    ...comment('#', input.note),
+    `# Set it with TF_VAR_${name} or in a .tfvars file${input.secret ? ' that is not committed' : ''}.`,
+    `variable "${name}" {`,
+    ...(input.secret ? ['  type      = string', '  sensitive = true'] : ['  type = string']),
+    '}',
+  ];
 }
 
 function renderBody(body: HclBody, indent: string): string[] {
@@ -55,11 +96,23 @@ export interface PulumiResource {
 }
 
 export function pulumiResource(resource: PulumiResource): string {
-  const variable = pulumiName(resource.name, resource.className);
-  const logical = terraformName(resource.name, resource.className.toLowerCase()).replace(/_/g, '-');
+  const variable = pulumiName(resource.name, resource.className, { taken: [resource.module, 'pulumi', 'config'] });
+  const logical = terraformName(resource.name, resource.className).replace(/_/g, '-');
   const options = typeof resource.importId === 'string' ? `, { import: ${jsString(resource.importId)} }` : '';
-  const lines = [`import * as ${resource.module} from ${jsString(resource.packageName)};`, ''];
-  if (typeof resource.importId !== 'string') lines.push(...resource.importId.none.split('\n').map((line) => `// ${line}`));
-  lines.push(`const ${variable} = new ${resource.module}.${resource.className}(${jsString(logical)}, ${tsValue(resource.args)}${options});`);
+  const inputs: string[] = [];
+  const args = Object.fromEntries(
+    Object.entries(resource.args).map(([key, value]) => {
+      if (!(value instanceof InputValue)) return [key, value];
+      const name = pulumiName(inputName(resource.name, value), '', { suffix: false });
+      const command = `pulumi config set${value.secret ? ' --secret' : ''} ${name}`;
+      inputs.push(...comment('//', value.note), `// Set it with \`${command}\` (it asks for the value, or reads it piped from a file).`);
+      return [key, new RawCode(`config.${value.secret ? 'requireSecret' : 'require'}(${jsString(name)})`)];
+    }),
+  );
+  const lines = [`import * as ${resource.module} from ${jsString(resource.packageName)};`];
+  if (inputs.length) lines.push('import * as pulumi from "@pulumi/pulumi";', '', 'const config = new pulumi.Config();', ...inputs);
+  else lines.push('');
+  if (typeof resource.importId !== 'string') lines.push(...comment('//', resource.importId.none));
+  lines.push(`const ${variable} = new ${resource.module}.${resource.className}(${jsString(logical)}, ${tsValue(args)}${options});`);
   return `${lines.join('\n')}\n`;
 }

@@ -1,4 +1,4 @@
-import { RawCode, hclString, hclValue, jsString, pulumiName, terraformName, tsValue } from '../core/codeText';
+import { RawCode, hclString, hclValue, isHclName, jsString, pulumiName, terraformName, tsValue } from '../core/codeText';
 import { LookupInput, LookupOperation } from './operation';
 
 /**
@@ -66,10 +66,15 @@ export function pulumiCall(op: LookupOperation, input: LookupInput): string {
   return `${lines.join('\n')}\n`;
 }
 
+/** A nested block; its argument names come from typed JSON, so a name Terraform cannot hold is refused, not written. */
 function block(name: string, fields: Record<string, unknown>): string {
-  const entries = Object.entries(fields).filter(([, v]) => v !== undefined);
-  const width = Math.max(0, ...entries.map(([k]) => snake(k).length));
-  return [`  ${name} {`, ...entries.map(([k, v]) => `    ${snake(k).padEnd(width)} = ${hclValue(v, '    ')}`), '  }'].join('\n');
+  const entries = Object.entries(fields)
+    .filter(([, v]) => v !== undefined)
+    .map(([k, v]): [string, unknown] => [snake(k), v]);
+  const bad = entries.find(([k]) => !isHclName(k));
+  if (bad) throw new Error(`A ${name} block cannot have an argument named ${jsString(bad[0])}: Terraform argument names are letters, digits, "_" and "-".`);
+  const width = Math.max(0, ...entries.map(([k]) => k.length));
+  return [`  ${name} {`, ...entries.map(([k, v]) => `    ${k.padEnd(width)} = ${hclValue(v, '    ')}`), '  }'].join('\n');
 }
 
 /** A readable label for the block or variable: the most telling input, else the operation. */

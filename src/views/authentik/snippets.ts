@@ -1,9 +1,11 @@
+import { hclValue, pulumiName, terraformName, tsValue } from '../../core/codeText';
 import { ObjectRefKind, ObjectRef, modelName } from './objectRef';
 
 /**
  * "Copy as Terraform" / "Copy as Pulumi" (the provider's data-source lookups for an object) and
  * "Open in authentik" (the admin UI page). Pure functions of an ObjectRef, so they are unit
- * tested without an editor. Lookups use the most stable unique key the data source accepts.
+ * tested without an editor. Lookups use the most stable unique key the data source accepts;
+ * every value and name is written by core/codeText, so a name cannot start a template.
  */
 
 interface Lookup {
@@ -78,31 +80,16 @@ export function lookupFor(ref: ObjectRef): Lookup | { none: string } {
   }
 }
 
-/** `default-authentication-flow` → `default_authentication_flow` (a valid Terraform name). */
-export function terraformName(text: string): string {
-  const name = text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '_')
-    .replace(/^_+|_+$/g, '');
-  return /^[a-z_]/.test(name) ? name || 'object' : `_${name}`;
-}
-
 function camel(snake: string): string {
   return snake.replace(/_([a-z0-9])/g, (_m, c: string) => c.toUpperCase());
-}
-
-function literal(value: string | boolean): string {
-  return typeof value === 'boolean' ? String(value) : JSON.stringify(value);
 }
 
 export function terraformSnippet(ref: ObjectRef): string | { none: string } {
   const lookup = lookupFor(ref);
   if ('none' in lookup) return lookup;
   const width = Math.max(...lookup.args.map(([k]) => k.length));
-  const body = lookup.args.map(([k, v]) => `  ${k.padEnd(width)} = ${literal(v)}`).join('\n');
-  return `data "${lookup.dataSource}" "${terraformName(ref.slug ?? ref.name)}" {\n${body}\n}\n`;
+  const body = lookup.args.map(([k, v]) => `  ${k.padEnd(width)} = ${hclValue(v)}`).join('\n');
+  return `data "${lookup.dataSource}" "${terraformName(ref.slug ?? ref.name, ref.kind)}" {\n${body}\n}\n`;
 }
 
 export function pulumiSnippet(ref: ObjectRef): string | { none: string } {
@@ -110,8 +97,9 @@ export function pulumiSnippet(ref: ObjectRef): string | { none: string } {
   if ('none' in lookup) return lookup;
   // authentik_property_mapping_provider_scope → getPropertyMappingProviderScopeOutput
   const fn = `get${camel(lookup.dataSource.replace(/^authentik_/, '')).replace(/^./, (c) => c.toUpperCase())}Output`;
-  const args = lookup.args.map(([k, v]) => `${camel(k)}: ${literal(v)}`).join(', ');
-  return `const ${camel(terraformName(ref.slug ?? ref.name))} = authentik.${fn}({ ${args} });\n`;
+  const args = lookup.args.map(([k, v]) => `${camel(k)}: ${tsValue(v)}`).join(', ');
+  const variable = pulumiName(ref.slug ?? ref.name, ref.kind, { suffix: false, taken: ['authentik'] });
+  return `const ${variable} = authentik.${fn}({ ${args} });\n`;
 }
 
 /** The admin UI page of an object (`<server>/if/admin/#/…`); list pages where there is no detail page. */

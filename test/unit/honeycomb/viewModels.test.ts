@@ -99,7 +99,7 @@ describe('Honeycomb explorer: links, snippets, record keys and records', () => {
 
   describe('Copy as Terraform / Pulumi', () => {
     it('gives the data source lookup of each kind', () => {
-      assert.equal(terraformSnippet(objects.dataset), 'data "honeycombio_dataset" "api-gateway" {\n  slug = "api-gateway"\n}\n');
+      assert.equal(terraformSnippet(objects.dataset), 'data "honeycombio_dataset" "api_gateway" {\n  slug = "api-gateway"\n}\n');
       assert.equal(pulumiSnippet(objects.dataset), 'const apiGatewayDataset = honeycombio.getDatasetOutput({ slug: "api-gateway" });\n');
       assert.equal(terraformSnippet(objects.column), 'data "honeycombio_column" "duration_ms" {\n  dataset = "api-gateway"\n  name    = "duration_ms"\n}\n');
       assert.equal(pulumiSnippet(objects.column), 'const durationMsColumn = honeycombio.getColumnOutput({ dataset: "api-gateway", name: "duration_ms" });\n');

@@ -5,7 +5,8 @@ import { parseRecordKey, recordKeyOf } from '../../../src/views/authentik/object
 import { expiryPresentation } from '../../../src/views/authentik/presentation';
 import * as M from '../../../src/views/authentik/recordModels';
 import { refs } from '../../../src/views/authentik/refs';
-import { adminUrl, pulumiSnippet, terraformName, terraformSnippet } from '../../../src/views/authentik/snippets';
+import { adminUrl, pulumiSnippet, terraformSnippet } from '../../../src/views/authentik/snippets';
+import { terraformName } from '../../../src/core/codeText';
 import { AUTHENTIK_TOKENS, AuthentikStandIn, startAuthentikStandIn } from '../../servers/authentik';
 
 /** What the authentik explorer shows and copies, from real stand-in objects (no editor needed). */
@@ -46,8 +47,8 @@ describe('authentik explorer: records, snippets and badges', function () {
     assert.match(terraformSnippet(refs.provider(saml)) as string, /^data "authentik_provider_saml_metadata" "expense_portal" \{\n {2}name = "Expense Portal"\n\}/);
     const proxy = providers.find((p) => p.name === 'Internal Wiki proxy')!;
     assert.deepEqual(terraformSnippet(refs.provider(proxy)), { none: 'The authentik provider has no data source for proxyprovider providers (only OAuth2 config and SAML metadata).' });
-    assert.equal(terraformName('Ünïcode 2 Team'), 'unicode_2_team');
-    assert.equal(terraformName('2fa'), '_2fa');
+    assert.equal(terraformName('Ünïcode 2 Team', 'group'), 'unicode_2_team');
+    assert.equal(terraformName('2fa', 'group'), '_2fa');
   });
 
   it('links each object to its admin UI page', async () => {

@@ -59,6 +59,8 @@ export interface SecretSpec {
   where: 'writeOnlyField' | 'returnedField' | 'revealEndpoint';
   /** Relative to the object's path, e.g. `view_private_key/`. */
   revealPath?: string;
+  /** For a write-only secret: the object's read-only field that is true when one is set. */
+  setWhen?: string;
   reason: string;
 }
 
@@ -371,7 +373,15 @@ export const AUTHENTIK_KINDS: Readonly<Record<AuthentikKind, KindSpec>> = {
       'managed',
     ],
     writeOnlyFields: ['certificate_data', 'key_data'],
-    secrets: [{ name: 'key_data', where: 'writeOnlyField', revealPath: 'view_private_key/', reason: 'the private key; authentik logs every view_private_key/ call as a secret view' }],
+    secrets: [
+      {
+        name: 'key_data',
+        where: 'writeOnlyField',
+        revealPath: 'view_private_key/',
+        setWhen: 'private_key_available',
+        reason: 'the private key; authentik logs every view_private_key/ call as a secret view',
+      },
+    ],
     durationFields: [],
     jsonFields: [],
     references: {},
@@ -709,11 +719,11 @@ export function itemPathOf(kind: AuthentikKind, id: string): string {
   return `${AUTHENTIK_KINDS[kind].collectionPath}${encodeURIComponent(id)}/`;
 }
 
-/** `terraform import` ID and an `import` block for an object. */
-export function terraformImportOf(kind: AuthentikKind, item: unknown, name = 'this'): { resourceType: string; id: string; block: string } | undefined {
+/** The provider's resource type and `terraform import` ID of an object (editing/exportCode writes the block). */
+export function terraformImportOf(kind: AuthentikKind, item: unknown): { resourceType: string; id: string } | undefined {
   const tf = AUTHENTIK_KINDS[kind].terraform;
   if (!tf) return undefined;
   const raw = (item as Record<string, unknown> | null | undefined)?.[tf.importIdField];
   const id = raw === undefined || raw === null ? '' : String(raw);
-  return { resourceType: tf.resourceType, id, block: `import {\n  to = ${tf.resourceType}.${name}\n  id = ${JSON.stringify(id)}\n}\n` };
+  return { resourceType: tf.resourceType, id };
 }

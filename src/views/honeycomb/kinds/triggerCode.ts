@@ -122,11 +122,10 @@ function recipientsOf(object: JsonObject): JsonObject[] {
   return Array.isArray(object.recipients) ? object.recipients.filter(isObject) : [];
 }
 
+/** The tags as a map; `fromEntries` keeps even a key named `__proto__` as a tag of its own. */
 function tagsOf(object: JsonObject): Record<string, string> | undefined {
   if (!Array.isArray(object.tags) || object.tags.length === 0) return undefined;
-  const tags: Record<string, string> = {};
-  for (const tag of object.tags.filter(isObject)) tags[String(tag.key)] = String(tag.value ?? '');
-  return tags;
+  return Object.fromEntries(object.tags.filter(isObject).map((tag) => [String(tag.key), String(tag.value ?? '')]));
 }
 
 function scheduleWindow(object: JsonObject): JsonObject | undefined {

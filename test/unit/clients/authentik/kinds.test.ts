@@ -126,8 +126,7 @@ describe('authentik managed kinds table', function () {
     assert.equal(displayNameOf('brand', { domain: 'id.acme.example' }), 'id.acme.example');
     assert.equal(displayNameOf('flowStageBinding', { order: 20, stage_obj: { name: 'password' } }), '20 \u00b7 password');
     assert.equal(displayNameOf('license', { license_uuid: 'u-1', name: '' }), 'u-1', 'falls back to the id when the name is empty');
-    const tf = terraformImportOf('application', { slug: 'grafana', pk: '1' }, 'grafana');
-    assert.deepEqual(tf, { resourceType: 'authentik_application', id: 'grafana', block: 'import {\n  to = authentik_application.grafana\n  id = "grafana"\n}\n' });
+    assert.deepEqual(terraformImportOf('application', { slug: 'grafana', pk: '1' }), { resourceType: 'authentik_application', id: 'grafana' });
     assert.equal(terraformImportOf('flowStageBinding', { pk: 'fsb-1', order: 1 })?.id, 'fsb-1');
     assert.equal(terraformImportOf('browserConnector', { connector_uuid: 'c-1' })?.resourceType, 'authentik_endpoints_google_chrome_connector');
   });
