@@ -60,6 +60,20 @@ describe('editing: guarded save', () => {
     assert.equal(service.objects.get('w1')?.description, 'p99 over budget');
   });
 
+  it('PUT sends back, as the server has them, writable fields the document does not show (a secret) and fields it does not know', async () => {
+    const { service, kind: plain } = seeded('replace');
+    Object.assign(service.objects.get('w1') as JsonObject, { webhook_secret: 's3cret', added_later: { by: 'a newer API' } });
+    const kind = { ...plain, hiddenFields: ['webhook_secret'] };
+    const baseline = documentOf(kind, service.objects.get('w1') as JsonObject);
+    assert.equal('webhook_secret' in baseline, false, 'a hidden field never sits in the document');
+    assert.deepEqual(baseline.added_later, { by: 'a newer API' }, 'a field the kind does not know does');
+    await guardedSave({ kind, target: { mode: 'update', address: ADDRESS, baseline }, text: edit(baseline, (d) => (d.name = 'Latency (p99)')), ui: scriptedUi().ui });
+    const sent = service.calls.find((c) => c.op === 'update')?.body ?? {};
+    assert.equal(sent.webhook_secret, 's3cret');
+    assert.deepEqual(sent.added_later, { by: 'a newer API' });
+    assert.equal('id' in sent || 'created_at' in sent, false, 'read-only fields are not sent');
+  });
+
   it('PATCH sends only the fields that changed', async () => {
     const { service, kind, baseline } = seeded('patch');
     const { ui } = scriptedUi();

@@ -187,6 +187,103 @@ describe('editing Honeycomb triggers and query annotations (stand-in)', () => {
     assert.ok(pulumi.includes(`{ import: "api-gateway/${address.id}" }`), pulumi);
   });
 
+  /** A trigger as Honeycomb's Go client tests create it: fields newer than the published API description. */
+  async function modernTrigger(): Promise<{ address: Address; baseline: JsonObject; object: JsonObject }> {
+    const created = await triggerWrites.create(client.api, 'api-gateway', {
+      name: 'Error ratio',
+      description: 'formula over two named counts',
+      auto_investigate: true,
+      query: {
+        calculations: [
+          { op: 'COUNT', name: 'total' },
+          { op: 'COUNT', name: 'errors', filters: [{ column: 'http.status_code', op: '>=', value: 500 }] },
+        ],
+        formulas: [{ name: 'ratio', expression: 'DIV($errors, $total)' }],
+        time_range: 1800,
+      },
+      threshold: { op: '>', value: 0.05 },
+      frequency: 900,
+      recipients: [{ type: 'marker', target: 'error ratio crossed' }],
+      tags: [{ key: 'team', value: 'edge' }],
+    });
+    const address = { env: 'production', dataset: 'api-gateway', id: String(created.id) };
+    const object = await triggers.backend.read(address);
+    standIn.requests.length = 0;
+    return { address, object, baseline: documentOf(triggers, object) };
+  }
+
+  it('a trigger with newer fields opens without a problem, and an unrelated change keeps every one of them: two requests', async () => {
+    const { address, object, baseline } = await modernTrigger();
+    assert.equal(baseline.auto_investigate, true, 'the document shows auto_investigate');
+    assert.deepEqual(
+      (await validateDocument(triggers, baseline, baseline)).map((p) => p.message),
+      [],
+    );
+    const { ui, shown } = scriptedUi();
+    const outcome = await guardedSave({ kind: triggers, target: { mode: 'update', address, baseline }, text: edited(baseline, (d) => (d.description = 'error ratio over 5%')), ui });
+    assert.equal(outcome.status, 'saved', JSON.stringify(outcome));
+    assert.deepEqual(
+      standIn.requests.map((r) => r.method),
+      ['GET', 'PUT'],
+    );
+    const sent = shown.plans[0].body;
+    assert.equal(sent.auto_investigate, true, 'a field the old list of fields did not name is sent');
+    assert.equal(sent.query_id, object.query_id, 'an unchanged query goes as its id');
+    assert.equal('query' in sent, false);
+    const after = await triggers.backend.read(address);
+    assert.equal(after.auto_investigate, true);
+    assert.equal(after.query_id, object.query_id, 'the trigger keeps its stored query');
+    assert.deepEqual((after.query as JsonObject).formulas, [{ name: 'ratio', expression: 'DIV($errors, $total)' }]);
+    assert.deepEqual(
+      (after.recipients as JsonObject[]).map((r) => r.type),
+      ['marker'],
+    );
+    assert.match(await triggers.code!.terraform(after, address), /auto_investigate\s+= true/);
+  });
+
+  it('a changed query is sent as the query, and the plan says the trigger gets a new query_id', async () => {
+    const { address, object, baseline } = await modernTrigger();
+    const { ui, shown } = scriptedUi();
+    const outcome = await guardedSave({ kind: triggers, target: { mode: 'update', address, baseline }, text: edited(baseline, (d) => ((d.query as JsonObject).time_range = 3600)), ui });
+    assert.equal(outcome.status, 'saved', JSON.stringify(outcome));
+    assert.equal('query_id' in shown.plans[0].body, false);
+    assert.match(summarizePlan(shown.plans[0].changes), new RegExp(`query\\.time_range 1800 → 3600; query_id "${String(object.query_id)}" → a new id`));
+    assert.notEqual((await triggers.backend.read(address)).query_id, object.query_id);
+  });
+
+  it('a trigger query without a time_range runs over the frequency (not two hours): no problem, and the answer says so', async () => {
+    const { address, baseline } = await modernTrigger();
+    const text = edited(baseline, (d) => {
+      delete (d.query as JsonObject).time_range;
+      d.frequency = 300;
+    });
+    const outcome = await guardedSave({ kind: triggers, target: { mode: 'update', address, baseline }, text, ui: scriptedUi().ui });
+    assert.equal(outcome.status, 'saved', JSON.stringify(outcome));
+    assert.equal(((await triggers.backend.read(address)).query as JsonObject).time_range, 300);
+  });
+
+  it('a baseline removed from the document is sent as {}, which is how Honeycomb is told to clear it', async () => {
+    const created = await triggerWrites.create(client.api, 'api-gateway', {
+      name: 'Traffic up on last week',
+      query: { calculations: [{ op: 'COUNT' }], time_range: 900 },
+      threshold: { op: '>=', value: 20 },
+      baseline_details: { type: 'percentage', offset_minutes: 10080 },
+      frequency: 900,
+    });
+    const address = { env: 'production', dataset: 'api-gateway', id: String(created.id) };
+    const baseline = documentOf(triggers, await triggers.backend.read(address));
+    assert.deepEqual(baseline.baseline_details, { type: 'percentage', offset_minutes: 10080 });
+    const { ui, shown } = scriptedUi();
+    const text = edited(baseline, (d) => {
+      delete d.baseline_details;
+      (d.threshold as JsonObject).op = '>';
+    });
+    const outcome = await guardedSave({ kind: triggers, target: { mode: 'update', address, baseline }, text, ui });
+    assert.equal(outcome.status, 'saved', JSON.stringify(outcome));
+    assert.deepEqual(shown.plans[0].body.baseline_details, {});
+    assert.equal((await triggers.backend.read(address)).baseline_details, undefined);
+  });
+
   it('Copy as Terraform resource / Pulumi for a query annotation says it cannot be imported', async () => {
     const [seeded] = await queryAnnotationWrites.list(client.api, 'api-gateway');
     const address = { env: 'production', dataset: 'api-gateway', id: String(seeded.id) };

@@ -71,6 +71,7 @@ export function triggerTerraform(object: JsonObject, address: Address): string {
         ['frequency', object.frequency],
         ['alert_type', object.alert_type],
         ['disabled', object.disabled === true ? true : undefined],
+        ['auto_investigate', object.auto_investigate === true ? true : undefined],
         ['tags', tagsOf(object)],
       ],
       blocks,
@@ -91,6 +92,7 @@ export function triggerPulumi(object: JsonObject, address: Address): string {
     frequency: object.frequency,
     alertType: object.alert_type,
     disabled: object.disabled === true ? true : undefined,
+    autoInvestigate: object.auto_investigate === true ? true : undefined,
     thresholds: [{ op: threshold.op, value: threshold.value, exceededLimit: threshold.exceeded_limit }],
     recipients: recipientsOf(object).map((r) => {
       const details = isObject(r.details) ? r.details : undefined;
