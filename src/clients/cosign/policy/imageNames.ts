@@ -38,9 +38,9 @@ export interface GlobMatch {
  * preferred, so the fallback is only reported when nothing else covers the image.
  */
 export function coveringGlob(images: ImagePattern[], names: AdmissionNames): GlobMatch | undefined {
-  const normal = images.find((image) => image.regexp.test(names.normalized));
+  const normal = images.find((image) => image.matcher.matches(names.normalized));
   if (normal) return { glob: normal.glob, throughFallback: false };
   if (names.admitted === names.normalized) return undefined;
-  const fallback = images.find((image) => image.regexp.test(names.admitted));
+  const fallback = images.find((image) => image.matcher.matches(names.admitted));
   return fallback ? { glob: fallback.glob, throughFallback: names.admittedAsWritten } : undefined;
 }

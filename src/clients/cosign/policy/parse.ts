@@ -162,7 +162,7 @@ function readPolicy(doc: Json, name: string, document: number, at: string, probl
       if (typeof entry.glob !== 'string' || !entry.glob) return problems.add(`${field}.glob`, 'is required');
       const compiled = compileGlob(entry.glob);
       if (typeof compiled === 'string') return problems.add(`${field}.glob`, compiled);
-      images.push({ glob: entry.glob, regexp: compiled });
+      images.push({ glob: entry.glob, matcher: compiled });
     });
   }
   const authorities: Authority[] = [];
