@@ -1,10 +1,11 @@
 import { createHash, createPublicKey } from 'node:crypto';
-import { parseAllDocuments } from 'yaml';
 import { FieldError, ServiceError } from '../../../core/errors';
 import { parseReference } from '../../registry/reference';
 import { unknownFields } from './fields';
 import { compileGlob } from './glob';
 import { compileRe2 } from './regexp';
+import { POLICY_FILE_LIMITS } from './limits';
+import { readYamlDocuments } from './yamlReader';
 import { AttestationRequirement, Authority, Identity, ParsedPolicies, Policy, PublicKeyEntry } from './types';
 
 /**
@@ -36,6 +37,8 @@ type Json = Record<string, unknown>;
 
 class Problems {
   readonly errors: FieldError[] = [];
+  /** What is left of the file's allowance for identity regular expressions. */
+  regexpChars = POLICY_FILE_LIMITS.regexpChars;
   add(field: string, message: string): void {
     this.errors.push({ field, messages: [message] });
   }
@@ -58,19 +61,25 @@ export function parsePolicies(text: string, source = 'the policy'): ParsedPolici
   if (!text.trim()) {
     throw new ServiceError({ kind: 'badInput', service: 'Policy', operation: 'read', summary: `${source} is empty`, hint: 'Write a ClusterImagePolicy (apiVersion: policy.sigstore.dev/v1beta1).' });
   }
-  // Merge keys (`<<: *anchor`) are applied, as the Kubernetes YAML reader does.
-  const documents = parseAllDocuments(text, { prettyErrors: true, merge: true });
-  const list = Array.isArray(documents) ? documents : [documents];
+  const read = readYamlDocuments(text);
+  if ('tooLarge' in read) {
+    throw new ServiceError({
+      kind: 'badInput',
+      service: 'Policy',
+      operation: 'read',
+      summary: `${source} ${read.tooLarge}`,
+      hint: 'A policy file holds a handful of ClusterImagePolicies; split a larger one into several files.',
+    });
+  }
   const names = new Map<string, number>();
-  list.forEach((doc, index) => {
-    const at = `document ${index + 1}`;
-    if (doc.errors.length > 0) {
-      const error = doc.errors[0];
-      const line = error.linePos?.[0]?.line;
-      problems.add(at, `is not valid YAML${line ? ` (line ${line})` : ''}: ${error.message.split('\n')[0]}`);
+  read.documents.forEach((doc) => {
+    const index = doc.index - 1;
+    const at = `document ${doc.index}`;
+    if ('problem' in doc) {
+      problems.add(at, doc.problem);
       return;
     }
-    const value = doc.toJS({ maxAliasCount: 50 }) as unknown;
+    const value = doc.value;
     if (value === null || value === undefined) return; // an empty document between separators
     if (!isObject(value)) {
       problems.add(at, 'is not a mapping');
@@ -308,6 +317,11 @@ function readIdentity(value: unknown, at: string, problems: Problems): Identity 
   for (const field of ['issuerRegExp', 'subjectRegExp'] as const) {
     const source = text(field);
     if (source === undefined) continue;
+    problems.regexpChars -= source.length;
+    if (problems.regexpChars < 0) {
+      problems.add(`${at}.${field}`, `takes the file\u2019s regular expressions past ${POLICY_FILE_LIMITS.regexpChars / 1024} KiB in all, far more than identities need`);
+      continue;
+    }
     const compiled = compileRe2(source);
     if (typeof compiled === 'string') problems.add(`${at}.${field}`, `is not a usable regular expression: ${compiled}`);
     else identity[field] = { source, regexp: compiled };
