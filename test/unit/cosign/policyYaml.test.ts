@@ -144,5 +144,9 @@ describe('policy files are read as kubectl reads them (YAML 1.1, go-yaml v2)', (
     const uses = Array.from({ length: 50 }, (_, i) => `          u${i}: *many`).join('\n');
     const wide = `${policy}  match:\n    - resource: pods\n      selector:\n        matchLabels:\n          k: &many [${Array(4000).fill('v').join(', ')}]\n${uses}\n`;
     assert.match(problemsOf(refusal(wide)), /holds more than 200,000 values once its aliases \(\*name\) are expanded/);
+    // Compiling regular expressions costs time in proportion to their length.
+    const identities = Array.from({ length: 10 }, (_, i) => `          - issuer: https://issuer.example\n            subjectRegExp: "^team-${i}-(${'a|'.repeat(2000)}b)$"\n`).join('');
+    const regexps = `${header('regexps')}spec:\n  images:\n    - glob: "**"\n  authorities:\n    - keyless:\n        identities:\n${identities}`;
+    assert.match(problemsOf(refusal(regexps)), /identities\[8\]\.subjectRegExp: takes the file\u2019s regular expressions past 32 KiB in all/);
   });
 });
