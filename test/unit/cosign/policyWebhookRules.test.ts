@@ -45,7 +45,8 @@ describe('webhook-invalid policies are refused as the policy controller refuses 
     ];
     for (const [kms, expected] of refused) {
       assert.match(problems(passBeside(keyAuthority(`        kms: ${kms}\n`))), new RegExp(`spec\\.authorities\\[1\\]\\.key\\.kms: .*${expected.source}`), kms);
-      const caCert = `    - name: private-ca\n      keyless:\n        ca-cert:\n          kms: ${kms}\n        identities:\n          - issuer: https://issuer.example\n            subject: ci@acme.example\n`;
+      const caCert =
+        `    - name: private-ca\n      keyless:\n        ca-cert:\n          kms: ${kms}\n` + '        identities:\n          - issuer: https://issuer.example\n            subject: ci@acme.example\n';
       assert.match(problems(passBeside(caCert)), new RegExp(`spec\\.authorities\\[1\\]\\.keyless\\.ca-cert\\.kms: .*${expected.source}`), `ca-cert ${kms}`);
     }
     const accepted = [

@@ -81,7 +81,8 @@ describe('policy files are read as kubectl reads them (YAML 1.1, go-yaml v2)', (
 
   it('YAML 1.1 booleans are booleans (insecureIgnoreSCT: yes), and a quoted "yes" is a string', () => {
     const keyless = (value: string) =>
-      `${header('sct')}spec:\n  images:\n    - glob: "**"\n  authorities:\n    - keyless:\n        insecureIgnoreSCT: ${value}\n        identities:\n          - issuer: https://accounts.google.com\n            subject: ci@acme.iam.gserviceaccount.com\n`;
+      `${header('sct')}spec:\n  images:\n    - glob: "**"\n  authorities:\n    - keyless:\n        insecureIgnoreSCT: ${value}\n` +
+      '        identities:\n          - issuer: https://accounts.google.com\n            subject: ci@acme.iam.gserviceaccount.com\n';
     for (const [written, meant] of [
       ['yes', true],
       ['On', true],

@@ -36,10 +36,9 @@ export function readKeyRef(ref: Json, at: string, problems: Problems, warnings: 
     if (problem) problems.add(`${at}.kms`, problem);
   }
   if (isObject(ref.secretRef) && typeof ref.secretRef.namespace === 'string' && ref.secretRef.namespace && ref.secretRef.namespace !== CONTROLLER_NAMESPACE) {
-    problems.add(
-      `${at}.secretRef.namespace`,
-      `is ${JSON.stringify(ref.secretRef.namespace)}; the policy controller reads secrets only from its own namespace (${CONTROLLER_NAMESPACE} in its standard installation): leave namespace out or write ${CONTROLLER_NAMESPACE}`,
-    );
+    const written = JSON.stringify(ref.secretRef.namespace);
+    const own = `its own namespace (${CONTROLLER_NAMESPACE} in its standard installation)`;
+    problems.add(`${at}.secretRef.namespace`, `is ${written}; the policy controller reads secrets only from ${own}: leave namespace out or write ${CONTROLLER_NAMESPACE}`);
   }
   const keys = typeof ref.data === 'string' && ref.data ? readKeys(ref.data, `${at}.data`, problems, warnings) : [];
   return { keys, hashAlgorithm: hashAlgorithm ?? 'sha256' };
