@@ -158,6 +158,12 @@ describe('webhook-invalid policies are refused as the policy controller refuses 
         prefix,
       );
     }
+    // keyless.ca-cert is checked as a key reference too: the webhook wants a public key there, not a certificate.
+    const caCert = `    - name: private-ca\n      keyless:\n        ca-cert:\n          data: |\n${indent(`-----BEGIN CERTIFICATE-----\n${body.join('\n')}\n-----END CERTIFICATE-----`, '            ')}\n`;
+    assert.match(
+      problems(passBeside(`${caCert}        identities:\n          - issuer: https://issuer.example\n            subject: ci@acme.example\n`)),
+      /keyless\.ca-cert\.data: starts with a CERTIFICATE block/,
+    );
     // A first block that decodes is taken, as by Go, even when it is not a key.
     const certificateFirst = `-----BEGIN CERTIFICATE-----\n${body.join('\n')}\n-----END CERTIFICATE-----\n${good}`;
     assert.match(problems(passBeside(keyAuthority(`        data: |\n${indent(certificateFirst, '          ')}\n`))), /key\.data: starts with a CERTIFICATE block/);
