@@ -159,7 +159,8 @@ describe('webhook-invalid policies are refused as the policy controller refuses 
       );
     }
     // keyless.ca-cert is checked as a key reference too: the webhook wants a public key there, not a certificate.
-    const caCert = `    - name: private-ca\n      keyless:\n        ca-cert:\n          data: |\n${indent(`-----BEGIN CERTIFICATE-----\n${body.join('\n')}\n-----END CERTIFICATE-----`, '            ')}\n`;
+    const certificate = indent(`-----BEGIN CERTIFICATE-----\n${body.join('\n')}\n-----END CERTIFICATE-----`, '            ');
+    const caCert = `    - name: private-ca\n      keyless:\n        ca-cert:\n          data: |\n${certificate}\n`;
     assert.match(
       problems(passBeside(`${caCert}        identities:\n          - issuer: https://issuer.example\n            subject: ci@acme.example\n`)),
       /keyless\.ca-cert\.data: starts with a CERTIFICATE block/,
