@@ -1,7 +1,7 @@
 import type { OperationResult } from '../clients/cosign/sign/types';
 
 /** A policy that accepts exactly what was just signed: the signer's identity or key, and the predicates. */
-export function signerPolicy(result: OperationResult, ref: string, format: string, predicateTypes: string[], tlogUrl: string | undefined): { text: string; source: string } | undefined {
+export function signerPolicy(result: OperationResult, format: string, predicateTypes: string[], tlogUrl: string | undefined): { text: string; source: string } | undefined {
   const signer = result.signer;
   if (!signer) return undefined;
   const authority: Record<string, unknown> = { name: 'signer' };
@@ -15,6 +15,7 @@ export function signerPolicy(result: OperationResult, ref: string, format: strin
     authority.keyless = { url: 'https://fulcio.sigstore.dev', identities: [{ issuer: signer.issuer, subject: signer.subjects[0] }] };
   }
   if (predicateTypes.length) authority.attestations = predicateTypes.map((t, i) => ({ name: `predicate-${i + 1}`, predicateType: t }));
-  const policy = { apiVersion: 'policy.sigstore.dev/v1beta1', kind: 'ClusterImagePolicy', metadata: { name: 'just-signed' }, spec: { images: [{ glob: ref }], authorities: [authority] } };
+  // The signed digest, normalized: the name the webhook matches globs against (a tag would cover nothing).
+  const policy = { apiVersion: 'policy.sigstore.dev/v1beta1', kind: 'ClusterImagePolicy', metadata: { name: 'just-signed' }, spec: { images: [{ glob: result.ref }], authorities: [authority] } };
   return { text: JSON.stringify(policy, null, 2), source: `a policy naming the signer (${signer.description})` };
 }

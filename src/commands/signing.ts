@@ -106,7 +106,7 @@ export function registerSigningCommands(services: CoreServices, store: RegistryC
       const opts = await options(chosen.credentials, signal, progress);
       return operation === 'sign' ? engine.sign(input, opts) : engine.attest({ ...input, ...attestInput }, opts);
     });
-    return record(result, ref, signerPolicy(result, ref, format, operation === 'attest' ? ((result as { predicateTypes?: string[] }).predicateTypes ?? []) : [], tlog));
+    return record(result, ref, signerPolicy(result, format, operation === 'attest' ? ((result as { predicateTypes?: string[] }).predicateTypes ?? []) : [], tlog));
   };
 
   registerCommand(context, logger, 'opsConfig.signing.signImage', (...args: unknown[]) => signOrAttest('sign', args));

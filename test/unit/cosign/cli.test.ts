@@ -92,6 +92,43 @@ describe('command line: verify and verify-bundle', function () {
     assert.match(otherDigest.err, /no matching subject digest found/);
   });
 
+  it('verify-bundle: a bundle with a truncated certificate or timestamp names the part that is bad', async () => {
+    const bundle = readBundleFixture();
+    const original = JSON.parse(fs.readFileSync(path.join(FIXTURES_DIR, BUNDLE_FIXTURE, 'bundle.sigstore.json'), 'utf8'));
+    const cut = (base64: string) => {
+      const der = Buffer.from(base64, 'base64');
+      return der.subarray(0, der.length - 40).toString('base64');
+    };
+    const verifyEdited = async (name: string, edit: (copy: typeof original) => void) => {
+      const copy = JSON.parse(JSON.stringify(original));
+      edit(copy);
+      const file = path.join(dir, name);
+      fs.writeFileSync(file, JSON.stringify(copy));
+      return run([
+        'verify-bundle',
+        '--bundle',
+        file,
+        '--certificate-identity',
+        bundle.subjectAlternativeName,
+        '--certificate-oidc-issuer',
+        bundle.oidcIssuer,
+        '--trusted-root',
+        path.join(FIXTURES_DIR, 'trusted_root.public-good.json'),
+        bundle.imageDigest,
+      ]);
+    };
+    const certificate = await verifyEdited('cut-certificate.json', (copy) => {
+      copy.verificationMaterial.certificate.rawBytes = cut(copy.verificationMaterial.certificate.rawBytes);
+    });
+    assert.equal(certificate.code, 1);
+    assert.equal(certificate.err.trim(), "not verified: the bundle's verification material: the certificate is not valid DER: it is cut short (an element runs past the end of the data)");
+    const timestamp = await verifyEdited('cut-timestamp.json', (copy) => {
+      copy.verificationMaterial.timestampVerificationData = { rfc3161Timestamps: [{ signedTimestamp: cut(copy.verificationMaterial.certificate.rawBytes) }] };
+    });
+    assert.equal(timestamp.code, 1);
+    assert.match(timestamp.err, /^not verified: the bundle's verification material: RFC 3161 timestamp 1 is not valid DER: it is cut short/);
+  });
+
   it('the bin entry runs the same command line', async () => {
     const result = await new Promise<{ code: number | null; stderr: string }>((resolve) => {
       const child = execFile(

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { parseReference, referenceName } from '../../../src/clients/registry/reference';
-import { compileGlob } from '../../../src/clients/cosign/policy/glob';
+import { GlobMatcher, compileGlob } from '../../../src/clients/cosign/policy/glob';
 import { realmProblem } from '../../../src/clients/registry/realm';
 import { ServiceError } from '../../../src/core/errors';
 
@@ -46,7 +46,7 @@ describe('image references', () => {
 });
 
 describe('policy image globs', () => {
-  const matches = (glob: string, name: string) => (compileGlob(glob) as RegExp).test(name);
+  const matches = (glob: string, name: string) => (compileGlob(glob) as GlobMatcher).matches(name);
   const ref = `cgr.dev/chainguard/static@sha256:${HEX}`;
 
   it('matches the digest form: * stops at /, ** does not', () => {

@@ -1,11 +1,16 @@
-import { createHash, createPublicKey } from 'node:crypto';
-import { parseAllDocuments } from 'yaml';
-import { FieldError, ServiceError } from '../../../core/errors';
+import { ServiceError } from '../../../core/errors';
 import { parseReference } from '../../registry/reference';
-import { unknownFields } from './fields';
+import { describeValue, unknownFields } from './fields';
+import { readKeyRef } from './keyRef';
+import { checkMatch } from './matchResources';
+import { ociProblem } from './ociRepository';
+import { dnsSubdomainProblem } from './kubernetesNames';
 import { compileGlob } from './glob';
 import { compileRe2 } from './regexp';
-import { AttestationRequirement, Authority, Identity, ParsedPolicies, Policy, PublicKeyEntry } from './types';
+import { POLICY_FILE_LIMITS } from './limits';
+import { Json, Problems, isObject, isSet } from './problems';
+import { readYamlDocuments } from './yamlReader';
+import { AttestationRequirement, Authority, Identity, ParsedPolicies, Policy } from './types';
 
 /**
  * Reads an admission-policy file: one or more YAML (or JSON) documents, of which the
@@ -32,25 +37,6 @@ export const PREDICATE_SHORT_NAMES: Record<string, string> = {
   openvex: 'https://openvex.dev/ns',
 };
 
-type Json = Record<string, unknown>;
-
-class Problems {
-  readonly errors: FieldError[] = [];
-  add(field: string, message: string): void {
-    this.errors.push({ field, messages: [message] });
-  }
-  /** Fields of which at most one may be set, as the policy controller's validation says. */
-  atMostOne(value: Json, fields: string[], at: string): void {
-    const set = fields.filter((f) => isSet(value[f]));
-    if (set.length > 1) this.add(at, `has ${set.join(' and ')}; use exactly one of ${fields.join(', ')}`);
-  }
-}
-
-/** Set as Go's omitempty sees it: an empty string or list is the same as absent. */
-function isSet(value: unknown): boolean {
-  return value !== undefined && value !== null && value !== '' && !(Array.isArray(value) && value.length === 0);
-}
-
 export function parsePolicies(text: string, source = 'the policy'): ParsedPolicies {
   const problems = new Problems();
   const warnings: string[] = [];
@@ -58,19 +44,25 @@ export function parsePolicies(text: string, source = 'the policy'): ParsedPolici
   if (!text.trim()) {
     throw new ServiceError({ kind: 'badInput', service: 'Policy', operation: 'read', summary: `${source} is empty`, hint: 'Write a ClusterImagePolicy (apiVersion: policy.sigstore.dev/v1beta1).' });
   }
-  // Merge keys (`<<: *anchor`) are applied, as the Kubernetes YAML reader does.
-  const documents = parseAllDocuments(text, { prettyErrors: true, merge: true });
-  const list = Array.isArray(documents) ? documents : [documents];
+  const read = readYamlDocuments(text);
+  if ('tooLarge' in read) {
+    throw new ServiceError({
+      kind: 'badInput',
+      service: 'Policy',
+      operation: 'read',
+      summary: `${source} ${read.tooLarge}`,
+      hint: 'A policy file holds a handful of ClusterImagePolicies; split a larger one into several files.',
+    });
+  }
   const names = new Map<string, number>();
-  list.forEach((doc, index) => {
-    const at = `document ${index + 1}`;
-    if (doc.errors.length > 0) {
-      const error = doc.errors[0];
-      const line = error.linePos?.[0]?.line;
-      problems.add(at, `is not valid YAML${line ? ` (line ${line})` : ''}: ${error.message.split('\n')[0]}`);
+  read.documents.forEach((doc) => {
+    const index = doc.index - 1;
+    const at = `document ${doc.index}`;
+    if ('problem' in doc) {
+      problems.add(at, doc.problem);
       return;
     }
-    const value = doc.toJS({ maxAliasCount: 50 }) as unknown;
+    const value = doc.value;
     if (value === null || value === undefined) return; // an empty document between separators
     if (!isObject(value)) {
       problems.add(at, 'is not a mapping');
@@ -79,11 +71,11 @@ export function parsePolicies(text: string, source = 'the policy'): ParsedPolici
     const apiVersion = value.apiVersion;
     const metadataName = isObject(value.metadata) ? value.metadata.name : undefined;
     if (typeof apiVersion !== 'string' || !apiVersion) {
-      problems.add(`${at} apiVersion`, 'is required');
+      problems.add(`${at} apiVersion`, isSet(apiVersion) ? `must be a string, not ${describeValue(apiVersion)}` : 'is required');
       return;
     }
     if (typeof metadataName !== 'string' || !metadataName) {
-      problems.add(`${at} metadata.name`, 'is required');
+      problems.add(`${at} metadata.name`, isSet(metadataName) ? `must be a string, not ${describeValue(metadataName)}; quote it` : 'is required');
       return;
     }
     const kindProblem = policyKindProblem(apiVersion, value.kind);
@@ -103,6 +95,8 @@ export function parsePolicies(text: string, source = 'the policy'): ParsedPolici
       return;
     }
     names.set(metadataName, index + 1);
+    const nameProblem = dnsSubdomainProblem(metadataName);
+    if (nameProblem) problems.add(`${at} (${metadataName}) metadata.name`, nameProblem);
     for (const unknown of unknownFields(value)) problems.add(`${at} (${metadataName}) ${unknown.path}`, unknown.message);
     const policy = readPolicy(value, metadataName, index + 1, `${at} (${metadataName})`, problems, warnings);
     if (policy) policies.push(policy);
@@ -150,8 +144,10 @@ function readPolicy(doc: Json, name: string, document: number, at: string, probl
     return undefined;
   }
   const unsupported: string[] = [];
-  const mode = spec.mode ?? 'enforce';
-  if (mode !== 'enforce' && mode !== 'warn') problems.add(`${at} spec.mode`, `must be enforce or warn, not ${JSON.stringify(mode)}`);
+  // Unset or empty is enforce, as the webhook's defaults make it.
+  const mode = isSet(spec.mode) ? spec.mode : 'enforce';
+  // A value of another type is reported with the schema's types.
+  if (typeof mode === 'string' && mode !== 'enforce' && mode !== 'warn') problems.add(`${at} spec.mode`, `must be enforce or warn, not ${JSON.stringify(mode)}`);
   const images: Policy['images'] = [];
   if (!Array.isArray(spec.images) || spec.images.length === 0) {
     problems.add(`${at} spec.images`, 'needs at least one entry with a glob');
@@ -159,10 +155,11 @@ function readPolicy(doc: Json, name: string, document: number, at: string, probl
     spec.images.forEach((entry, i) => {
       const field = `${at} spec.images[${i}]`;
       if (!isObject(entry)) return problems.add(field, 'must be a mapping with a glob');
-      if (typeof entry.glob !== 'string' || !entry.glob) return problems.add(`${field}.glob`, 'is required');
+      if (!isSet(entry.glob)) return problems.add(`${field}.glob`, 'is required');
+      if (typeof entry.glob !== 'string') return;
       const compiled = compileGlob(entry.glob);
       if (typeof compiled === 'string') return problems.add(`${field}.glob`, compiled);
-      images.push({ glob: entry.glob, regexp: compiled });
+      images.push({ glob: entry.glob, matcher: compiled });
     });
   }
   const authorities: Authority[] = [];
@@ -179,7 +176,9 @@ function readPolicy(doc: Json, name: string, document: number, at: string, probl
     const type = isObject(spec.policy) && typeof spec.policy.type === 'string' ? spec.policy.type : 'unknown';
     unsupported.push(`spec.policy (a ${type === 'cue' ? 'CUE' : type === 'rego' ? 'Rego' : type} policy over the verification results) cannot be evaluated by this extension`);
   }
-  if (spec.match !== undefined) {
+  checkMatch(spec.match, `${at} spec.match`, problems);
+  // An empty list selects nothing, so the policy applies to every image its globs cover.
+  if (isSet(spec.match)) {
     unsupported.push('spec.match selects Kubernetes resources; outside a cluster such a policy never applies');
   }
   return { name, document, mode: mode === 'warn' ? 'warn' : 'enforce', images, authorities, unsupported };
@@ -191,16 +190,15 @@ function readAuthority(entry: unknown, index: number, at: string, problems: Prob
     return undefined;
   }
   const name = typeof entry.name === 'string' && entry.name ? entry.name : `authority-${index}`;
-  const kinds = ['key', 'keyless', 'static'].filter((k) => entry[k] !== undefined);
+  const kinds = ['key', 'keyless', 'static'].filter((k) => entry[k] !== undefined && entry[k] !== null);
   if (kinds.length !== 1) {
     problems.add(at, kinds.length === 0 ? 'needs one of key, keyless or static' : `has ${kinds.join(' and ')}; use exactly one`);
     return undefined;
   }
   const unsupported: string[] = [];
   const signatureFormat = entry.signatureFormat;
-  if (signatureFormat !== undefined && typeof signatureFormat !== 'string') {
-    problems.add(`${at}.signatureFormat`, `must be legacy or bundle, not ${JSON.stringify(signatureFormat)}`);
-  } else if (signatureFormat && signatureFormat !== 'legacy' && signatureFormat !== 'bundle') {
+  // A value that is no string is reported with the schema's types.
+  if (typeof signatureFormat === 'string' && signatureFormat && signatureFormat !== 'legacy' && signatureFormat !== 'bundle') {
     // The webhook accepts any text here and reads bundles only for exactly "bundle".
     warnings.push(`${at}.signatureFormat ${JSON.stringify(signatureFormat)} is neither legacy nor bundle; the policy controller reads it as legacy, and so does this check.`);
   }
@@ -229,7 +227,8 @@ function readAuthority(entry: unknown, index: number, at: string, problems: Prob
   if (kinds[0] === 'static') {
     const staticSpec = entry.static;
     if (!isObject(staticSpec) || (staticSpec.action !== 'pass' && staticSpec.action !== 'fail')) {
-      problems.add(`${at}.static.action`, 'must be pass or fail');
+      // A value that is no string is reported with the schema's types.
+      if (!isObject(staticSpec) || typeof staticSpec.action === 'string' || !isSet(staticSpec.action)) problems.add(`${at}.static.action`, 'must be pass or fail');
       return undefined;
     }
     return { ...base, kind: 'static', action: staticSpec.action, message: typeof staticSpec.message === 'string' ? staticSpec.message : undefined };
@@ -240,23 +239,11 @@ function readAuthority(entry: unknown, index: number, at: string, problems: Prob
       problems.add(`${at}.key`, 'must be a mapping with data (a PEM public key)');
       return undefined;
     }
-    problems.atMostOne(key, ['data', 'kms', 'secretRef'], `${at}.key`);
-    // Any case and surrounding spaces, as the policy controller reads it.
-    const hashAlgorithm = isSet(key.hashAlgorithm) ? String(key.hashAlgorithm).trim().toLowerCase() : 'sha256';
-    if (!['sha224', 'sha256', 'sha384', 'sha512'].includes(hashAlgorithm)) {
-      problems.add(`${at}.key.hashAlgorithm`, `must be sha224, sha256, sha384 or sha512, not ${JSON.stringify(key.hashAlgorithm)}`);
-    }
-    if (key.kms !== undefined)
+    const { keys, hashAlgorithm } = readKeyRef(key, `${at}.key`, problems, warnings);
+    if (isSet(key.kms))
       unsupported.push(`key.kms (${String(key.kms)}) is resolved by a cluster's policy controller; there are no public keys for authority ${name} here. Put the public key in key.data`);
-    if (key.secretRef !== undefined) unsupported.push(`key.secretRef is a Kubernetes secret; there are no public keys for authority ${name} here. Put the public key in key.data`);
-    let keys: PublicKeyEntry[] = [];
-    if (key.data !== undefined) {
-      if (typeof key.data !== 'string') problems.add(`${at}.key.data`, 'must be a PEM public key');
-      else keys = readKeys(key.data, `${at}.key.data`, problems, warnings);
-    } else if (key.kms === undefined && key.secretRef === undefined) {
-      problems.add(`${at}.key.data`, 'is required (a PEM public key)');
-    }
-    return { ...base, kind: 'key', keys, hashAlgorithm: hashAlgorithm as 'sha256' };
+    if (isSet(key.secretRef)) unsupported.push(`key.secretRef is a Kubernetes secret; there are no public keys for authority ${name} here. Put the public key in key.data`);
+    return { ...base, kind: 'key', keys, hashAlgorithm };
   }
   const keyless = entry.keyless;
   if (!isObject(keyless)) {
@@ -264,7 +251,10 @@ function readAuthority(entry: unknown, index: number, at: string, problems: Prob
     return undefined;
   }
   problems.atMostOne(keyless, ['url', 'ca-cert'], `${at}.keyless`);
-  if (keyless['ca-cert'] !== undefined) unsupported.push('keyless.ca-cert is not read by the policy controller\u2019s verifier; use the custom trust root setting for a private Fulcio');
+  const caCert = keyless['ca-cert'];
+  if (isObject(caCert)) readKeyRef(caCert, `${at}.keyless.ca-cert`, problems, warnings);
+  else if (isSet(caCert)) problems.add(`${at}.keyless.ca-cert`, 'must be a mapping with data, kms or secretRef');
+  if (isSet(caCert)) unsupported.push('keyless.ca-cert is not read by the policy controller\u2019s verifier; use the custom trust root setting for a private Fulcio');
   if (keyless.trustRootRef !== undefined) unsupported.push(`keyless.trustRootRef (${String(keyless.trustRootRef)}) names a cluster TrustRoot; use the custom trust root setting instead`);
   const identities: Identity[] = [];
   if (!Array.isArray(keyless.identities) || keyless.identities.length === 0) {
@@ -275,7 +265,6 @@ function readAuthority(entry: unknown, index: number, at: string, problems: Prob
       if (parsed) identities.push(parsed);
     });
   }
-  if (keyless.insecureIgnoreSCT !== undefined && typeof keyless.insecureIgnoreSCT !== 'boolean') problems.add(`${at}.keyless.insecureIgnoreSCT`, 'must be true or false');
   return {
     ...base,
     kind: 'keyless',
@@ -296,18 +285,19 @@ function readIdentity(value: unknown, at: string, problems: Problems): Identity 
   // An empty string is the same as no value, as for the webhook.
   const text = (field: string): string | undefined => {
     const v = value[field];
-    if (v === undefined || v === null || v === '') return undefined;
-    if (typeof v !== 'string') {
-      problems.add(`${at}.${field}`, 'must be a string');
-      return undefined;
-    }
-    return v;
+    // A value that is no string is reported with the schema's types.
+    return typeof v === 'string' && v !== '' ? v : undefined;
   };
   identity.issuer = text('issuer');
   identity.subject = text('subject');
   for (const field of ['issuerRegExp', 'subjectRegExp'] as const) {
     const source = text(field);
     if (source === undefined) continue;
+    problems.regexpChars -= source.length;
+    if (problems.regexpChars < 0) {
+      problems.add(`${at}.${field}`, `takes the file\u2019s regular expressions past ${POLICY_FILE_LIMITS.regexpChars / 1024} KiB in all, far more than identities need`);
+      continue;
+    }
     const compiled = compileRe2(source);
     if (typeof compiled === 'string') problems.add(`${at}.${field}`, `is not a usable regular expression: ${compiled}`);
     else identity[field] = { source, regexp: compiled };
@@ -318,35 +308,10 @@ function readIdentity(value: unknown, at: string, problems: Problems): Identity 
   return identity;
 }
 
-/**
- * The public key of `key.data`. The policy controller decodes the first PEM block only (a
- * PKIX `PUBLIC KEY` or a PKCS#1 `RSA PUBLIC KEY`); a second block is never a second trusted key,
- * so it is pointed out rather than used.
- */
-function readKeys(data: string, at: string, problems: Problems, warnings: string[]): PublicKeyEntry[] {
-  const blocks = data.match(/-----BEGIN ([A-Z0-9 ]+)-----[\s\S]*?-----END \1-----/g) ?? [];
-  if (blocks.length === 0) {
-    problems.add(at, 'holds no PEM public key (-----BEGIN PUBLIC KEY-----)');
-    return [];
-  }
-  const pem = blocks[0] as string;
-  if (!/^-----BEGIN (RSA )?PUBLIC KEY-----/.test(pem)) {
-    problems.add(at, `starts with a ${/^-----BEGIN ([A-Z0-9 ]+)-----/.exec(pem)?.[1]} block; the policy controller reads only the first block, and it must be a PUBLIC KEY (or RSA PUBLIC KEY)`);
-    return [];
-  }
-  if (blocks.length > 1) warnings.push(`${at} holds ${blocks.length} PEM blocks; only the first is a trusted key (the policy controller ignores the others). Use one authority per key.`);
-  try {
-    const der = createPublicKey(pem).export({ type: 'spki', format: 'der' });
-    return [{ pem, fingerprint: createHash('sha256').update(der).digest('hex') }];
-  } catch (error) {
-    problems.add(at, `the public key cannot be read: ${(error as Error).message}`);
-    return [];
-  }
-}
-
 function readSource(value: unknown, at: string, problems: Problems, unsupported: string[]): Authority['source'] {
-  if (value === undefined) return undefined;
-  if (!Array.isArray(value) || value.length === 0 || !isObject(value[0])) {
+  // No list, or an empty one, as the webhook reads it: signatures are looked up beside the image.
+  if (!isSet(value)) return undefined;
+  if (!Array.isArray(value) || !isObject(value[0])) {
     problems.add(at, 'must be a list with one entry (oci, tagPrefix)');
     return undefined;
   }
@@ -354,15 +319,16 @@ function readSource(value: unknown, at: string, problems: Problems, unsupported:
   if (value.length > 1) problems.add(at, `has ${value.length} entries; the policy controller supports a single source`);
   if (Array.isArray(first.signaturePullSecrets)) {
     first.signaturePullSecrets.forEach((secret, i) => {
-      if (!isObject(secret) || typeof secret.name !== 'string' || !secret.name) problems.add(`${at}[0].signaturePullSecrets[${i}].name`, 'is required');
+      if (!isObject(secret) || !isSet(secret.name)) problems.add(`${at}[0].signaturePullSecrets[${i}].name`, 'is required');
     });
   }
-  if (first.signaturePullSecrets !== undefined) unsupported.push('source.signaturePullSecrets are Kubernetes secrets; add a registry login instead');
+  if (isSet(first.signaturePullSecrets)) unsupported.push('source.signaturePullSecrets are Kubernetes secrets; add a registry login instead');
   let repository: { registry: string; repository: string } | undefined;
-  // An empty oci is the same as none: signatures are looked up beside the image.
-  if (first.oci !== undefined && first.oci !== '') {
-    if (typeof first.oci !== 'string') {
-      problems.add(`${at}[0].oci`, 'must be a repository such as registry.example.com/signatures');
+  // An empty oci is the same as none; a value that is no string is reported with the schema's types.
+  if (typeof first.oci === 'string' && first.oci !== '') {
+    const problem = ociProblem(first.oci);
+    if (problem) {
+      problems.add(`${at}[0].oci`, problem);
     } else {
       try {
         const parsed = parseReference(first.oci);
@@ -383,7 +349,6 @@ function readCtlog(value: unknown, at: string, problems: Problems, unsupported: 
     return undefined;
   }
   if (value.trustRootRef !== undefined) unsupported.push('ctlog.trustRootRef names a cluster TrustRoot; use the custom trust root setting instead');
-  if (value.url !== undefined && typeof value.url !== 'string') problems.add(`${at}.url`, 'must be the address of a transparency log (Rekor)');
   const url = typeof value.url === 'string' && value.url ? value.url : undefined;
   if (!url && value.trustRootRef === undefined) {
     // The controller then skips the transparency log altogether, even for short-lived Fulcio certificates.
@@ -405,8 +370,10 @@ function readAttestations(value: unknown, at: string, problems: Problems, warnin
     const field = `${at}[${i}]`;
     if (!isObject(entry)) return problems.add(field, 'must be a mapping');
     if (entry.policy !== undefined) readPolicyRef(entry.policy, `${field}.policy`, problems, false);
-    if (typeof entry.name !== 'string' || !entry.name) return problems.add(`${field}.name`, 'is required');
-    if (typeof entry.predicateType !== 'string' || !entry.predicateType) return problems.add(`${field}.predicateType`, 'is required');
+    if (!isSet(entry.name)) return problems.add(`${field}.name`, 'is required');
+    if (!isSet(entry.predicateType)) return problems.add(`${field}.predicateType`, 'is required');
+    // A value that is no string is reported with the schema's types.
+    if (typeof entry.name !== 'string' || typeof entry.predicateType !== 'string') return;
     let predicateType = entry.predicateType;
     if (PREDICATE_SHORT_NAMES[predicateType]) {
       warnings.push(`${field}.predicateType "${predicateType}" is a deprecated short name for ${PREDICATE_SHORT_NAMES[predicateType]}.`);
@@ -431,13 +398,18 @@ function readPolicyRef(value: unknown, at: string, problems: Problems, wholePoli
     problems.add(at, 'must be a mapping with type and data');
     return;
   }
-  if (value.type !== 'cue' && value.type !== 'rego') problems.add(`${at}.type`, `must be cue or rego, not ${JSON.stringify(value.type ?? null)}`);
+  if (value.type !== 'cue' && value.type !== 'rego' && (typeof value.type === 'string' || !isSet(value.type))) {
+    problems.add(`${at}.type`, `must be cue or rego, not ${JSON.stringify(value.type ?? null)}`);
+  }
   const sources = ['data', 'configMapRef', 'remote'];
   if (!sources.some((f) => isSet(value[f]))) problems.add(at, 'needs one of data, configMapRef or remote');
   problems.atMostOne(value, sources, at);
   if (isObject(value.remote)) {
-    const url = typeof value.remote.url === 'string' ? safeUrl(value.remote.url) : undefined;
-    if (!url || url.protocol !== 'https:' || !url.host) problems.add(`${at}.remote.url`, 'must be an https:// address');
+    const written = value.remote.url;
+    // A value that is no string is reported with the schema's types.
+    const wrongType = isSet(written) && typeof written !== 'string';
+    const url = typeof written === 'string' ? safeUrl(written) : undefined;
+    if (!wrongType && (!url || url.protocol !== 'https:' || !url.host)) problems.add(`${at}.remote.url`, 'must be an https:// address');
     if (!isSet(value.remote.sha256sum)) problems.add(`${at}.remote.sha256sum`, 'is required');
   }
   if (isObject(value.configMapRef)) {
@@ -456,8 +428,4 @@ function safeUrl(text: string): URL | undefined {
   } catch {
     return undefined;
   }
-}
-
-function isObject(value: unknown): value is Json {
-  return !!value && typeof value === 'object' && !Array.isArray(value);
 }

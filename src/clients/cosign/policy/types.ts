@@ -1,3 +1,4 @@
+import type { GlobMatcher } from './glob';
 import type { Re2Pattern } from './regexp';
 /**
  * A ClusterImagePolicy as the engine uses it: validated, defaults applied, regular expressions
@@ -17,7 +18,7 @@ export interface Policy {
 
 export interface ImagePattern {
   glob: string;
-  regexp: RegExp;
+  matcher: GlobMatcher;
 }
 
 export type Authority = KeyAuthority | KeylessAuthority | StaticAuthority;

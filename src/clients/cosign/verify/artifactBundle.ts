@@ -5,7 +5,7 @@ import { KeyObject, X509Certificate, createHash, createPublicKey } from 'node:cr
 import { badInput } from '../../../core/errors';
 import { readStatement, statementCoversDigest } from '../formats/intoto';
 import { TrustRoot, trustMaterial } from '../trust/trustRoot';
-import { certificateChainProblem, inclusionProofProblem, logEntryKeyProblem } from './bundleChecks';
+import { certificateChainProblem, inclusionProofProblem, logEntryKeyProblem, verificationMaterialProblem } from './bundleChecks';
 import { SignerInfo, matchIdentities, signerFromCertificate } from './identity';
 import { verifyPrehashed } from './prehashed';
 import { describeSigstoreError } from './reasons';
@@ -40,7 +40,7 @@ export function verifyArtifactBundle(input: ArtifactBundleInput): ArtifactBundle
   const material = bundle.verificationMaterial.content;
   if (withKey && material.$case !== 'publicKey') return fail('the bundle was signed with a certificate (keyless), not a key: verify it with --certificate-identity and --certificate-oidc-issuer');
   if (!withKey && material.$case === 'publicKey') return fail('the bundle was signed with a key, not a certificate: verify it with --key');
-  const shape = certificateChainProblem(serialized) ?? inclusionProofProblem(serialized);
+  const shape = verificationMaterialProblem(bundle) ?? certificateChainProblem(serialized) ?? inclusionProofProblem(serialized);
   if (shape) return fail(shape);
 
   const digest = typeof input.artifact === 'string' ? Buffer.from(input.artifact.replace(/^sha256:/, ''), 'hex') : undefined;

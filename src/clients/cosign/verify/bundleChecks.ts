@@ -1,4 +1,5 @@
-import type { SerializedBundle } from '@sigstore/bundle';
+import type { Bundle, SerializedBundle } from '@sigstore/bundle';
+import { RFC3161Timestamp, X509Certificate as SigstoreCertificate } from '@sigstore/core';
 import { X509Certificate, createPublicKey } from 'node:crypto';
 import { rekorBodyKeys } from './rekorBody';
 
@@ -88,4 +89,41 @@ function sameKeyMaterial(pem: string, signerDer: Buffer): boolean {
 function pemBody(pem: string): Buffer | undefined {
   const match = /^\s*-----BEGIN CERTIFICATE-----\r?\n([A-Za-z0-9+/=\r\n]+)-----END CERTIFICATE-----\s*$/.exec(pem);
   return match ? Buffer.from(match[1], 'base64') : undefined;
+}
+
+/**
+ * The DER parts of the verification material, read as the Sigstore verifier reads them, so that
+ * one that does not parse is named (which part, which entry) instead of surfacing as the
+ * parser's bare "request past end of buffer".
+ */
+export function verificationMaterialProblem(bundle: Bundle): string | undefined {
+  const material = bundle.verificationMaterial;
+  const content = material.content;
+  const certificates =
+    content.$case === 'certificate'
+      ? [{ what: 'the certificate', der: content.certificate.rawBytes }]
+      : content.$case === 'x509CertificateChain'
+        ? content.x509CertificateChain.certificates.map((c, i) => ({ what: i === 0 ? 'the signing certificate of the chain' : `certificate ${i + 1} of the chain`, der: c.rawBytes }))
+        : [];
+  if (content.$case === 'x509CertificateChain' && certificates.length === 0) return "the bundle's verification material: the certificate chain is empty";
+  for (const { what, der } of certificates) {
+    const problem = derProblem(() => SigstoreCertificate.parse(Buffer.from(der)));
+    if (problem) return `the bundle's verification material: ${what} is not valid DER: ${problem}`;
+  }
+  for (const [i, stamp] of (material.timestampVerificationData?.rfc3161Timestamps ?? []).entries()) {
+    const problem = derProblem(() => RFC3161Timestamp.parse(Buffer.from(stamp.signedTimestamp)));
+    if (problem) return `the bundle's verification material: RFC 3161 timestamp ${i + 1} is not valid DER: ${problem}`;
+  }
+  return undefined;
+}
+
+function derProblem(parse: () => unknown): string | undefined {
+  try {
+    parse();
+    return undefined;
+  } catch (error) {
+    const message = (error as Error)?.message ?? String(error);
+    // The ASN.1 reader's words for a value that claims more bytes than there are.
+    return message === 'request past end of buffer' ? 'it is cut short (an element runs past the end of the data)' : message;
+  }
 }

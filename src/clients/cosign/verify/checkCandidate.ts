@@ -9,7 +9,7 @@ import { KeyAuthority, KeylessAuthority } from '../policy/types';
 import { TrustRoot, trustMaterial } from '../trust/trustRoot';
 import { SignerInfo, matchIdentities, signerFromCertificate } from './identity';
 import { describeSigstoreError } from './reasons';
-import { certificateChainProblem, inclusionProofProblem, logEntryKeyProblem } from './bundleChecks';
+import { certificateChainProblem, inclusionProofProblem, logEntryKeyProblem, verificationMaterialProblem } from './bundleChecks';
 
 /**
  * Checks one signature or attestation against one authority, every check in cosign's order:
@@ -156,6 +156,8 @@ function runVerifier(
 ): { ok: true } | { problem: string } {
   try {
     const bundle = bundleFromJSON(serialized);
+    const material = verificationMaterialProblem(bundle);
+    if (material) return { problem: material };
     const entity = toSignedEntity(bundle, candidate.payload);
     new Verifier(trustMaterial(trust, keys), options).verify(entity);
     return { ok: true };

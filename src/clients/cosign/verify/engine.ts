@@ -1,6 +1,6 @@
 import { Registries, RegistryClientOptions } from '../../registry/client';
 import { DOCKER_HUB, ImageReference, parseReference, repositoryName } from '../../registry/reference';
-import { AdmissionNames, admissionNames, coveringGlob } from '../policy/imageNames';
+import { admissionName, coveringGlob } from '../policy/imageNames';
 import { parsePoliciesOnce } from '../policy/parseOnce';
 import { Authority, KeyAuthority, KeylessAuthority, ParsedPolicies, Policy } from '../policy/types';
 import { TrustRoot, publicGoodTrustRoot } from '../trust/trustRoot';
@@ -84,20 +84,11 @@ export async function verifyImage(image: string, context: VerificationContext): 
 
   const matching: Array<{ policy: Policy; glob: string }> = [];
   const others: VerifyReport['otherPolicies'] = [];
-  const names = admissionNames(ref, digest);
+  const name = admissionName(ref, digest);
   for (const policy of parsed.policies) {
-    const match = coveringGlob(policy.images, names);
-    if (!match) {
-      others.push({ name: policy.name, globs: policy.images.map((g) => g.glob) });
-      continue;
-    }
-    matching.push({ policy, glob: match.glob });
-    if (match.throughFallback) {
-      warnings.push(
-        `policy ${policy.name} covers ${names.admitted} only as it is written: its glob "${match.glob}" does not match the full name ${names.normalized}. ` +
-          'The policy controller still applies it through a deprecated fallback, and the same image written another way would be uncovered; write the glob for the full name.',
-      );
-    }
+    const glob = coveringGlob(policy.images, name);
+    if (glob) matching.push({ policy, glob });
+    else others.push({ name: policy.name, globs: policy.images.map((g) => g.glob) });
   }
 
   const discovery = discoveryFor(context, { registry: ref.registry, repository: ref.repository, digest });
@@ -108,7 +99,7 @@ export async function verifyImage(image: string, context: VerificationContext): 
 
   const reasons: string[] = [];
   if (matching.length === 0) {
-    reasons.push(`${checkedRef} is uncovered by policy: ${uncoveredHint(ref, names, others)}`);
+    reasons.push(`${checkedRef} is uncovered by policy: ${uncoveredHint(ref, name, others)}`);
   }
   for (const outcome of outcomes.filter((o) => !o.passed)) {
     const target = outcome.mode === 'warn' ? warnings : reasons;
@@ -285,13 +276,20 @@ function describeAuthority(authority: Authority): string {
   }
 }
 
-function uncoveredHint(ref: ImageReference, names: AdmissionNames, others: VerifyReport['otherPolicies']): string {
+/** A colon in the last part of the repository (before any @) reads as a tag, which covers nothing. */
+function looksLikeTagGlob(glob: string): boolean {
+  const repository = glob.split('@')[0];
+  const slash = repository.lastIndexOf('/');
+  return slash >= 0 && repository.slice(slash + 1).includes(':');
+}
+
+function uncoveredHint(ref: ImageReference, name: string, others: VerifyReport['otherPolicies']): string {
   const globs = others.flatMap((o) => o.globs.map((g) => `"${g}" (${o.name})`)).join(', ');
-  const tried = names.admitted === names.normalized ? names.normalized : `${names.normalized} and ${names.admitted}`;
-  const admittedName = names.admitted.slice(0, names.admitted.indexOf('@'));
-  const tagless = admittedName.lastIndexOf(':') <= admittedName.lastIndexOf('/') ? ', which carry no tag, so a glob ending in ":*" does not match them' : '';
+  const tagGlob = others.some((o) => o.globs.some(looksLikeTagGlob));
   return (
-    `no glob matches it (${globs}). Globs are matched against ${tried}${tagless}; try ${repositoryName(ref)}@** or ${repositoryName(ref)}**` +
+    `no glob matches it (${globs}). Globs are matched against ${name}, which carries no tag` +
+    `${tagGlob ? ' (the policy controller drops the tag even when the reference has one), so a glob ending in ":*" or ":1.*" matches nothing' : ''}` +
+    `; try ${repositoryName(ref)}@** or ${repositoryName(ref)}**` +
     `${ref.registry === DOCKER_HUB ? ` (Docker Hub images are named ${DOCKER_HUB}/…)` : ''}.`
   );
 }
