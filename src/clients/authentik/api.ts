@@ -175,8 +175,8 @@ export class AuthentikApi {
         hint: 'Check that the URL points at the authentik server itself.',
       });
     }
-    const next = body.pagination?.next;
-    return { items, count: body.pagination?.count ?? items.length, page, next: typeof next === 'number' && next > page ? next : undefined };
+    const { next, count } = body.pagination ?? {};
+    return { items, count: typeof count === 'number' ? count : items.length, page, next: typeof next === 'number' && next > page ? next : undefined };
   }
 
   /** Every page of a list, `page_size=100` at a time (for the plural data-source lookups, not the tree). */

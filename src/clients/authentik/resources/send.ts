@@ -1,7 +1,7 @@
 import { ServiceError } from '../../../core/errors';
 import type { QueryValue, RequestSpec } from '../../../core/http';
 import type { KnownSecrets } from '../../../core/redact';
-import { AuthentikApi, ListPage, SERVICE } from '../api';
+import { AuthentikApi, SERVICE } from '../api';
 
 /**
  * The one request path of the managed-resource calls.
@@ -61,24 +61,6 @@ export async function send<T>(api: AuthentikApi, spec: SendSpec): Promise<T> {
       hint: 'Check that the URL points at the authentik server itself.',
     });
   }
-}
-
-/** authentik's list envelope → one tree page; `next` is a page number, 0 on the last page. */
-export function pageFromBody<T>(operation: string, path: string, page: number, body: unknown): ListPage<T> {
-  const envelope = body as { results?: unknown; pagination?: { next?: unknown; count?: unknown } } | undefined;
-  if (!envelope || !Array.isArray(envelope.results)) {
-    throw new ServiceError({
-      kind: 'invalidResponse',
-      service: SERVICE,
-      operation,
-      summary: `the answer to ${path} is not a list (no "results")`,
-      hint: 'Check that the URL points at the authentik server itself.',
-    });
-  }
-  const items = envelope.results as T[];
-  const next = envelope.pagination?.next;
-  const count = envelope.pagination?.count;
-  return { items, count: typeof count === 'number' ? count : items.length, page, next: typeof next === 'number' && next > page ? next : undefined };
 }
 
 /**
