@@ -144,6 +144,11 @@ export class AuthentikApi {
     this.connection.secrets?.add(value);
   }
 
+  /** Masks a document whose secret parts are registered one by one (a webhook mapping's code) where it appears whole. */
+  registerDocument(value: string | undefined): void {
+    this.connection.secrets?.addDocument(value);
+  }
+
   /**
    * One page of a paginated list. authentik's `pagination.next` is a page number, 0 on the last
    * page; a body without `pagination` (an older or odd server) counts as a single page. A page

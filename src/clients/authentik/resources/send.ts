@@ -65,8 +65,9 @@ export async function send<T>(api: AuthentikApi, spec: SendSpec): Promise<T> {
 
 /**
  * Adds a secret value to the known secrets that mask logs and messages. JSON documents (a service
- * account key) are registered whole and by every string inside them, except the parts Google
- * publishes in every key file (type, endpoint URLs), which would only mask innocent text.
+ * account key) are registered whole (masked only whole: their field names are ordinary text) and
+ * by every string inside them, except the parts Google publishes in every key file (type,
+ * endpoint URLs), which would only mask innocent text.
  */
 const PUBLIC_KEY_FILE_FIELDS = new Set(['type', 'auth_uri', 'token_uri', 'auth_provider_x509_cert_url', 'client_x509_cert_url', 'universe_domain']);
 
@@ -77,7 +78,7 @@ export function registerSecret(secrets: KnownSecrets | undefined, value: unknown
     return;
   }
   if (typeof value !== 'object') return;
-  if (depth === 0) secrets.add(JSON.stringify(value));
+  if (depth === 0) secrets.addDocument(JSON.stringify(value));
   for (const [key, item] of Object.entries(value as Record<string, unknown>)) {
     if (!PUBLIC_KEY_FILE_FIELDS.has(key)) registerSecret(secrets, item, depth + 1);
   }
