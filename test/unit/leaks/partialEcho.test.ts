@@ -3,6 +3,7 @@ import * as assert from 'node:assert/strict';
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { inspect } from 'node:util';
 import { registerSecret } from '../../../src/clients/authentik/resources/send';
+import { RegistryClient } from '../../../src/clients/registry/client';
 import { ServiceError } from '../../../src/core/errors';
 import { HttpClient } from '../../../src/core/http';
 import { RedactingLogger } from '../../../src/core/logger';
@@ -93,6 +94,27 @@ describe('a server echoing part of a secret', () => {
     for (const [where, text] of Object.entries(seen)) {
       assert.deepEqual(leakedRuns(token, text), [], `${where}: the token`);
       assert.deepEqual(leakedRuns(key, text), [], `${where}: the key`);
+    }
+  });
+
+  it('a registry that repeats the refused password in its 401 does not put it in the error', async () => {
+    const password = `registry-${randomToken(30)}`;
+    const server = await startTestServer((req, res) =>
+      req.headers.authorization
+        ? json(res, 401, { errors: [{ code: 'UNAUTHORIZED', message: `password ${password.slice(0, 24)}… refused` }] })
+        : json(res, 401, { errors: [{ code: 'UNAUTHORIZED' }] }, { 'WWW-Authenticate': 'Basic realm="Registry"' }),
+    );
+    try {
+      const client = new RegistryClient(server.url.replace('http://', ''), { credentials: async () => ({ username: 'alice', password }), secrets });
+      const error = await client.getManifest('team/app', 'v1').then(
+        () => assert.fail('the login was refused'),
+        (e: unknown) => e as ServiceError,
+      );
+      assert.equal(error.kind, 'auth');
+      assert.equal(error.serverMessage, `UNAUTHORIZED: password ${REDACTED}… refused`);
+      for (const [where, text] of Object.entries(errorTexts(error))) assert.deepEqual(leakedRuns(password, text), [], where);
+    } finally {
+      await server.close();
     }
   });
 
