@@ -105,15 +105,15 @@ export function isSecretFieldName(name: string): boolean {
 /**
  * The parts of a secret that other texts share and that say nothing secret: the origin of a URL
  * secret (a chat webhook's `https://host`; the token is in the path, and credentials before the
- * host make it no origin), the domain of an address (a service account's
- * `@project.iam.gserviceaccount.com`), the BEGIN and END lines of a PEM key (`-----BEGIN P` is
+ * host make it no origin), the domain of an e-mail address (a service account's
+ * `@project.iam.gserviceaccount.com`; a password with an `@` is no address), the BEGIN and END lines of a PEM key (`-----BEGIN P` is
  * also how a public key starts).
  */
 function publicParts(value: string): Array<[number, number]> {
   const parts: Array<[number, number]> = [];
   const origin = /^https?:\/\/[^/?#@\s]+(?=[/?#]|$)/i.exec(value);
   if (origin) parts.push([0, origin[0].length]);
-  const domain = /^[^@\s]+@(?=[^@\s]+$)/.exec(value);
+  const domain = /^[^@\s]+@(?=[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}$)/.exec(value);
   if (domain) parts.push([domain[0].length, value.length]);
   for (const armor of value.matchAll(/-----(?:BEGIN|END) [A-Z0-9 ]+-----\r?\n?/g)) parts.push([armor.index, armor.index + armor[0].length]);
   return parts;

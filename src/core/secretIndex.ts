@@ -35,15 +35,16 @@ export class SecretIndex {
   private readonly wholes = new WindowTable(HEAD, this.values);
 
   /**
-   * Finds `value` by any run of MIN_RUN characters that reaches outside its `publicParts`
-   * ([start, end) pairs: a URL's origin, a PEM key's BEGIN and END lines, which other texts
-   * share); a value too short for runs, or with nothing outside them, is found whole.
+   * Finds `value` whole and by any run of MIN_RUN characters outside its `publicParts` ([start,
+   * end) pairs: a URL's origin, a PEM key's BEGIN and END lines, which other texts share; no
+   * window touching them is indexed, so `==` and an END line common to every key are no run). A
+   * value too short for runs, or with nothing outside them, is found whole only.
    */
   addRuns(value: string, publicParts: Array<[number, number]> = []): void {
     const source = this.values.push(value) - 1;
     let windows = 0;
     for (let offset = 0; value.length >= MIN_RUN && offset + WINDOW <= value.length; offset += STRIDE) {
-      if (publicParts.some(([start, end]) => start <= offset && offset + WINDOW <= end)) continue;
+      if (publicParts.some(([start, end]) => start < offset + WINDOW && offset < end)) continue;
       this.runs.add(source, offset, true);
       windows++;
     }

@@ -197,9 +197,14 @@ describe('ordinary text beside many known secrets', () => {
     secrets.addDocument('return {"Authorization": "Bearer whk_0123456789abcdef", "X-Request-User": request.user.username}');
     secrets.add('Bearer whk_0123456789abcdef');
     const otherPublicKey = generateKeyPairSync('ec', { namedCurve: 'P-256' }).publicKey.export({ type: 'spki', format: 'pem' }) as string;
+    // Keys end alike: base64 padding, then the END line. The body line here makes an indexed
+    // window start on the "==", so only the rule about public parts keeps the ending unmasked.
+    secrets.add(`-----BEGIN PRIVATE KEY-----\n${randomToken(60)}Ag==\n-----END PRIVATE KEY-----\n`);
+    const sameEnding = `-----BEGIN PUBLIC KEY-----\n${randomToken(60)}Ag==\n-----END PUBLIC KEY-----\n`;
     const ordinary = [
       'GET https://hooks.example.com/api/v3/core/groups/?page=1 (200, 41 ms)',
       `cosign public key:\n${otherPublicKey}`,
+      sameEnding,
       'Internationalization of the administrator credentials failed: see the documentation',
       `token ${token.slice(0, 11)}… was revoked`,
       'the battery is low',
@@ -212,5 +217,7 @@ describe('ordinary text beside many known secrets', () => {
     assert.equal(secrets.redactText('the password is correct horse battery'), `the password is ${REDACTED}`);
     assert.equal(secrets.redactText(`${key}\nnext`), `${REDACTED}\nnext`);
     assert.equal(secrets.redactText('sent as svc@acme-prod.iam.gserviceaccount.com'), `sent as ${REDACTED}`);
+    secrets.add('P@ssw0rd-for-the-registry-7');
+    assert.equal(secrets.redactText('echo: ssw0rd-for-the-regis'), `echo: ${REDACTED}`, 'a password with an @ is no address: its end is secret');
   });
 });
