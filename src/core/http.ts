@@ -91,6 +91,11 @@ export class HttpClient {
     }
   }
 
+  /** `text` with the known secrets masked: for errors a client builds from an answer itself. */
+  redact(text: string): string {
+    return this.secrets.redactText(text);
+  }
+
   async request<T = unknown>(spec: RequestSpec): Promise<HttpResponse<T>> {
     const method = methodOf(spec);
     const url = this.buildUrl(spec.path, spec.query);

@@ -3,9 +3,11 @@
  * - by name: header and field names that always carry secrets (Authorization,
  *   X-Honeycomb-Team, webhook secrets, private keys…) are masked whatever their value;
  * - by value: every secret the extension knows (keys from SecretStorage or the environment,
- *   authentik's extra header values) is masked wherever it appears in free text, so a server
- *   that echoes a key back in an error message cannot leak it either.
+ *   authentik's extra header values, secrets read from lists) is masked wherever it appears in
+ *   free text, whole or in part, so a server that echoes a key back in an error message, or the
+ *   first 60 characters of it, cannot leak it either.
  */
+import { HEAD, SecretIndex } from './secretIndex';
 
 export const REDACTED = '‹redacted›';
 
@@ -39,13 +41,47 @@ const SECRET_FIELD_NAMES = new Set([
   'xhoneycombteam',
 ]);
 
+/** A line break as written, or as JSON writes it inside a string (`\n`), with the spaces around it. */
+const LINE_BREAKS = String.raw`[ \t]*(?:(?:\r?\n|(?:\\r)?\\n)[ \t]*)+`;
+/**
+ * One line of a PEM body: base64, or the headers of a legacy encrypted key. A short run of
+ * base64 counts only when it ends its line (the last line of a body, or where it was cut
+ * off): a short word followed by more words is the prose after the key.
+ */
+const PEM_BODY_LINE = String.raw`(?:(?:Proc-Type|DEK-Info):[^\r\n\\]*|[A-Za-z0-9+/=]{16,}|[A-Za-z0-9+/=]+(?![A-Za-z0-9+/=]|[ \t]+[A-Za-z0-9]))`;
+
 /** Patterns that are secret whatever we know about them. */
 const SECRET_PATTERNS: RegExp[] = [
   /-----BEGIN [A-Z ]*PRIVATE KEY-----[\s\S]*?-----END [A-Z ]*PRIVATE KEY-----/g,
+  // A private key cut off before its END line (a server that echoes the first part of a body):
+  // the BEGIN line and the body lines that follow it, on new lines or after spaces on the same one.
+  new RegExp(String.raw`-----BEGIN [A-Z0-9 ]*PRIVATE KEY-----(?:${LINE_BREAKS}${PEM_BODY_LINE}|[ \t]+[A-Za-z0-9+/=]{16,})*`, 'g'),
   /\b(Bearer|Basic)\s+[A-Za-z0-9._~+/:=-]{6,}/gi,
   // Honeycomb key IDs and secrets carry a recognisable prefix (hcxlk_, hcxik_, hcxmk_, hcaik_…).
   /\bhc[a-z]{2}k_[A-Za-z0-9]{8,}\b/g,
 ];
+
+/** Adds to `found` what the patterns match; of `Bearer …` and `Basic …`, the credential after the word. */
+function findPatterns(text: string, found: Array<[number, number]>): void {
+  for (const pattern of SECRET_PATTERNS) {
+    for (const match of text.matchAll(pattern)) {
+      const scheme = /^(Bearer|Basic)\s+/i.exec(match[0]);
+      found.push([match.index + (scheme ? scheme[0].length : 0), match.index + match[0].length]);
+    }
+  }
+}
+
+/** Sorted, with overlapping and touching stretches joined (two secrets side by side are one mask). */
+function merged(ranges: Array<[number, number]>): Array<[number, number]> {
+  ranges.sort((a, b) => a[0] - b[0]);
+  const out: Array<[number, number]> = [];
+  for (const [start, end] of ranges) {
+    const last = out[out.length - 1];
+    if (last && start <= last[1]) last[1] = Math.max(last[1], end);
+    else out.push([start, end]);
+  }
+  return out;
+}
 
 /**
  * Lists of `{header, value}` pairs sent by a service on the user's behalf (Honeycomb webhook
@@ -66,16 +102,79 @@ export function isSecretFieldName(name: string): boolean {
   return SECRET_FIELD_NAMES.has(name.toLowerCase().replace(/[_-]/g, ''));
 }
 
-/** Known secret values, filled by whoever loads a credential. */
+/**
+ * The parts of a secret that other texts share and that say nothing secret: the origin of a URL
+ * secret (a chat webhook's `https://host`; the token is in the path, and credentials before the
+ * host make it no origin), the domain of an e-mail address (a service account's
+ * `@project.iam.gserviceaccount.com`; a password with an `@` is no address), the BEGIN and END lines of a PEM key (`-----BEGIN P` is
+ * also how a public key starts).
+ */
+function publicParts(value: string): Array<[number, number]> {
+  const parts: Array<[number, number]> = [];
+  const origin = /^https?:\/\/[^/?#@\s]+(?=[/?#]|$)/i.exec(value);
+  if (origin) parts.push([0, origin[0].length]);
+  const domain = /^[^@\s]+@(?=[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}$)/.exec(value);
+  if (domain) parts.push([domain[0].length, value.length]);
+  for (const armor of value.matchAll(/-----(?:BEGIN|END) [A-Z0-9 ]+-----\r?\n?/g)) parts.push([armor.index, armor.index + armor[0].length]);
+  return parts;
+}
+
+/** How a value reads in a URL's query, when that differs (a lone surrogate cannot be encoded). */
+function urlEncoded(value: string): string | undefined {
+  try {
+    const encoded = encodeURIComponent(value);
+    return encoded === value ? undefined : encoded;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The same parts in `encodeURIComponent(value)` (they are ASCII: no surrogate pair is cut). */
+function encodedParts(value: string, parts: Array<[number, number]>): Array<[number, number]> {
+  const at = (index: number) => encodeURIComponent(value.slice(0, index)).length;
+  return parts.map(([start, end]) => [at(start), at(end)]);
+}
+
+/**
+ * Known secret values, filled by whoever loads a credential.
+ *
+ * A secret is masked whole, and so is any run of 12 characters of it (MIN_RUN in
+ * secretIndex.ts). Twelve is short enough to catch what servers echo of a key (a prefix of 20,
+ * 32 or 60 characters, one line of a PEM body), leaving readable at most 11 characters in a
+ * row: a 32-character key keeps at least 21 unknown. It is long enough not to mask ordinary
+ * words: English words of 12 letters or more are rare, and a 12-character stretch of text
+ * matches a random secret by chance about once in 62^12 (3 × 10^21). A secret shorter than
+ * that is masked whole only. Secrets that hold readable text keep it readable where it is
+ * public: a URL's origin and a PEM key's BEGIN and END lines are not masked by themselves, and
+ * documents whose secret parts are registered one by one (a key file, a webhook mapping's
+ * code) only whole.
+ */
 export class KnownSecrets {
   private readonly values = new Set<string>();
+  private readonly index = new SecretIndex();
   private readonly extraHeaderNames = new Set<string>();
 
   add(value: string | undefined): void {
     // Very short values would mask innocent text; no real credential is that short.
-    if (value && value.length >= 6) {
-      this.values.add(value);
-    }
+    if (!value || value.length < HEAD || this.values.has(value)) return;
+    this.values.add(value);
+    const parts = publicParts(value);
+    this.index.addRuns(value, parts);
+    const encoded = urlEncoded(value);
+    if (encoded !== undefined) this.index.addRuns(encoded, encodedParts(value, parts));
+  }
+
+  /**
+   * A document holding secrets that are registered on their own (a service-account key file,
+   * a webhook mapping's code): masked where it appears whole; its other parts (field names,
+   * public URLs, code) are ordinary text and stay readable in other texts.
+   */
+  addDocument(value: string | undefined): void {
+    if (!value || value.length < HEAD || this.values.has(value)) return;
+    this.values.add(value);
+    this.index.addWhole(value);
+    const encoded = urlEncoded(value);
+    if (encoded !== undefined) this.index.addWhole(encoded);
   }
 
   /** Header names whose values are secret for one connection (authentik's `headers` map). */
@@ -88,25 +187,18 @@ export class KnownSecrets {
   }
 
   redactText(text: string): string {
-    let out = text;
-    // Longest first, so a secret that contains another is masked whole.
-    const sorted = [...this.values].sort((a, b) => b.length - a.length);
-    for (const value of sorted) {
-      if (out.includes(value)) {
-        out = out.split(value).join(REDACTED);
-      }
-      const encoded = encodeURIComponent(value);
-      if (encoded !== value && out.includes(encoded)) {
-        out = out.split(encoded).join(REDACTED);
-      }
+    // Every net marks stretches of the same text, so none hides from another what it must see
+    // (a known key's echo masked first would break the BEGIN line the PEM patterns look for).
+    const found: Array<[number, number]> = [];
+    this.index.find(text, found);
+    findPatterns(text, found);
+    let out = '';
+    let from = 0;
+    for (const [start, end] of merged(found)) {
+      out += text.slice(from, start) + REDACTED;
+      from = end;
     }
-    for (const pattern of SECRET_PATTERNS) {
-      out = out.replace(pattern, (match) => {
-        const scheme = /^(Bearer|Basic)\s/i.exec(match);
-        return scheme ? `${scheme[1]} ${REDACTED}` : REDACTED;
-      });
-    }
-    return out;
+    return out + text.slice(from);
   }
 
   redactHeaders(headers: Record<string, unknown> | undefined): Record<string, string> {

@@ -149,6 +149,11 @@ export class AuthentikApi {
     this.connection.secrets?.add(value);
   }
 
+  /** Masks a document whose secret parts are registered one by one (a webhook mapping's code) where it appears whole. */
+  registerDocument(value: string | undefined): void {
+    this.connection.secrets?.addDocument(value);
+  }
+
   /**
    * One page of a paginated list. authentik's `pagination.next` is a page number, 0 on the last
    * page; a body without `pagination` (an older or odd server) counts as a single page. A page
@@ -180,8 +185,8 @@ export class AuthentikApi {
         hint: 'Check that the URL points at the authentik server itself.',
       });
     }
-    const next = body.pagination?.next;
-    return { items, count: body.pagination?.count ?? items.length, page, next: typeof next === 'number' && next > page ? next : undefined };
+    const { next, count } = body.pagination ?? {};
+    return { items, count: typeof count === 'number' ? count : items.length, page, next: typeof next === 'number' && next > page ? next : undefined };
   }
 
   /** Every page of a list, `page_size=100` at a time (for the plural data-source lookups, not the tree). */

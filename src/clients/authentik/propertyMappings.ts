@@ -215,7 +215,7 @@ export function isWebhookMapping(mapping: Pick<PropertyMapping, 'meta_model_name
  */
 function registerWebhookSecrets(api: AuthentikApi, mapping: PropertyMapping | undefined): void {
   if (!mapping || !isWebhookMapping(mapping) || typeof mapping.expression !== 'string') return;
-  api.registerSecret(mapping.expression);
+  api.registerDocument(mapping.expression);
   for (const literal of mapping.expression.matchAll(/:\s*(?:[rbfu]{0,2})(["'])((?:\\.|(?!\1).)*)\1/gi)) {
     api.registerSecret(literal[2]);
   }

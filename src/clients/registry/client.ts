@@ -309,7 +309,9 @@ export class RegistryClient {
     const raw = Buffer.isBuffer(response.data) ? response.data.toString('utf8') : typeof response.data === 'string' ? response.data : JSON.stringify(response.data ?? '');
     let serverMessage: string | undefined;
     try {
-      serverMessage = parseRegistryError(401, '', JSON.parse(raw)).message;
+      const message = parseRegistryError(401, '', JSON.parse(raw)).message;
+      // A registry may echo the login it refused: masked as every other server's words are.
+      serverMessage = message === undefined ? undefined : this.http.redact(message);
     } catch {
       serverMessage = undefined;
     }

@@ -220,7 +220,8 @@ function triggerFrom(seed: HoneycombSeed, dataset: string, body: Body, content: 
     const resolved = typeof r.id === 'string' && r.id ? seed.recipients.find((x) => x.id === r.id) : undefined;
     // A marker recipient belongs to the trigger itself: Honeycomb gives it an id of its own.
     const marker = r.type === 'marker' ? { id: typeof r.id === 'string' && r.id ? r.id : hcId(`marker/${String(r.target ?? '')}`), type: 'marker' } : undefined;
-    const base = marker ?? (resolved ? { id: resolved.id, type: resolved.type } : resolveRecipient(seed, r));
+    // The rules made sure every other recipient resolves.
+    const base = (marker ?? (resolved ? { id: resolved.id, type: resolved.type } : resolveRecipient(seed, r))) as SeedTriggerRecipient;
     const target = typeof r.target === 'string' ? r.target : undefined;
     return { ...base, ...(target !== undefined ? { target } : {}), ...(r.details ? { details: r.details } : {}) };
   });

@@ -147,6 +147,45 @@ describe('Honeycomb, authentik and registry clients against a misbehaving server
       assert.match(server.requests[0].url, /page_size=100/);
     });
 
+    // The lists whose items carry a secret the server returns (read as text, their secrets
+    // registered) go through the same page reader as every other list.
+    const secretLists = [
+      { kind: 'license', path: '/enterprise/license/', operation: 'listEnterpriseLicenses', item: (i: number) => ({ license_uuid: `l${i}`, name: `license ${i}`, key: `eyJ.license${i}.sig` }) },
+      {
+        kind: 'browserConnector',
+        path: '/endpoints/google_chrome/connectors/',
+        operation: 'listGoogleChromeConnectors',
+        item: (i: number) => ({ connector_uuid: `c${i}`, name: `chrome ${i}`, credentials: { private_key: `k${i}` } }),
+      },
+      {
+        kind: 'eventTransport',
+        path: '/events/transports/',
+        operation: 'listNotificationTransports',
+        item: (i: number) => ({ pk: `t${i}`, name: `transport ${i}`, mode: 'webhook', webhook_url: `https://hooks.example/t${i}` }),
+      },
+    ] as const;
+    for (const list of secretLists) {
+      it(`an authentik "page" of 60,000 items is refused for the ${list.kind} list too`, async () => {
+        const results = Array.from({ length: 60_000 }, (_, i) => list.item(i));
+        const body = JSON.stringify({ pagination: { next: 0, previous: 0, count: results.length, current: 1, total_pages: 1, start_index: 1, end_index: results.length }, results, autocomplete: {} });
+        server = await startTestServer((_req, res) => {
+          res.writeHead(200, { 'Content-Type': 'application/json' });
+          res.end(body);
+        });
+        const { error } = await timedFailure<ServiceError>(
+          authentik()
+            .resources(list.kind)
+            .then((resources) => resources.list()),
+        );
+        assert.equal(error.kind, 'invalidResponse');
+        assert.equal(
+          error.message,
+          `authentik ${list.operation}: the answer to ${list.path} holds 60,000 items on one page, more than the 100 asked for (page_size). Check that the URL points at the authentik server itself.`,
+        );
+        assert.match(server.requests[0].url, /page_size=100/);
+      });
+    }
+
     it('a Honeycomb page larger than page[size] is an invalid answer', async () => {
       server = await startTestServer((req, res) => {
         if (req.url.startsWith('/2/auth')) return json(res, 200, { data: { id: 'k', type: 'api-keys' }, included: [{ id: 't', type: 'teams', attributes: { name: 'Team', slug: 'team' } }] });

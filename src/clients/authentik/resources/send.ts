@@ -2,7 +2,7 @@ import { ServiceError } from '../../../core/errors';
 import type { QueryValue, RequestSpec } from '../../../core/http';
 import { writtenObject } from '../../../core/writtenObject';
 import type { KnownSecrets } from '../../../core/redact';
-import { AuthentikApi, ListPage, SERVICE } from '../api';
+import { AuthentikApi, SERVICE } from '../api';
 
 /**
  * The one request path of the managed-resource calls.
@@ -79,28 +79,11 @@ async function sendForAnswer<T>(api: AuthentikApi, spec: SendSpec): Promise<{ st
   }
 }
 
-/** authentik's list envelope → one tree page; `next` is a page number, 0 on the last page. */
-export function pageFromBody<T>(operation: string, path: string, page: number, body: unknown): ListPage<T> {
-  const envelope = body as { results?: unknown; pagination?: { next?: unknown; count?: unknown } } | undefined;
-  if (!envelope || !Array.isArray(envelope.results)) {
-    throw new ServiceError({
-      kind: 'invalidResponse',
-      service: SERVICE,
-      operation,
-      summary: `the answer to ${path} is not a list (no "results")`,
-      hint: 'Check that the URL points at the authentik server itself.',
-    });
-  }
-  const items = envelope.results as T[];
-  const next = envelope.pagination?.next;
-  const count = envelope.pagination?.count;
-  return { items, count: typeof count === 'number' ? count : items.length, page, next: typeof next === 'number' && next > page ? next : undefined };
-}
-
 /**
  * Adds a secret value to the known secrets that mask logs and messages. JSON documents (a service
- * account key) are registered whole and by every string inside them, except the parts Google
- * publishes in every key file (type, endpoint URLs), which would only mask innocent text.
+ * account key) are registered whole (masked only whole: their field names are ordinary text) and
+ * by every string inside them, except the parts Google publishes in every key file (type,
+ * endpoint URLs), which would only mask innocent text.
  */
 const PUBLIC_KEY_FILE_FIELDS = new Set(['type', 'auth_uri', 'token_uri', 'auth_provider_x509_cert_url', 'client_x509_cert_url', 'universe_domain']);
 
@@ -111,7 +94,7 @@ export function registerSecret(secrets: KnownSecrets | undefined, value: unknown
     return;
   }
   if (typeof value !== 'object') return;
-  if (depth === 0) secrets.add(JSON.stringify(value));
+  if (depth === 0) secrets.addDocument(JSON.stringify(value));
   for (const [key, item] of Object.entries(value as Record<string, unknown>)) {
     if (!PUBLIC_KEY_FILE_FIELDS.has(key)) registerSecret(secrets, item, depth + 1);
   }
