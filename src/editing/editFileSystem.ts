@@ -154,7 +154,13 @@ export class EditFileSystem implements vscode.FileSystemProvider, vscode.Disposa
   async open(kind: EditableKind, address: Address, name: string): Promise<vscode.TextEditor> {
     const uri = this.uriFor(kind, address, name);
     const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
-    if (open && !open.isDirty) await this.reload(uri);
+    if (open && !open.isDirty) {
+      await this.reload(uri);
+      // A document closed a moment ago may still hold older text than its session (the editor
+      // keeps closed documents for a while and may have missed the last change): have it re-read.
+      const session = this.sessions.get(uri.toString());
+      if (session && open.getText() !== session.text) this.touch(uri, session);
+    }
     const document = await vscode.workspace.openTextDocument(uri);
     await vscode.languages.setTextDocumentLanguage(document, 'json');
     return vscode.window.showTextDocument(document, { preview: false });
@@ -307,9 +313,14 @@ export class EditFileSystem implements vscode.FileSystemProvider, vscode.Disposa
     const text = formatDocument(session.baseline);
     if (text !== session.text) {
       session.text = text;
-      session.mtime = Math.max(Date.now(), session.mtime + 1);
-      this.changes.fire([{ type: vscode.FileChangeType.Changed, uri }]);
+      this.touch(uri, session);
     }
+  }
+
+  /** Tells the editor the document's content changed, with a newer time so it reads it again. */
+  private touch(uri: vscode.Uri, session: Session): void {
+    session.mtime = Math.max(Date.now(), session.mtime + 1);
+    this.changes.fire([{ type: vscode.FileChangeType.Changed, uri }]);
   }
 
   /** Turns a save's outcome into what the user sees; throws for every save that did not happen. */

@@ -8,6 +8,7 @@ import { EDIT_SCHEME, EditFileSystem } from './editFileSystem';
 import { CreateTarget, EditTarget, EditableKinds, isCreatable, isEditable } from './editableKinds';
 import { Address, EditableKind } from './kind';
 import { PlanDocuments } from './planDocuments';
+import { registerUnknownFieldHover } from './unknownFieldHover';
 import { WriteGate } from './writeGate';
 
 /**
@@ -43,6 +44,7 @@ export function registerEditing(context: vscode.ExtensionContext, logger: Redact
     vscode.workspace.onDidChangeTextDocument((e) => e.document.uri.scheme === EDIT_SCHEME && e.contentChanges.length > 0 && diagnostics.scheduleCheck(e.document)),
     vscode.workspace.onDidCloseTextDocument((d) => d.uri.scheme === EDIT_SCHEME && fs.forget(d.uri)),
   );
+  registerUnknownFieldHover(context, (uri) => fs.kindOf(uri));
 
   const kindFor = async (id: string): Promise<EditableKind> => {
     const kind = await kinds.ensure(id);
