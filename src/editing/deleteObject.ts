@@ -15,7 +15,7 @@ export async function deleteObject(fs: EditFileSystem, kind: EditableKind, addre
     object = await kind.backend.read(address);
   } catch (error) {
     if (!(error instanceof ServiceError && error.kind === 'notFound')) throw error;
-    fs.markDeleted(kind, address);
+    await fs.markDeleted(kind, address);
     void prompts.info(`${capitalize(kind.label(address, undefined).title)} (${name}) was already gone: somebody deleted it before you.`);
     return;
   }
@@ -40,7 +40,7 @@ export async function deleteObject(fs: EditFileSystem, kind: EditableKind, addre
     if (typed !== name) return;
   }
   const result = await kind.backend.remove(address);
-  fs.markDeleted(kind, address);
+  await fs.markDeleted(kind, address);
   void prompts.info(result === 'alreadyGone' ? `${capitalize(label.title)} was already gone: somebody deleted it before you.` : `Deleted ${label.title}.`);
 }
 

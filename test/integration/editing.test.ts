@@ -23,6 +23,7 @@ describe('Editing Honeycomb triggers and saved queries', function () {
   let asked: Array<{ message: string; detail: string }>;
   let answers: Array<string | undefined>;
   let infos: string[];
+  let errors: Array<{ message: string; actions: string[] }>;
 
   const provider = () => api.views.providers.honeycomb;
   const tree = treeReader(provider);
@@ -85,6 +86,8 @@ describe('Editing Honeycomb triggers and saved queries', function () {
       return answers.shift();
     };
     prompts.info = async (message: string) => void infos.push(message);
+    errors = [];
+    prompts.error = async (message: string, ...actions: string[]) => void errors.push({ message, actions });
     restore = () => Object.assign(prompts, original);
   });
   afterEach(async () => {
@@ -160,6 +163,37 @@ describe('Editing Honeycomb triggers and saved queries', function () {
     assert.equal(await editor.document.save(), true, 'the explicit save is made');
     assert.match(asked[0]?.detail ?? '', /threshold\.value 50 → 250/);
     assert.equal(((await seedTrigger('High 5xx rate'))?.threshold as { value: number }).value, 250);
+  });
+
+  it('Save (Ctrl+S) in an edit document: a refused save is our message with Show Problems, the text stays dirty, nothing is sent; an accepted one is saved', async () => {
+    const editor = await openTrigger('High 5xx rate');
+    await replaceInEditor(editor, /"frequency": \d+/, '"frequency": 90');
+    honeycomb.requests.length = 0;
+    await vscode.commands.executeCommand('opsConfig.edit.save');
+    assert.equal(errors.length, 1, JSON.stringify(errors));
+    assert.match(errors[0].message, /^Not saved: a problem in the document \(frequency is 90: it must be a multiple of 60 seconds from 60 to 86400/);
+    assert.deepEqual(errors[0].actions, ['Show Problems']);
+    assert.equal(editor.document.isDirty, true, 'the text is kept, unsaved');
+    assert.deepEqual(honeycomb.requests, [], 'nothing was sent');
+
+    await replaceInEditor(editor, /"frequency": 90/, '"frequency": 600');
+    answers = ['Update'];
+    await vscode.commands.executeCommand('opsConfig.edit.save');
+    assert.equal(asked[0]?.message, 'Update trigger “High 5xx rate”?');
+    assert.equal((await seedTrigger('High 5xx rate'))?.frequency, 600);
+    await waitFor(() => (editor.document.isDirty ? undefined : true), 'the document saved');
+    assert.deepEqual(writes().filter((w) => w.startsWith('PUT')).length, 1, 'written once: VS Code’s own write that follows only records the text');
+  });
+
+  it('with opsConfig.readOnly on, an edit document opens read-only and says why', async () => {
+    await setGlobal('readOnly', true);
+    try {
+      await openTrigger('High 5xx rate');
+      const said = await waitFor(() => infos.find((m) => /opens read-only/.test(m)), 'the reason');
+      assert.equal(said, 'Trigger “High 5xx rate” opens read-only. Changes to live configuration are turned off by the setting opsConfig.readOnly.');
+    } finally {
+      await setGlobal('readOnly', undefined);
+    }
   });
 
   it('an invalid frequency is underlined on its line and saving sends nothing', async () => {
@@ -300,6 +334,34 @@ describe('Editing Honeycomb triggers and saved queries', function () {
     assert.deepEqual(writes(), [`DELETE /1/triggers/api-gateway/${String(created.id)}`]);
     assert.equal(await seedTrigger('Slow checkout'), undefined);
     await waitFor(() => infos.find((m) => m === 'Deleted trigger “Slow checkout”.'), 'the deleted message');
+    const tabs = () => vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter((t) => t.input instanceof vscode.TabInputText && t.input.uri.path.includes(String(created.id)));
+    await waitFor(() => (tabs().length === 0 ? true : undefined), 'the deleted trigger’s document closed, not left struck through');
+  });
+
+  it('a create answered with an unreadable 201 is "probably created": the user is told to look first, and a second save asks before creating another', async () => {
+    await vscode.commands.executeCommand('opsConfig.newObject', await gatewayFolder('Triggers'));
+    const editor = await waitFor(() => (vscode.window.activeTextEditor?.document.uri.path.includes('~new') ? vscode.window.activeTextEditor : undefined), 'the new trigger document');
+    await replaceInEditor(editor, /"name": "New trigger"/, '"name": "Checkout errors"');
+    honeycomb.faults.inject({ kind: 'bodyAfterApply', route: 'POST /1/triggers/{datasetSlug}', times: 1, body: '' });
+    answers = ['Create'];
+    assert.equal(await editor.document.save(), true, 'not an error to the editor: the object probably exists');
+    const told = await waitFor(() => asked.find((q) => /probably created/.test(q.message)), 'the warning');
+    assert.match(told.message, /The trigger was probably created: the server accepted it \(HTTP 201\).*Look for it in the view before trying again; nothing was retried/);
+    assert.ok(await seedTrigger('Checkout errors'), 'it was created');
+    const active = vscode.window.activeTextEditor;
+    assert.ok(active);
+    assert.equal(
+      active.document.uri.toString(),
+      editor.document.uri.toString(),
+      `the new document stays in front (front: ${active?.document.uri.toString()}; visible: ${vscode.window.visibleTextEditors.map((e) => e.document.uri.toString()).join(', ')})`,
+    );
+
+    await replaceInEditor(active, /"name": "Checkout errors"/, '"name": "Checkout errors (2)"');
+    answers = [undefined];
+    honeycomb.requests.length = 0;
+    assert.equal(await active.document.save(), false, 'the second save waits for the user');
+    assert.match(asked.at(-1)?.message ?? '', /probably created on the server already/);
+    assert.deepEqual(writes(), [], 'nothing was sent again');
   });
 
   it('New… on Saved queries names a trigger’s query as a query annotation', async () => {
