@@ -193,6 +193,18 @@ describe('Editing authentik managed resources', function () {
     );
   });
 
+  it('New… on Applications opens the template with no problem from anyone (an empty launch URL is not "not a URI")', async () => {
+    await vscode.commands.executeCommand('opsConfig.newObject', await folder('Applications'));
+    const editor = await waitFor(() => (vscode.window.activeTextEditor?.document.uri.path.includes('~new') ? vscode.window.activeTextEditor : undefined), 'the new application document');
+    assert.match(editor.document.getText(), /"meta_launch_url": ""/);
+    // The JSON service and our checks both run a moment after opening: give them that moment.
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    assert.deepEqual(
+      vscode.languages.getDiagnostics(editor.document.uri).map((d) => `${d.source ?? ''}: ${d.message}`),
+      [],
+    );
+  });
+
   it('Delete… on a license removes it after the confirmation', async () => {
     const license = d().licenses[0];
     const node = await child(await folder('Enterprise licenses'), license.name);
