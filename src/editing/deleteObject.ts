@@ -29,8 +29,7 @@ export async function deleteObject(fs: EditFileSystem, kind: EditableKind, addre
         ...(usedBy.length > 10 ? [`…and ${usedBy.length - 10} more`] : []),
       ]
     : [];
-  const choice = await prompts.warn(`Delete ${label.title}?`, { modal: true, detail: [label.location, ...uses, '', 'This cannot be undone.'].join('\n') }, 'Delete');
-  if (choice !== 'Delete') return;
+  if (!(await prompts.confirmDestructive({ title: `Delete ${label.title}?`, action: 'Delete', detail: [label.location, ...uses, 'This cannot be undone.'] }))) return;
   if (usedBy.length) {
     const typed = await prompts.inputBox({
       title: `Delete ${label.title}`,

@@ -90,6 +90,10 @@ describe('Editing authentik managed resources', function () {
       asked.push({ message, detail: typeof options === 'object' ? (options.detail ?? '') : '' });
       return answers.shift();
     };
+    prompts.confirmDestructive = async (question: { title: string; action: string; detail: string[] }) => {
+      asked.push({ message: question.title, detail: question.detail.join('\n') });
+      return answers.shift() === question.action;
+    };
     prompts.info = async (message: string) => void infos.push(message);
     prompts.error = async (message: string) => void errors.push(message);
     prompts.inputBox = async (options: vscode.InputBoxOptions) => {

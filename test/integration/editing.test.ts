@@ -9,6 +9,7 @@ import * as vscode from 'vscode';
 import { HoneycombClient } from '../../src/clients/honeycomb';
 import { listQueryAnnotations, triggerWrites } from '../../src/clients/honeycomb/writes';
 import { SecretKeys } from '../../src/core/secrets';
+import { confirmDestructive } from '../../src/ui/confirmDestructive';
 import type { TreeNode } from '../../src/views/tree/node';
 import { HONEYCOMB_KEYS, HoneycombStandIn, startHoneycombStandIn } from '../servers/honeycomb';
 import { ExtensionApi, describeNodes, extensionApi, setGlobal, signOutEverywhere, treeReader, waitFor } from './helpers';
@@ -84,6 +85,10 @@ describe('Editing Honeycomb triggers and saved queries', function () {
     prompts.warn = async (message: string, options: vscode.MessageOptions | string | undefined) => {
       asked.push({ message, detail: typeof options === 'object' ? (options.detail ?? '') : '' });
       return answers.shift();
+    };
+    prompts.confirmDestructive = async (question: { title: string; action: string; detail: string[] }) => {
+      asked.push({ message: question.title, detail: question.detail.join('\n') });
+      return answers.shift() === question.action;
     };
     prompts.info = async (message: string) => void infos.push(message);
     errors = [];
@@ -194,6 +199,41 @@ describe('Editing Honeycomb triggers and saved queries', function () {
     } finally {
       await setGlobal('readOnly', undefined);
     }
+  });
+
+  it('a destructive question has Cancel selected: Enter changes nothing, the action must be chosen', async () => {
+    const question = { title: 'Delete trigger “High 5xx rate”?', action: 'Delete', detail: ['dataset “api-gateway”', 'This cannot be undone.'] };
+    const enter = confirmDestructive(question);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+    assert.equal(await enter, false, 'Enter on the question keeps the object');
+    const chosen = confirmDestructive(question);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await vscode.commands.executeCommand('workbench.action.quickOpenSelectNext');
+    await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+    assert.equal(await chosen, true, 'choosing Delete confirms');
+  });
+
+  it('the plan’s diff opens beside the document, not under the question, scrolled to its first change', async () => {
+    const editor = await openTrigger('High 5xx rate');
+    await replaceInEditor(editor, /"key": "team"/, '"key": "owner"');
+    const changedLine = editor.document
+      .getText()
+      .split('\n')
+      .findIndex((l) => l.includes('"key": "owner"'));
+    let seen: { column?: vscode.ViewColumn; range?: vscode.Range } = {};
+    (api.prompts as unknown as Record<string, unknown>).warn = async (message: string, options: vscode.MessageOptions) => {
+      asked.push({ message, detail: options.detail ?? '' });
+      const plan = vscode.window.visibleTextEditors.find((e) => e.document.uri.scheme === 'opsconfig-plan' && e.document.getText().includes('"owner"'));
+      // The sides of a diff editor have no column of their own: the diff's tab has.
+      const group = vscode.window.tabGroups.all.find((g) => g.tabs.some((t) => t.input instanceof vscode.TabInputTextDiff && t.input.modified.toString() === plan?.document.uri.toString()));
+      seen = { column: group?.viewColumn, range: plan?.visibleRanges[0] };
+      return undefined;
+    };
+    assert.equal(await editor.document.save(), false, 'not confirmed');
+    assert.match(asked[0]?.detail ?? '', /tags/);
+    assert.ok(seen.column !== undefined && seen.column !== editor.viewColumn, `the diff is in another group (${String(seen.column)} vs ${String(editor.viewColumn)})`);
+    assert.ok(seen.range && seen.range.contains(new vscode.Position(changedLine, 0)), `the changed line ${changedLine} is in view (${JSON.stringify(seen.range)})`);
   });
 
   it('an invalid frequency is underlined on its line and saving sends nothing', async () => {
