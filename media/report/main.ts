@@ -64,8 +64,12 @@ function render(model: ReportViewModel): void {
   }
   if (model.matched) {
     const check = model.matched.check;
+    // A policy can pass while another fails: then what passed is not what made the verdict.
     root.appendChild(
-      section('What matched', fields([['Policy', model.matched.policy], ['Authority', `${model.matched.authority} — ${model.matched.description}`], ...(check ? checkFields(check) : [])])),
+      section(
+        verified ? 'What matched' : 'What passed (another policy failed, so the image is not verified)',
+        fields([['Policy', model.matched.policy], ['Authority', `${model.matched.authority} — ${model.matched.description}`], ...(check ? checkFields(check) : [])]),
+      ),
     );
   }
   if (model.warnings.length > 0) {
