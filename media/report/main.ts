@@ -38,7 +38,11 @@ function render(model: ReportViewModel): void {
     ['verifyAgain', 'Verify Again'],
   ]) {
     const button = h('vscode-button', { secondary: true, 'data-action': id }, label);
-    button.addEventListener('click', () => send({ type: 'action', id }));
+    button.addEventListener('click', () => {
+      send({ type: 'action', id });
+      // The host confirms in the status bar; the panel says it too, for screen readers.
+      if (id === 'copyJson') announce(`Copied the ${model.operation ? 'result' : 'verification report'} as JSON`);
+    });
     bar.appendChild(button);
   }
   root.appendChild(bar);

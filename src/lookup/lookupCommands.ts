@@ -56,7 +56,9 @@ export function lookupCommands(context: vscode.ExtensionContext, logger: Logger,
         const key = lookupKey(op, input);
         const loaded = lookupRecord(key, op, input, output);
         sources.remember(key, loaded);
-        records.open(key, loaded.model);
+        // Look Up Again shows its answer in the record it was asked from.
+        if (again) records.replace(arg as string, key, loaded.model);
+        else records.open(key, loaded.model);
         return;
       }
     },

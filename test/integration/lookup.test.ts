@@ -2,7 +2,8 @@
  * "Look Up…" in the real editor: pick getRecipients, give it a type and a detail filter through
  * the same prompts a user sees, and read the seed-shaped record in the record panel; then copy
  * the call as a Terraform data block from the panel's action. Against authentik: two groups
- * named "On-call" are told apart in the suggestions, and a failed run keeps the inputs.
+ * named "On-call" are told apart in the suggestions, a failed run keeps the inputs, and "Look Up
+ * Again…" shows its answer in the tab it was asked from.
  */
 import * as assert from 'assert';
 import * as vscode from 'vscode';
@@ -128,7 +129,7 @@ describe('Look Up… in the editor', function () {
   }
   const field = (model: RecordViewModel, section: string, name: string) => model.sections.find((s) => s.title.startsWith(section))?.fields.find((f) => f.label === name)?.value;
 
-  it('tells apart the two authentik groups named "On-call" and looks up the one picked', async () => {
+  it('tells apart the two authentik groups named "On-call" and looks up the one picked; Look Up Again answers in the same tab', async () => {
     let offered: readonly Item[] = [];
     const pickOnCall = (where: string): Answer => (items) => {
       offered = items;
@@ -152,6 +153,22 @@ describe('Look Up… in the editor', function () {
     const support = await rendered(supportKey);
     assert.equal(field(support, 'Output', 'name'), 'On-call');
     assert.equal(field(support, 'Output', 'parentName'), 'Support', 'the group picked, not the other');
+    const panel = api.records.get(supportKey)?.panel;
+
+    // Look Up Again… (the record's button runs the command with the record's key): the other On-call, in the same tab.
+    const again = scriptLookUp([label('name'), pickOnCall('under Engineering › Platform and Engineering › Backend'), run('getGroup')]);
+    try {
+      await vscode.commands.executeCommand('opsConfig.lookUp', supportKey);
+      assert.deepEqual(again.errors, []);
+    } finally {
+      again.restore();
+    }
+    const lookups = api.records.keys().filter((k) => k.startsWith('lookup:authentik.getGroup'));
+    assert.equal(lookups.length, 1, `one getGroup tab: ${lookups.join(', ')}`);
+    assert.notEqual(lookups[0], supportKey, 'it shows the new lookup');
+    assert.equal(api.records.get(lookups[0])?.panel, panel, 'in the tab it was asked from');
+    const engineering = await rendered(lookups[0]);
+    assert.equal(field(engineering, 'Output', 'parentName'), 'Platform');
     assert.deepEqual(authentik.violations, []);
   });
 

@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import type { OperationResult } from '../../clients/cosign/sign/types';
 import type { VerifyReport } from '../../clients/cosign/verify/result';
 import { Logger } from '../../core/logger';
-import { PanelHost } from '../panels/panelHost';
+import { PanelHandle, PanelHost } from '../panels/panelHost';
 import { ReportViewModel, SigningSummary } from '../panels/protocol';
 import { createHistoryReportPanels } from './historyReportPanels';
 import { shortName, toReportModel } from './reportModel';
@@ -15,7 +15,12 @@ import { SigningEntry, SigningHistory } from './signingHistory';
  */
 export const SIGNING_REPORT_VIEW_TYPE = 'opsConfig.signingReport';
 
-export function createSigningReportPanels(extensionUri: vscode.Uri, history: SigningHistory, logger: Logger): PanelHost<ReportViewModel> {
+export function createSigningReportPanels(
+  extensionUri: vscode.Uri,
+  history: SigningHistory,
+  logger: Logger,
+  verifyAgain: (entry: SigningEntry, panel: PanelHandle<ReportViewModel>) => Promise<void>,
+): PanelHost<ReportViewModel> {
   return createHistoryReportPanels(
     extensionUri,
     {
@@ -26,7 +31,7 @@ export function createSigningReportPanels(extensionUri: vscode.Uri, history: Sig
       goneOnAction: 'This result is no longer in the history.',
       json: (entry) => ({ result: entry.result, verification: entry.verification }),
       copied: 'Copied the result as JSON',
-      imageOf: (entry) => entry.ref,
+      verifyAgain,
     },
     logger,
   );
@@ -65,7 +70,7 @@ export function toSigningReportModel(entry: SigningEntry): ReportViewModel {
 
 /** When and against what the result was checked, in words that follow the verdict. */
 function verificationNote(verification: VerifyReport, entry: SigningEntry): string {
-  const when = 'just after writing';
+  const when = entry.verifiedAgain ? `again on ${verification.checkedAt}` : 'just after writing';
   return verification.verified ? `Verified ${when}, against ${entry.policySource}.` : `Checked ${when}, against ${entry.policySource}: not verified (the reasons are below).`;
 }
 

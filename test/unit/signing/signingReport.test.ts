@@ -72,8 +72,8 @@ describe('signing report: what was used, in words that follow the verdict', () =
     const report = { verified: false, verdict: 'not verified', checkedAt: '2026-01-01T00:00:01.000Z', reasons: ['no signatures found'] } as unknown as VerifyReport;
     const notVerified = toSigningReportModel({ ...entry(base, { ...minimalReport(), ...report }) });
     assert.equal(notVerified.operation?.verificationNote, 'Checked just after writing, against a policy: not verified (the reasons are below).');
-    const verified = toSigningReportModel(entry(base, { ...minimalReport(), verified: true, verdict: 'verified' }));
-    assert.equal(verified.operation?.verificationNote, 'Verified just after writing, against a policy.');
+    const verified = toSigningReportModel({ ...entry(base, { ...minimalReport(), verified: true, verdict: 'verified' }), verifiedAgain: true });
+    assert.equal(verified.operation?.verificationNote, 'Verified again on 2026-01-01T00:00:01.000Z, against a policy.');
   });
 
   function minimalReport(): VerifyReport {
