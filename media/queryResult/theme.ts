@@ -29,10 +29,19 @@ export interface ChartTheme {
   font: string;
 }
 
+/** A colour as the canvas reads it (`#rrggbb` or `rgba(…)`), whatever form the theme wrote it in. */
+function normalised(colour: string): string {
+  const context = document.createElement('canvas').getContext('2d');
+  if (!context) return colour;
+  context.fillStyle = '#000000';
+  context.fillStyle = colour;
+  return String(context.fillStyle);
+}
+
 export function chartTheme(): ChartTheme {
   const family = variable('--vscode-font-family', 'sans-serif');
   return {
-    series: PALETTE.map((name, i) => variable(name, FALLBACK[i])),
+    series: PALETTE.map((name, i) => normalised(variable(name, FALLBACK[i]))),
     foreground: variable('--vscode-charts-foreground', variable('--vscode-foreground', '#cccccc')),
     grid: variable('--vscode-charts-lines', 'rgba(128,128,128,0.35)'),
     font: `11px ${family}`,
