@@ -119,9 +119,7 @@ function isObject(value: unknown): value is Record<string, unknown> {
 
 /** For messages: the call in one line, e.g. `getRecipients(type: "slack", detailFilter: channel =~ ^#alerts)`. */
 export function callText(op: LookupOperation, input: LookupInput): string {
-  const parts = op.inputs
-    .filter((spec) => input[spec.name] !== undefined)
-    .map((spec) => `${spec.name}: ${spec.secret ? '••••' : argumentText(spec, input[spec.name])}`);
+  const parts = op.inputs.filter((spec) => input[spec.name] !== undefined).map((spec) => `${spec.name}: ${spec.secret ? '••••' : argumentText(spec, input[spec.name])}`);
   return `${op.name}(${parts.join(', ')})`;
 }
 

@@ -100,7 +100,10 @@ describe('Look Up… in the editor', function () {
   type Answer = (items: readonly Item[], options: vscode.QuickPickOptions) => Item | undefined;
 
   const RECENT = 'Start from recent inputs, or new ones';
-  const label = (text: string): Answer => (items) => items.find((i) => i.label === text || i.label.startsWith(`${text} `)) ?? assert.fail(`"${text}" is offered (offered: ${items.map((i) => i.label).join(' | ')})`);
+  const label =
+    (text: string): Answer =>
+    (items) =>
+      items.find((i) => i.label === text || i.label.startsWith(`${text} `)) ?? assert.fail(`"${text}" is offered (offered: ${items.map((i) => i.label).join(' | ')})`);
 
   /**
    * The user's answers to Look Up's quick picks, in order; each sees the items offered. The
@@ -131,10 +134,12 @@ describe('Look Up… in the editor', function () {
 
   it('tells apart the two authentik groups named "On-call" and looks up the one picked; Look Up Again answers in the same tab', async () => {
     let offered: readonly Item[] = [];
-    const pickOnCall = (where: string): Answer => (items) => {
-      offered = items;
-      return items.find((i) => i.label === 'On-call' && i.description === where) ?? assert.fail(`an "On-call" ${where} is offered: ${JSON.stringify(items.filter((i) => i.label === 'On-call'))}`);
-    };
+    const pickOnCall =
+      (where: string): Answer =>
+      (items) => {
+        offered = items;
+        return items.find((i) => i.label === 'On-call' && i.description === where) ?? assert.fail(`an "On-call" ${where} is offered: ${JSON.stringify(items.filter((i) => i.label === 'On-call'))}`);
+      };
     const first = scriptLookUp([label('getGroup'), label('name'), pickOnCall('under Support'), run('getGroup')]);
     try {
       await vscode.commands.executeCommand('opsConfig.authentik.lookUp');
@@ -148,7 +153,10 @@ describe('Look Up… in the editor', function () {
       ['under Engineering › Platform and Engineering › Backend', 'under Support'],
       'each says where it sits',
     );
-    assert.ok(onCall.every((i) => /^pk [0-9a-f-]{36} — 2 share this name/.test(i.detail ?? '')), JSON.stringify(onCall.map((i) => i.detail)));
+    assert.ok(
+      onCall.every((i) => /^pk [0-9a-f-]{36} — 2 share this name/.test(i.detail ?? '')),
+      JSON.stringify(onCall.map((i) => i.detail)),
+    );
     const supportKey = await panelOf('lookup:authentik.getGroup');
     const support = await rendered(supportKey);
     assert.equal(field(support, 'Output', 'name'), 'On-call');

@@ -41,7 +41,8 @@ describe('signing images from the editor', function () {
 
   after(async () => {
     delete process.env.SIGSTORE_ID_TOKEN;
-    for (const key of ['certificateAuthorityUrl', 'transparencyLogUrl', 'trustedRootFile', 'signingConfigFile', 'useTransparencyLogV2', 'transparencyLogForKeys']) await setGlobal(`signing.${key}`, undefined);
+    for (const key of ['certificateAuthorityUrl', 'transparencyLogUrl', 'trustedRootFile', 'signingConfigFile', 'useTransparencyLogV2', 'transparencyLogForKeys'])
+      await setGlobal(`signing.${key}`, undefined);
     await api.signing.history.clear();
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     await Promise.all([registry?.stop(), sigstore?.stop()]);
@@ -149,7 +150,12 @@ describe('signing images from the editor', function () {
     dialogs.openFiles = async () => [keyFile];
     const scripted = scriptPrompts(api, [ref], (items) => {
       const labels = items.map((i) => i.label);
-      return items.find((i) => i.label === 'legacy') ?? items.find((i) => i.label === 'APPEND') ?? items.find((i) => i.label.includes('Use a private key file')) ?? assert.fail(`unexpected question: ${labels.join(', ')}`);
+      return (
+        items.find((i) => i.label === 'legacy') ??
+        items.find((i) => i.label === 'APPEND') ??
+        items.find((i) => i.label.includes('Use a private key file')) ??
+        assert.fail(`unexpected question: ${labels.join(', ')}`)
+      );
     });
     (api.prompts as unknown as Record<string, unknown>).warn = async (message: string, options: vscode.MessageOptions, ...actions: string[]) => (options?.modal ? actions[0] : undefined);
     const sigstoreCalls = sigstore.requests.length;

@@ -81,7 +81,8 @@ function alike(lines: Array<{ group: string; colour: string; dash: string }>): s
   const pairs: string[] = [];
   for (let i = 0; i < lines.length; i++) {
     for (let j = 0; j < i; j++) {
-      if (!distinctColours(lines[i].colour, lines[j].colour) && lines[i].dash === lines[j].dash) pairs.push(`"${lines[j].group}" and "${lines[i].group}" (${lines[j].colour} ~ ${lines[i].colour}, dash "${lines[i].dash}")`);
+      if (!distinctColours(lines[i].colour, lines[j].colour) && lines[i].dash === lines[j].dash)
+        pairs.push(`"${lines[j].group}" and "${lines[i].group}" (${lines[j].colour} ~ ${lines[i].colour}, dash "${lines[i].dash}")`);
     }
   }
   return pairs;

@@ -103,7 +103,11 @@ export const cases: UiCase[] = [
         await ctx.screenshot(page, 'signatures-report-not-verified');
 
         // Verify Again: the new report replaces this one in the same tab; Copy JSON says what it copied.
-        const checkedAt = () => failed.locator('tr', { has: page.locator('th', { hasText: /^Checked$/ }) }).locator('td').textContent();
+        const checkedAt = () =>
+          failed
+            .locator('tr', { has: page.locator('th', { hasText: /^Checked$/ }) })
+            .locator('td')
+            .textContent();
         const reportTabs = () => page.locator('.tabs-container .tab', { hasText: 'shop/proxy@sha256:' }).count();
         const [firstCheck, tabsBefore] = [await checkedAt(), await reportTabs()];
         await failed.locator('vscode-button[data-action=verifyAgain]').click();
@@ -117,7 +121,9 @@ export const cases: UiCase[] = [
 
         await openViewContainer(page, 'Ops Config');
         // Two: the first check and Verify Again.
-        await treeItem(page, /shop\/proxy@sha256:/).first().waitFor();
+        await treeItem(page, /shop\/proxy@sha256:/)
+          .first()
+          .waitFor();
         await treeItem(page, /shop\/web@sha256:/).waitFor();
         await ctx.screenshot(page, 'signatures-recent-verifications');
       } finally {
