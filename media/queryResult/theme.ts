@@ -29,13 +29,19 @@ export interface ChartTheme {
   font: string;
 }
 
-/** A colour as the canvas reads it (`#rrggbb` or `rgba(…)`), whatever form the theme wrote it in. */
+/**
+ * A colour as the canvas reads it (`#rrggbb` or `rgba(…)`), whatever form the theme wrote it in,
+ * made opaque: some themes give a chart colour a third of full strength (a minimap colour), which
+ * would draw a line too faint to follow.
+ */
 function normalised(colour: string): string {
   const context = document.createElement('canvas').getContext('2d');
   if (!context) return colour;
   context.fillStyle = '#000000';
   context.fillStyle = colour;
-  return String(context.fillStyle);
+  const read = String(context.fillStyle);
+  const rgba = /^rgba\((\d+), (\d+), (\d+), [\d.]+\)$/.exec(read);
+  return rgba ? `rgb(${rgba[1]}, ${rgba[2]}, ${rgba[3]})` : read;
 }
 
 export function chartTheme(): ChartTheme {
