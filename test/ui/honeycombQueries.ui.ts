@@ -12,6 +12,7 @@ import { FrameLocator, Page } from 'playwright-core';
 import { distinctColours } from '../../src/views/panels/lineStyles';
 import { HONEYCOMB_KEYS, HoneycombStandIn, startHoneycombStandIn } from '../servers/honeycomb';
 import { THEMES, switchTheme } from './accessibility';
+import { openQueryResult } from './accessibility.ui';
 import { UiCase, UiContext, runCommand, webviewFrame } from './harness';
 
 const LATENCY = {
@@ -171,13 +172,7 @@ export const cases: UiCase[] = [
     async run(ctx) {
       await withQueries(ctx, async (page, standIn) => {
         const problems: string[] = [];
-        await openFile(page, 'latency.honeycomb-query.json');
-        const lens = page.locator('.codelens-decoration a', { hasText: 'Run query' }).first();
-        await lens.waitFor({ timeout: 60_000 });
-        await lens.click();
-        const frame = webviewFrame(page);
-        await frame.locator('table.results tbody tr.row').first().waitFor({ timeout: 60_000 });
-        await frame.locator('.chart canvas').first().waitFor();
+        const frame = await openQueryResult(page);
 
         // Before any hover: every line's last value, the one the chart data table lists as "Last".
         const timeValue = ((await frame.locator('.u-legend .u-series').first().locator('.u-value').textContent()) ?? '').trim();
