@@ -17,7 +17,7 @@ import {
   pulumiSnippet,
   registerHoneycombKinds,
   terraformSnippet,
-  uiOrigin,
+  uiUnavailableReason,
   uiUrl,
 } from '../views/honeycomb/api';
 import { registerHoneycombEnvironmentKeyCommands } from './honeycombEnvironmentKeys';
@@ -76,10 +76,7 @@ export function registerHoneycombExplorer(
   command('opsConfig.honeycomb.openInHoneycomb', async (node) => {
     const o = node.object();
     const url = uiUrl(o);
-    if (!url) {
-      const reason = uiOrigin(o.env.apiUrl) ? 'the team is not known' : `the API URL ${o.env.apiUrl} is not a Honeycomb "api." address, so the UI address cannot be derived`;
-      throw badInput('Honeycomb', 'openInHoneycomb', `cannot open ${objectName(o)} in Honeycomb: ${reason}`);
-    }
+    if (!url) throw badInput('Honeycomb', 'openInHoneycomb', `cannot open ${objectName(o)} in Honeycomb: ${uiUnavailableReason(o)}`);
     await vscode.env.openExternal(vscode.Uri.parse(url, true));
   });
 
