@@ -28,6 +28,11 @@ export function recordContext(uiBase: string, names = ReferenceNames.none(), whe
   return { uiBase, where, names };
 }
 
+/** "authentik notification rule", "authentik Google Chrome connector": a kind as records name it (product names keep their capitals). */
+export function kindName(label: string): string {
+  return `authentik ${/^(Google|Microsoft)\b/.test(label) ? label : label.charAt(0).toLowerCase() + label.slice(1)}`;
+}
+
 export interface AuthentikRecordParts {
   ref: ObjectRef;
   /** "authentik flow" */

@@ -6,7 +6,7 @@ import type { UsedBy } from '../../clients/authentik/types';
 import { fieldLabel, valueField } from '../panels/fieldValues';
 import type { RecordBadge, RecordField, RecordSection } from '../panels/protocol';
 import type { LoadedRecord } from '../panels/recordSources';
-import { RecordContext, authentikRecord } from './authentikRecord';
+import { RecordContext, authentikRecord, kindName } from './authentikRecord';
 import { ObjectRefKind, ObjectRef } from './objectRef';
 import { ReferenceNames, embeddedNames, loadReferenceNames, wantedReferences } from './referenceNames';
 import { HIDDEN } from './recordModels';
@@ -93,7 +93,7 @@ export function managedRecord(ref: ObjectRef, managed: AuthentikKind, object: It
   return authentikRecord(
     {
       ref,
-      kind: `authentik ${spec.label.toLowerCase()}`,
+      kind: kindName(spec.label),
       title: displayNameOf(managed, object),
       badges,
       sections,

@@ -1,4 +1,4 @@
-import { ENVIRONMENT_WIDE, HoneycombClient, TriggerItem } from '../../clients/honeycomb';
+import { AuthMetadata, ENVIRONMENT_WIDE, HoneycombClient, TriggerItem } from '../../clients/honeycomb';
 import { HoneycombConnection } from '../../connections/honeycombConnection';
 import { ServiceError } from '../../core/errors';
 import { LoadedRecord, RecordSource } from '../panels/recordSources';
@@ -11,6 +11,20 @@ import { RecordRef, parseRecordKey } from './recordKeys';
 import { buildRecord } from './recordModels';
 import { uiOrigin } from './links';
 import { pulumiProvider, terraformProvider } from './snippets';
+
+/** The permissions of an API key, as Honeycomb's API key settings name them. */
+const ACCESS_LABELS: Record<keyof AuthMetadata['apiKeyAccess'], string> = {
+  boards: 'Manage public boards',
+  columns: 'Manage queries and columns',
+  datasets: 'Create datasets',
+  events: 'Send events',
+  markers: 'Manage markers',
+  queries: 'Run queries',
+  recipients: 'Manage recipients',
+  slos: 'Manage SLOs',
+  triggers: 'Manage triggers',
+  privateBoards: 'Manage private boards',
+};
 
 /**
  * Honeycomb records by key (recordKeys.ts): `honeycomb:connection` is what the configured keys
@@ -139,7 +153,11 @@ export class HoneycombRecords implements RecordSource {
       },
     ];
     if (auth) {
-      const access: RecordField[] = Object.entries(auth.apiKeyAccess).map(([name, allowed]) => ({ label: name, value: allowed ? 'allowed' : 'not allowed', dim: !allowed }));
+      const access: RecordField[] = Object.entries(auth.apiKeyAccess).map(([name, allowed]) => ({
+        label: ACCESS_LABELS[name as keyof typeof ACCESS_LABELS],
+        value: allowed ? 'allowed' : 'not allowed',
+        dim: !allowed,
+      }));
       sections.push({
         title: 'API key',
         fields: [
