@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { Logger } from '../../core/logger';
-import { prompts } from '../../ui/prompts';
+import { copyToClipboard } from '../../ui/copyToClipboard';
 import { renderShell } from './html';
 import { panelText } from './panelText';
 import { HostMessage, PanelState, RecordLink, WebviewMessage, isWebviewMessage } from './protocol';
@@ -222,9 +222,8 @@ export class PanelHost<M> implements vscode.Disposable {
         return;
       }
       case 'copy':
-        await vscode.env.clipboard.writeText(message.text);
         // As the Copy commands do: the status bar says what was copied.
-        prompts.status(message.what ? `Copied ${message.what}` : 'Copied to the clipboard', 3000);
+        await copyToClipboard(message.text, message.what ? `Copied ${message.what}` : 'Copied to the clipboard');
         return;
       case 'open':
         await openLink(message.link);

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { Logger } from '../../core/logger';
+import { copyToClipboard } from '../../ui/copyToClipboard';
 import { prompts } from '../../ui/prompts';
 import { JsonDocuments } from './jsonDocuments';
 import { PanelHandle, PanelHost } from './panelHost';
@@ -41,20 +42,15 @@ export function createRecordPanels(extensionUri: vscode.Uri, sources: RecordSour
     if (action?.unavailable) {
       await prompts.info(action.unavailable);
     } else if (action?.copy) {
-      await copy(action.copy.text, `Copied ${action.copy.what}`);
+      await copyToClipboard(action.copy.text, `Copied ${action.copy.what}`);
     } else if (id === 'viewJson') {
       await json.open(key, title);
     } else if (id === 'copyJson') {
       const loaded = await sources.get(key);
-      await copy(JSON.stringify(loaded.json, null, 2), `Copied ${title} as JSON (secrets masked)`);
+      await copyToClipboard(JSON.stringify(loaded.json, null, 2), `Copied ${title} as JSON (secrets masked)`);
     } else if (id === 'refresh') {
       panel.post({ type: 'loading' });
       panel.show((await sources.load(key)).model);
     }
   }
-}
-
-async function copy(text: string, confirmation: string): Promise<void> {
-  await vscode.env.clipboard.writeText(text);
-  prompts.status(confirmation, 3000);
 }
