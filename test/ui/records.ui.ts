@@ -6,10 +6,9 @@
  * revealed secret can be hidden again.
  */
 import { Locator, Page } from 'playwright-core';
-import { AUTHENTIK_TOKENS, AuthentikStandIn, startAuthentikStandIn } from '../servers/authentik';
-import { HONEYCOMB_KEYS, HoneycombStandIn, startHoneycombStandIn } from '../servers/honeycomb';
 import { frameOf } from './accessibility';
-import { UiCase, UiContext, chooseFromContextMenu, expandTreeItem, openViewContainer, showOnlyView, treeItem, waitForNotification, webviewFrame } from './harness';
+import { withAuthentik, withHoneycomb } from './explorerWindows';
+import { UiCase, chooseFromContextMenu, expandTreeItem, treeItem, waitForNotification, webviewFrame } from './harness';
 
 interface Expected {
   kind: string;
@@ -53,43 +52,8 @@ function assertNone(problems: string[]): void {
   if (problems.length > 0) throw new Error(`${problems.length} record(s) break the rule:\n${problems.join('\n')}`);
 }
 
-async function withHoneycomb(ctx: UiContext, body: (page: Page, standIn: HoneycombStandIn) => Promise<void>): Promise<void> {
-  const standIn = await startHoneycombStandIn();
-  try {
-    const { page } = await ctx.open({
-      env: {
-        HONEYCOMB_API_ENDPOINT: standIn.url,
-        HONEYCOMB_API_KEY: HONEYCOMB_KEYS.production,
-        HONEYCOMB_KEY_ID: HONEYCOMB_KEYS.management.id,
-        HONEYCOMB_KEY_SECRET: HONEYCOMB_KEYS.management.secret,
-      },
-    });
-    // Every folder open at once is taller than the usual window.
-    await page.setViewportSize({ width: 1400, height: 1900 });
-    await openViewContainer(page, 'Ops Config');
-    await showOnlyView(page, 'Honeycomb');
-    await treeItem(page, /^Acme Observability/).waitFor();
-    await body(page, standIn);
-    if (standIn.violations.length > 0) throw new Error(`stand-in violations: ${JSON.stringify(standIn.violations)}`);
-  } finally {
-    await standIn.stop();
-  }
-}
-
-async function withAuthentik(ctx: UiContext, body: (page: Page, standIn: AuthentikStandIn) => Promise<void>): Promise<void> {
-  const standIn = await startAuthentikStandIn();
-  try {
-    const { page } = await ctx.open({ env: { AUTHENTIK_URL: standIn.url, AUTHENTIK_TOKEN: AUTHENTIK_TOKENS.admin } });
-    await page.setViewportSize({ width: 1400, height: 1900 });
-    await openViewContainer(page, 'Ops Config');
-    await showOnlyView(page, 'authentik');
-    await treeItem(page, new RegExp(`^127\\.0\\.0\\.1:${standIn.port}`)).waitFor();
-    await body(page, standIn);
-    if (standIn.violations.length > 0) throw new Error(`stand-in violations: ${JSON.stringify(standIn.violations)}`);
-  } finally {
-    await standIn.stop();
-  }
-}
+/** Every folder open at once is taller than the usual window. */
+const TALL_WINDOW = { viewport: { width: 1400, height: 1900 } };
 
 /** Folds a tree item again, so the next folder's items stay in sight. */
 async function fold(page: Page, name: RegExp): Promise<void> {
@@ -132,7 +96,7 @@ export const cases: UiCase[] = [
     name: 'every Honeycomb kind’s record has the same header and actions in the same order, and its Copy buttons say what they copied',
     timeoutMs: 300_000,
     async run(ctx) {
-      await withHoneycomb(ctx, async (page, standIn) => {
+      await withHoneycomb(ctx, TALL_WINDOW, async (page, standIn) => {
         const problems: string[] = [];
         const team = 'Acme Observability';
         const production = `${team} · Production`;
@@ -192,7 +156,7 @@ export const cases: UiCase[] = [
     name: 'every authentik kind’s record, the managed kinds among them, has the same header and actions in the same order; references open by name; Reveal has Hide',
     timeoutMs: 480_000,
     async run(ctx) {
-      await withAuthentik(ctx, async (page, standIn) => {
+      await withAuthentik(ctx, TALL_WINDOW, async (page, standIn) => {
         const problems: string[] = [];
         const where = `authentik at 127.0.0.1:${standIn.port}`;
         const root = new RegExp(`^127\\.0\\.0\\.1:${standIn.port}`);
