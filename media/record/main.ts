@@ -122,7 +122,9 @@ function showMasked(secretId: string): HTMLElement | undefined {
   if (!entry) return undefined;
   // The dots are for the eye; a screen reader hears "hidden".
   const masked = h('span', {}, h('span', { class: 'masked', 'aria-hidden': 'true' }, '••••••••'), h('span', { class: 'visually-hidden' }, 'hidden'));
-  const reveal = h('vscode-button', { secondary: true, class: 'reveal', 'data-secret': secretId, 'aria-label': `Reveal ${entry.label}` }, 'Reveal');
+  // tabindex from the start: the element sets its own only when it first draws, after Hide has
+  // already asked to focus it.
+  const reveal = h('vscode-button', { secondary: true, class: 'reveal', 'data-secret': secretId, 'aria-label': `Reveal ${entry.label}`, tabindex: 0 }, 'Reveal');
   reveal.addEventListener('click', () => send({ type: 'reveal', secretId }));
   clear(entry.cell);
   entry.cell.append(masked, ' ', reveal);
