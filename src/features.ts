@@ -69,7 +69,7 @@ export function activateFeatures(editorContext: vscode.ExtensionContext, shells:
   const sources = new RecordSources();
   sources.register('honeycomb', new HoneycombRecords(honeycomb, honeycombExplorer));
   const json = new JsonDocuments(sources);
-  const records = createRecordPanels(context.extensionUri, sources, json, logger.child('panels'));
+  const records = createRecordPanels(context.extensionUri, sources, json, logger.child('panels'), shells.gate);
   context.subscriptions.push(json, records);
 
   const verifications = new VerificationHistory(context.workspaceState);

@@ -7,6 +7,7 @@ import { ServiceError } from '../core/errors';
 import { Editing } from '../editing/register';
 import { registerCommand } from '../ui/commandRunner';
 import type { SecretCommandDeps } from './authentikSecrets';
+import { copyToClipboard } from '../ui/copyToClipboard';
 import { prompts } from '../ui/prompts';
 import { TreeNode, ViewAccessByName, lazyFileSystem } from '../views/api';
 import {
@@ -101,10 +102,7 @@ export function registerAuthentikExplorer(
   const recordKeyOfTarget = (target: unknown): string => objectOfNode(target)?.recordKey ?? String(target ?? '');
   /** The connection a node's or a record key's object lives in. */
   const connectionOf = (target: unknown): AuthentikConnection => records.connectionOf(recordKeyOfTarget(target));
-  const copy = async (text: string, what: string): Promise<void> => {
-    await vscode.env.clipboard.writeText(text);
-    prompts.status(`Copied ${what}`, 3000);
-  };
+  const copy = (text: string, what: string): Promise<void> => copyToClipboard(text, `Copied ${what}`);
 
   command('opsConfig.authentik.search', async (folder?: TreeNode) => {
     const target = searchableFolderOfNode(folder) ?? (await pickFolder(views));

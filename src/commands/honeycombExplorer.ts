@@ -3,7 +3,7 @@ import { HoneycombConnection } from '../connections/honeycombConnection';
 import { CoreServices } from '../connections/services';
 import { badInput } from '../core/errors';
 import { registerCommand } from '../ui/commandRunner';
-import { prompts } from '../ui/prompts';
+import { copyToClipboard } from '../ui/copyToClipboard';
 import { Editing } from '../editing/register';
 import {
   HoneycombExplorer,
@@ -17,7 +17,7 @@ import {
   pulumiSnippet,
   registerHoneycombKinds,
   terraformSnippet,
-  uiOrigin,
+  uiUnavailableReason,
   uiUrl,
 } from '../views/honeycomb/api';
 import { registerHoneycombEnvironmentKeyCommands } from './honeycombEnvironmentKeys';
@@ -53,7 +53,7 @@ export function registerHoneycombExplorer(
     if (!id) {
       throw badInput('Honeycomb', 'copyId', `the ${KIND_LABELS[o.kind]} "${objectName(o)}" has no ID here`, 'Environment IDs come with a management key.');
     }
-    await copy(id, `Copied the ID of ${objectName(o)}`);
+    await copyToClipboard(id, `Copied the ID of ${objectName(o)}`);
   });
   command('opsConfig.honeycomb.copySlug', async (node) => {
     const o = node.object();
@@ -61,32 +61,24 @@ export function registerHoneycombExplorer(
     if (!slug) {
       throw badInput('Honeycomb', 'copySlug', `a ${KIND_LABELS[o.kind]} has no slug`, 'Only datasets and environments have slugs.');
     }
-    await copy(slug, `Copied the slug of ${objectName(o)}`);
+    await copyToClipboard(slug, `Copied the slug of ${objectName(o)}`);
   });
   command('opsConfig.honeycomb.copyJson', async (node) => {
     const o = node.object();
-    await copy(JSON.stringify(objectJson(o), null, 2), `Copied ${objectName(o)} as JSON (secrets masked)`);
+    await copyToClipboard(JSON.stringify(objectJson(o), null, 2), `Copied ${objectName(o)} as JSON (secrets masked)`);
   });
   command('opsConfig.honeycomb.copyAsTerraform', async (node) => {
-    await copy(terraformSnippet(node.object()), `Copied the Terraform lookup of ${objectName(node.object())}`);
+    await copyToClipboard(terraformSnippet(node.object()), `Copied the Terraform lookup of ${objectName(node.object())}`);
   });
   command('opsConfig.honeycomb.copyAsPulumi', async (node) => {
-    await copy(pulumiSnippet(node.object()), `Copied the Pulumi lookup of ${objectName(node.object())}`);
+    await copyToClipboard(pulumiSnippet(node.object()), `Copied the Pulumi lookup of ${objectName(node.object())}`);
   });
   command('opsConfig.honeycomb.openInHoneycomb', async (node) => {
     const o = node.object();
     const url = uiUrl(o);
-    if (!url) {
-      const reason = uiOrigin(o.env.apiUrl) ? 'the team is not known' : `the API URL ${o.env.apiUrl} is not a Honeycomb "api." address, so the UI address cannot be derived`;
-      throw badInput('Honeycomb', 'openInHoneycomb', `cannot open ${objectName(o)} in Honeycomb: ${reason}`);
-    }
+    if (!url) throw badInput('Honeycomb', 'openInHoneycomb', `cannot open ${objectName(o)} in Honeycomb: ${uiUnavailableReason(o)}`);
     await vscode.env.openExternal(vscode.Uri.parse(url, true));
   });
 
   registerHoneycombEnvironmentKeyCommands(context, logger, services, connection, explorer);
-}
-
-async function copy(text: string, message: string): Promise<void> {
-  await vscode.env.clipboard.writeText(text);
-  prompts.status(message, 3000);
 }

@@ -1,13 +1,14 @@
 import { REDACTED } from '../core/redact';
 import type { LoadedRecord } from '../views/panels/recordSources';
+import { valueField } from '../views/panels/fieldValues';
 import type { RecordField, RecordViewModel } from '../views/panels/protocol';
 import { SERVICE_LABELS, findOperation } from './catalog';
 import { describeValue } from './inputValues';
 import { LookupInput, LookupOperation, LookupRecord } from './operation';
 
 /**
- * A lookup's answer as a record panel: the call's inputs, then the output record field by field
- * under the seed's names (exactly what the operation returned), with the seed's secrets masked
+ * A lookup's answer as a record panel: the call's inputs, then the output field by field under
+ * the operation's own names (exactly what it returned), with its secret outputs masked
  * until Reveal. The record key holds the operation and its (non-secret) inputs, so a panel
  * restored after a reload runs the same lookup again.
  */
@@ -55,7 +56,7 @@ export function lookupRecord(key: string, op: LookupOperation, input: LookupInpu
     badges: op.deprecated ? [{ text: `Deprecated: ${op.deprecated}`, tone: 'warning' }] : [],
     sections: [
       { title: 'Inputs', fields: inputFields.length ? inputFields : [{ label: '(none)', value: 'No inputs were given.', dim: true }] },
-      { title: 'Output (the seed’s record)', fields: outputFields },
+      { title: 'Output', fields: outputFields },
     ],
     actions: [
       // The record panel's own View as JSON and Copy JSON (their ids are handled by the panel host).
@@ -69,12 +70,7 @@ export function lookupRecord(key: string, op: LookupOperation, input: LookupInpu
   return { model, json, secrets };
 }
 
+/** An output value under its own name (what Terraform and Pulumi call it); nested values as fields, long text as a block. */
 function fieldOf(name: string, value: unknown): RecordField {
-  if (value === null || value === undefined) return { label: name, value: null, dim: true };
-  if (Array.isArray(value)) {
-    if (value.every((v) => v === null || typeof v !== 'object')) return { label: name, format: 'list', list: value.map(String), value: value.length === 0 ? '(empty list)' : undefined };
-    return { label: name, format: 'json', value: JSON.stringify(value, null, 2) };
-  }
-  if (typeof value === 'object') return { label: name, format: 'json', value: JSON.stringify(value, null, 2) };
-  return { label: name, value: value as string | number | boolean };
+  return valueField(name, value, { keys: 'verbatim' });
 }

@@ -231,6 +231,38 @@ describe('authentik explorer', () => {
     assert.match((await api.sources.get(key)).secrets?.privateKey ?? '', /^-----BEGIN PRIVATE KEY-----/);
   });
 
+  it('a record offers Edit… only while writes are allowed: opsConfig.readOnly takes it from an open panel, and gives it back', async () => {
+    const key = 'authentik:flow:default-authentication-flow';
+    const renders = () => api.records.sentTo(key).flatMap((m) => (m.type === 'render' ? [m.model as RecordViewModel] : []));
+    const labels = (model: RecordViewModel) => (model.actions ?? []).map((a) => a.label);
+    /** The next time the panel is drawn. */
+    const nextRender = async (what: string) => {
+      const before = renders().length;
+      return waitFor(() => (renders().length > before ? renders().at(-1) : undefined), what);
+    };
+    try {
+      const opened = nextRender('the flow record');
+      await vscode.commands.executeCommand('opsConfig.openRecord', key);
+      assert.deepEqual(labels(await opened).slice(0, 6), ['Edit…', 'Open in authentik', 'Copy ID', 'Copy JSON', 'Copy as Terraform', 'Copy as Pulumi']);
+
+      const readOnly = nextRender('the record drawn again with writes off');
+      await setGlobal('readOnly', true);
+      assert.deepEqual(labels(await readOnly).slice(0, 5), ['Open in authentik', 'Copy ID', 'Copy JSON', 'Copy as Terraform', 'Copy as Pulumi']);
+      // A record opened while writes are off has no Edit… either.
+      const binding = await child(await child((await folder('Flows')).node, 'default-authentication-flow').then((f) => f.node), /^10 · /);
+      const bindingKey = (binding.node as unknown as { recordKey(): string }).recordKey();
+      await vscode.commands.executeCommand('opsConfig.openRecord', binding.node);
+      const bindingRender = await waitFor(() => api.records.sentTo(bindingKey).find((m) => m.type === 'render'), 'the binding record');
+      assert.ok(!labels((bindingRender as { model: RecordViewModel }).model).includes('Edit…'), 'no Edit… on a binding while writes are off');
+
+      const writable = nextRender('the record drawn again with writes on');
+      await setGlobal('readOnly', undefined);
+      assert.equal(labels(await writable)[0], 'Edit…');
+    } finally {
+      await setGlobal('readOnly', undefined);
+    }
+  });
+
   it('opens SAML metadata as a read-only XML document', async () => {
     const providers = await folder('Providers');
     const saml = await child(providers.node, 'Expense Portal');

@@ -36,7 +36,7 @@ describe('Look Up… in the editor', function () {
     await Promise.all([honeycomb.stop(), authentik.stop()]);
   });
 
-  it('runs getRecipients with a detail filter and shows the seed’s record; Copy as Terraform gives the data block', async () => {
+  it('runs getRecipients with a detail filter and shows its record; Copy as Terraform gives the data block', async () => {
     const prompts = api.prompts as unknown as Record<string, unknown>;
     const original = { ...prompts };
     const picks: string[] = [];

@@ -206,6 +206,17 @@ export const cases: UiCase[] = [
           .locator('.badge', { hasText: /^expired/ })
           .waitFor();
         problems.push(...(await auditPanel(page, 'authentik certificate record', allThemes(true), async () => {})));
+        // A provider: references as a list of links, and a secret revealed with its Hide button.
+        for (const open of [/^Certificates/, /^Flows/]) await treeItem(page, open).first().locator('.monaco-tl-twistie').click();
+        await expandTreeItem(page, /^Providers/);
+        await treeItem(page, /^GitLab/)
+          .first()
+          .click();
+        const provider = webviewFrame(page);
+        await provider.locator('h1', { hasText: 'GitLab' }).waitFor();
+        await provider.locator('vscode-button[aria-label="Reveal Client secret"]').click();
+        await provider.locator('vscode-button[aria-label="Hide Client secret"]').waitFor();
+        problems.push(...(await auditPanel(page, 'authentik provider record with a revealed secret', allThemes(false), async () => {})));
         assertNone(problems);
         if (standIn.violations.length > 0) throw new Error(`stand-in violations: ${JSON.stringify(standIn.violations)}`);
       } finally {

@@ -4,30 +4,15 @@
  * tree, and a blueprint the server refused with the diagnostic on its line. Connects through
  * AUTHENTIK_URL / AUTHENTIK_TOKEN, as a user with those variables set would.
  */
-import { Page } from 'playwright-core';
-import { AUTHENTIK_TOKENS, AuthentikStandIn, startAuthentikStandIn } from '../servers/authentik';
-import { UiCase, UiContext, chooseFromContextMenu, openViewContainer, treeItem, webviewFrame, expandTreeItem, showOnlyView } from './harness';
-
-async function withAuthentik(ctx: UiContext, body: (page: Page, standIn: AuthentikStandIn) => Promise<void>): Promise<void> {
-  const standIn = await startAuthentikStandIn();
-  try {
-    const { page } = await ctx.open({ env: { AUTHENTIK_URL: standIn.url, AUTHENTIK_TOKEN: AUTHENTIK_TOKENS.admin } });
-    await openViewContainer(page, 'Ops Config');
-    await showOnlyView(page, 'authentik');
-    await treeItem(page, new RegExp(`^127\\.0\\.0\\.1:${standIn.port}`)).waitFor();
-    await body(page, standIn);
-    if (standIn.violations.length > 0) throw new Error(`stand-in violations: ${JSON.stringify(standIn.violations)}`);
-  } finally {
-    await standIn.stop();
-  }
-}
+import { withAuthentik } from './explorerWindows';
+import { UiCase, chooseFromContextMenu, treeItem, webviewFrame, expandTreeItem } from './harness';
 
 export const cases: UiCase[] = [
   {
     name: 'shows a flow expanded to its stage bindings, with the flow record and its diagram',
     timeoutMs: 180_000,
     async run(ctx) {
-      await withAuthentik(ctx, async (page) => {
+      await withAuthentik(ctx, {}, async (page) => {
         await expandTreeItem(page, /^Flows/);
         await treeItem(page, /^default-authentication-flow/)
           .first()
@@ -46,7 +31,7 @@ export const cases: UiCase[] = [
     name: 'opens a certificate panel with its expiry badge',
     timeoutMs: 180_000,
     async run(ctx) {
-      await withAuthentik(ctx, async (page) => {
+      await withAuthentik(ctx, {}, async (page) => {
         await expandTreeItem(page, /^Certificates/);
         await treeItem(page, /^SAML signing 2025, expires in \d+ days/).click();
         const frame = webviewFrame(page);
@@ -67,7 +52,7 @@ export const cases: UiCase[] = [
     name: 'shows all 13 managed kinds in the tree, and a blueprint refused on save with the diagnostic on its line',
     timeoutMs: 240_000,
     async run(ctx) {
-      await withAuthentik(ctx, async (page) => {
+      await withAuthentik(ctx, {}, async (page) => {
         // Every kind expanded at once is taller than the usual window.
         await page.setViewportSize({ width: 1400, height: 1900 });
         // Bottom up, so expanding a folder never pushes the next one out of sight.

@@ -5,37 +5,19 @@
  * before anything is sent, then the plan diff and its confirmation). Connects through HONEYCOMB_API_ENDPOINT and
  * HONEYCOMB_API_KEY / HONEYCOMB_KEY_ID / HONEYCOMB_KEY_SECRET, as a user with those set would.
  */
-import { Page } from 'playwright-core';
-import { HONEYCOMB_KEYS, HOSTILE_DATASET, HoneycombStandIn, startHoneycombStandIn } from '../servers/honeycomb';
-import { UiCase, UiContext, openViewContainer, treeItem, webviewFrame, expandTreeItem, showOnlyView, chooseFromContextMenu, waitForNotification } from './harness';
+import { HOSTILE_DATASET } from '../servers/honeycomb';
+import { withHoneycomb } from './explorerWindows';
+import { UiCase, treeItem, webviewFrame, expandTreeItem, chooseFromContextMenu, waitForNotification } from './harness';
 
-async function withHoneycomb(ctx: UiContext, body: (page: Page, standIn: HoneycombStandIn) => Promise<void>): Promise<void> {
-  const standIn = await startHoneycombStandIn({ hostileNames: true });
-  try {
-    const { page } = await ctx.open({
-      env: {
-        HONEYCOMB_API_ENDPOINT: standIn.url,
-        HONEYCOMB_API_KEY: HONEYCOMB_KEYS.production,
-        HONEYCOMB_KEY_ID: HONEYCOMB_KEYS.management.id,
-        HONEYCOMB_KEY_SECRET: HONEYCOMB_KEYS.management.secret,
-      },
-    });
-    await openViewContainer(page, 'Ops Config');
-    await showOnlyView(page, 'Honeycomb');
-    await treeItem(page, /^Acme Observability/).waitFor();
-    await body(page, standIn);
-    if (standIn.violations.length > 0) throw new Error(`stand-in violations: ${JSON.stringify(standIn.violations)}`);
-  } finally {
-    await standIn.stop();
-  }
-}
+/** Names like markup and bidirectional text among the objects, to see them shown as text. */
+const HOSTILE_NAMES = { standIn: { hostileNames: true } };
 
 export const cases: UiCase[] = [
   {
     name: 'shows the tree expanded to columns, SLOs and a recipient’s triggers',
     timeoutMs: 180_000,
     async run(ctx) {
-      await withHoneycomb(ctx, async (page) => {
+      await withHoneycomb(ctx, HOSTILE_NAMES, async (page) => {
         await treeItem(page, /^Staging, staging · no API key/).waitFor();
         await expandTreeItem(page, /^Production, production · API key/);
         await expandTreeItem(page, /^Datasets/);
@@ -63,7 +45,7 @@ export const cases: UiCase[] = [
     name: 'opens an SLO record panel with its target, tags and SLI link',
     timeoutMs: 180_000,
     async run(ctx) {
-      await withHoneycomb(ctx, async (page) => {
+      await withHoneycomb(ctx, HOSTILE_NAMES, async (page) => {
         await expandTreeItem(page, /^Production, production · API key/);
         await expandTreeItem(page, /^SLOs \(all datasets\)/);
         await treeItem(page, /^Checkout success, 99\.5 % · 28 days · multi-dataset · checkout-service, payments/).click();
@@ -86,7 +68,7 @@ export const cases: UiCase[] = [
     name: 'shows a dataset named like markup as text, in the tree and in its panel',
     timeoutMs: 180_000,
     async run(ctx) {
-      await withHoneycomb(ctx, async (page) => {
+      await withHoneycomb(ctx, HOSTILE_NAMES, async (page) => {
         await expandTreeItem(page, /^Production, production · API key/);
         await expandTreeItem(page, /^Datasets/);
         const item = treeItem(page, HOSTILE_DATASET.name).first();
@@ -109,7 +91,7 @@ export const cases: UiCase[] = [
     name: 'edits a trigger: an invalid frequency is underlined, then saving shows the plan diff and asks',
     timeoutMs: 180_000,
     async run(ctx) {
-      await withHoneycomb(ctx, async (page, standIn) => {
+      await withHoneycomb(ctx, HOSTILE_NAMES, async (page, standIn) => {
         await expandTreeItem(page, /^Production, production · API key/);
         await expandTreeItem(page, /^Datasets/);
         await expandTreeItem(page, /^api-gateway, api-gateway · written/);

@@ -36,3 +36,14 @@ function argInConnection(arg: unknown, connection: string): unknown {
   }
   return arg;
 }
+
+/** Where a connection's objects live, as records and confirmations name it: `authentik at id.acme.example`. */
+export function connectionLocation(url: string, connectionName?: string): string {
+  let host = url;
+  try {
+    host = new URL(url).host;
+  } catch {
+    // An address that does not parse is named as given.
+  }
+  return connectionName ? `authentik "${connectionName}" at ${host}` : `authentik at ${host}`;
+}

@@ -1,36 +1,23 @@
 import type * as A from '../../clients/authentik';
 import type { UserGroupMembership } from '../../clients/authentik';
 import { isWebhookMapping } from '../../clients/authentik/propertyMappings';
+import { valueField } from '../panels/fieldValues';
 import type { LoadedRecord } from '../panels/recordSources';
-import type { RecordAction, RecordBadge, RecordField, RecordSection, RecordViewModel } from '../panels/protocol';
+import type { RecordAction, RecordBadge, RecordField, RecordSection } from '../panels/protocol';
+import { AuthentikRecordParts, RecordContext, authentikRecord } from './authentikRecord';
 import { ObjectRef, recordKeyOf } from './objectRef';
 import { expiryPresentation } from './presentation';
 import { refs } from './refs';
-import { adminUrl } from './snippets';
+import { usedBySection } from './usedBy';
 
 /**
  * The record panel of each authentik kind, built from API objects. Pure (no editor, no
  * requests), so what a panel shows — and that secrets are only ever masked in it and in its
- * JSON — is unit tested. Secrets go to `LoadedRecord.secrets`, sent only on Reveal.
+ * JSON — is unit tested. Secrets go to `LoadedRecord.secrets`, sent only on Reveal. References
+ * to other objects are their names (`ctx.names`, loaded by the record source), as links.
  */
 
 export const HIDDEN = '[hidden — use Reveal in the record panel]';
-
-/** The standard buttons plus the authentik ones; record keys make them work after a reload. */
-function actions(ref: ObjectRef, uiBase: string, extra: RecordAction[] = []): RecordAction[] {
-  const key = recordKeyOf(ref);
-  const command = (id: string, label: string, name: string): RecordAction => ({ id, label, link: { kind: 'command', command: name, args: [key] } });
-  return [
-    ...extra,
-    { id: 'openInAuthentik', label: 'Open in authentik', link: { kind: 'url', url: adminUrl(uiBase, ref) } },
-    command('copyId', 'Copy ID', 'opsConfig.authentik.copyId'),
-    command('copyTerraform', 'Copy as Terraform', 'opsConfig.authentik.copyAsTerraform'),
-    command('copyPulumi', 'Copy as Pulumi', 'opsConfig.authentik.copyAsPulumi'),
-    { id: 'viewJson', label: 'View as JSON' },
-    { id: 'copyJson', label: 'Copy JSON' },
-    { id: 'refresh', label: 'Refresh' },
-  ];
-}
 
 const text = (label: string, value: string | number | boolean | null | undefined, extra: Partial<RecordField> = {}): RecordField => ({
   label,
@@ -38,103 +25,98 @@ const text = (label: string, value: string | number | boolean | null | undefined
   ...extra,
 });
 const code = (label: string, value: string | number | null | undefined) => text(label, value, { format: 'code' });
-const json = (label: string, value: unknown) => ({ label, value: JSON.stringify(value ?? {}, null, 2), format: 'json' as const });
+/** Data a person wrote (attributes, configuration): fields under their own keys. */
+const data = (label: string, value: unknown) => valueField(label, value ?? {}, { keys: 'verbatim' });
 const link = (label: string, value: string, ref: ObjectRef) => text(label, value, { link: { kind: 'record', key: recordKeyOf(ref) } });
-/** A reference to a certificate or flow by UUID: a link when the UUID is a record key. */
-const certificateLink = (label: string, pk: string | null | undefined) =>
-  pk ? text(label, pk, { format: 'code', link: { kind: 'record', key: recordKeyOf({ kind: 'certificate', lookup: pk }) } }) : text(label, '');
 
-function record(
-  ref: ObjectRef,
-  uiBase: string,
-  kind: string,
-  title: string,
-  sections: RecordSection[],
-  raw: unknown,
-  extra: Partial<RecordViewModel> = {},
-  secrets?: Record<string, string>,
-): LoadedRecord {
-  const { actions: extraActions, ...rest } = extra;
-  return { model: { key: recordKeyOf(ref), kind, title, sections, actions: actions(ref, uiBase, extraActions), ...rest }, json: raw, ...(secrets ? { secrets } : {}) };
+function record(parts: AuthentikRecordParts, ctx: RecordContext): LoadedRecord {
+  return authentikRecord(parts, ctx);
 }
 
-export function brandRecord(b: A.Brand, uiBase: string): LoadedRecord {
-  const ref = refs.brand(b);
+export function brandRecord(b: A.Brand, ctx: RecordContext): LoadedRecord {
+  const names = ctx.names;
   return record(
-    ref,
-    uiBase,
-    'authentik brand',
-    b.domain,
-    [
-      {
-        title: 'Brand',
-        fields: [
-          code('ID', b.brand_uuid),
-          text('Domain', b.domain),
-          text('Default', b.default === true),
-          text('Title', b.branding_title),
-          code('Logo', b.branding_logo),
-          code('Favicon', b.branding_favicon),
-          code('Flow background', b.branding_default_flow_background),
-          text('Custom CSS', b.branding_custom_css, { format: 'json' }),
-        ],
-      },
-      {
-        title: 'Flows',
-        fields: [
-          code('Authentication', b.flow_authentication),
-          code('Invalidation', b.flow_invalidation),
-          code('Recovery', b.flow_recovery),
-          code('Unenrollment', b.flow_unenrollment),
-          code('User settings', b.flow_user_settings),
-          code('Device code', b.flow_device_code),
-          code('Lockdown', b.flow_lockdown),
-          code('User switch', b.flow_user_switch),
-          code('Request', b.flow_request),
-        ],
-      },
-      { title: 'Certificates', fields: [certificateLink('Web certificate', b.web_certificate), ...(b.client_certificates ?? []).map((pk, i) => certificateLink(`Client certificate ${i + 1}`, pk))] },
-      { title: 'Attributes', fields: [json('Attributes', b.attributes)] },
-    ],
-    b,
-    { subtitle: b.branding_title, badges: b.default ? [{ text: 'default brand', tone: 'info' }] : [] },
+    {
+      ref: refs.brand(b),
+      kind: 'authentik brand',
+      title: b.domain,
+      subtitle: b.branding_title,
+      badges: b.default ? [{ text: 'default brand', tone: 'info' }] : [],
+      managed: { kind: 'brand', object: b },
+      json: b,
+      sections: [
+        {
+          title: 'Brand',
+          fields: [
+            code('ID', b.brand_uuid),
+            text('Domain', b.domain),
+            text('Default', b.default === true),
+            text('Title', b.branding_title),
+            code('Logo', b.branding_logo),
+            code('Favicon', b.branding_favicon),
+            code('Flow background', b.branding_default_flow_background),
+            names.field('Default application', 'application', b.default_application),
+            text('Custom CSS', b.branding_custom_css, { format: 'block' }),
+          ],
+        },
+        {
+          title: 'Flows',
+          fields: [
+            names.field('Authentication', 'flow', b.flow_authentication),
+            names.field('Invalidation', 'flow', b.flow_invalidation),
+            names.field('Recovery', 'flow', b.flow_recovery),
+            names.field('Unenrollment', 'flow', b.flow_unenrollment),
+            names.field('User settings', 'flow', b.flow_user_settings),
+            names.field('Device code', 'flow', b.flow_device_code),
+            names.field('Lockdown', 'flow', b.flow_lockdown),
+            names.field('User switch', 'flow', b.flow_user_switch),
+            names.field('Request', 'flow', b.flow_request),
+          ],
+        },
+        {
+          title: 'Certificates',
+          fields: [names.field('Web certificate', 'certificateKeyPair', b.web_certificate), names.list('Client certificates', 'certificateKeyPair', b.client_certificates)],
+        },
+        { title: 'Attributes', fields: [data('Attributes', b.attributes)] },
+      ],
+    },
+    ctx,
   );
 }
 
-export function flowRecord(f: A.Flow, bindings: A.FlowStageBinding[], totalBindings: number, diagram: string | undefined, uiBase: string): LoadedRecord {
-  const ref = refs.flow(f);
+export function flowRecord(f: A.Flow, bindings: A.FlowStageBinding[], totalBindings: number, diagram: string | undefined, ctx: RecordContext): LoadedRecord {
   return record(
-    ref,
-    uiBase,
-    'authentik flow',
-    f.slug,
-    [
-      {
-        title: 'Flow',
-        fields: [
-          code('ID', f.pk),
-          text('Name', f.name),
-          code('Slug', f.slug),
-          text('Title', f.title),
-          text('Designation', f.designation),
-          text('Authentication', f.authentication ?? 'none'),
-          text('Layout', f.layout ?? 'stacked'),
-          text('Denied action', f.denied_action ?? 'message_continue'),
-          text('Policy engine mode', f.policy_engine_mode ?? 'any'),
-          text('Compatibility mode', f.compatibility_mode !== false),
-          code('Export URL', f.export_url),
-        ],
-      },
-      {
-        title: `Stage bindings (${totalBindings})`,
-        fields: bindings.map((b) => link(`${b.order}`, `${b.stage_obj.name} — ${b.stage_obj.verbose_name}`, refs.stage(b.stage_obj))),
-      },
-      ...(diagram ? [{ title: 'authentik diagram (Mermaid)', fields: [text('Diagram', diagram, { format: 'json' as const })] }] : []),
-    ],
-    f,
     {
+      ref: refs.flow(f),
+      kind: 'authentik flow',
+      title: f.slug,
       subtitle: f.name,
       badges: [{ text: f.designation, tone: 'info' }, ...(f.authentication && f.authentication !== 'none' ? [{ text: f.authentication.replace(/_/g, ' '), tone: 'info' as const }] : [])],
+      managed: { kind: 'flow', object: f },
+      json: f,
+      sections: [
+        {
+          title: 'Flow',
+          fields: [
+            code('ID', f.pk),
+            text('Name', f.name),
+            code('Slug', f.slug),
+            text('Title', f.title),
+            text('Designation', f.designation),
+            text('Authentication', f.authentication ?? 'none'),
+            text('Layout', f.layout ?? 'stacked'),
+            text('Denied action', f.denied_action ?? 'message_continue'),
+            text('Policy engine mode', f.policy_engine_mode ?? 'any'),
+            text('Compatibility mode', f.compatibility_mode !== false),
+            code('Export URL', f.export_url),
+          ],
+        },
+        {
+          title: `Stage bindings (${totalBindings})`,
+          fields: bindings.map((b) => link(`${b.order}`, `${b.stage_obj.name} — ${b.stage_obj.verbose_name}`, refs.stage(b.stage_obj))),
+        },
+        ...(diagram ? [{ title: 'authentik diagram (Mermaid)', fields: [text('Diagram', diagram, { format: 'block' })] }] : []),
+      ],
       diagram: {
         title: 'Stages in order',
         nodes: [
@@ -144,125 +126,143 @@ export function flowRecord(f: A.Flow, bindings: A.FlowStageBinding[], totalBindi
         ],
       },
     },
+    ctx,
   );
 }
 
-export function stageRecord(s: A.Stage, uiBase: string): LoadedRecord {
+export function stageRecord(s: A.Stage, ctx: RecordContext): LoadedRecord {
   return record(
-    refs.stage(s),
-    uiBase,
-    'authentik stage',
-    s.name,
-    [
-      { title: 'Stage', fields: [code('ID', s.pk), text('Name', s.name), text('Kind', s.verbose_name), code('Model', s.meta_model_name)] },
-      { title: `Used in flows (${s.flow_set.length})`, fields: s.flow_set.map((f) => link(f.designation, f.slug, refs.flow(f))) },
-    ],
-    s,
-    { subtitle: s.verbose_name },
+    {
+      ref: refs.stage(s),
+      kind: 'authentik stage',
+      title: s.name,
+      subtitle: s.verbose_name,
+      json: s,
+      sections: [
+        { title: 'Stage', fields: [code('ID', s.pk), text('Name', s.name), text('Kind', s.verbose_name)] },
+        { title: `Used in flows (${s.flow_set.length})`, fields: s.flow_set.map((f) => link(f.designation, f.slug, refs.flow(f))) },
+      ],
+    },
+    ctx,
   );
 }
 
-export function groupRecord(g: A.Group, uiBase: string): LoadedRecord {
+/** A group with its members by name (the first page of them; the tree's Members folder has all). */
+export function groupRecord(g: A.Group, members: { users: A.User[]; count: number } | undefined, ctx: RecordContext): LoadedRecord {
+  const memberCount = members?.count ?? (g.users ?? []).length;
+  const memberFields: RecordField[] = members ? members.users.map((u) => link(u.name || 'Member', u.username, refs.user(u))) : [text('Members', 'the member list could not be read', { dim: true })];
+  if (members && members.count > members.users.length) {
+    memberFields.push(text('More', `${(members.count - members.users.length).toLocaleString('en-US')} more in the Members folder of the group in the authentik view`, { dim: true }));
+  }
   return record(
-    refs.group(g),
-    uiBase,
-    'authentik group',
-    g.name,
-    [
-      {
-        title: 'Group',
-        fields: [
-          code('ID', g.pk),
-          code('Numeric ID', g.num_pk),
-          text('Name', g.name),
-          text('Superuser', g.is_superuser === true),
-          text('Members', (g.users ?? []).length),
-          text('Roles', (g.roles_obj ?? []).map((r) => r.name).join(', ')),
-        ],
-      },
-      { title: 'Parents', fields: (g.parents_obj ?? []).map((p) => link('Parent', p.name, refs.group(p))) },
-      { title: 'Children', fields: (g.children_obj ?? []).map((c) => link('Child', c.name, refs.group(c))) },
-      { title: 'Attributes', fields: [json('Attributes', g.attributes)] },
-    ],
-    g,
-    { badges: g.is_superuser ? [{ text: 'superuser', tone: 'warning' }] : [] },
+    {
+      ref: refs.group(g),
+      kind: 'authentik group',
+      title: g.name,
+      badges: g.is_superuser ? [{ text: 'superuser', tone: 'warning' }] : [],
+      json: g,
+      sections: [
+        {
+          title: 'Group',
+          fields: [
+            code('ID', g.pk),
+            code('Numeric ID', g.num_pk),
+            text('Name', g.name),
+            text('Superuser', g.is_superuser === true),
+            text('Members', memberCount),
+            text('Roles', (g.roles_obj ?? []).map((r) => r.name).join(', ')),
+          ],
+        },
+        { title: `Members (${memberCount.toLocaleString('en-US')})`, fields: memberFields },
+        { title: 'Parents', fields: (g.parents_obj ?? []).map((p) => link('Parent', p.name, refs.group(p))) },
+        { title: 'Children', fields: (g.children_obj ?? []).map((c) => link('Child', c.name, refs.group(c))) },
+        { title: 'Attributes', fields: [data('Attributes', g.attributes)] },
+      ],
+    },
+    ctx,
   );
 }
 
-export function userRecord(u: A.User, membership: UserGroupMembership | undefined, uiBase: string): LoadedRecord {
+export function userRecord(u: A.User, membership: UserGroupMembership | undefined, ctx: RecordContext): LoadedRecord {
   const badges: RecordBadge[] = [];
   if (u.is_active === false) badges.push({ text: 'inactive', tone: 'warning' });
   if (u.is_superuser) badges.push({ text: 'superuser', tone: 'warning' });
   return record(
-    refs.user(u),
-    uiBase,
-    'authentik user',
-    u.username,
-    [
-      {
-        title: 'User',
-        fields: [
-          code('ID', u.pk),
-          code('UUID', u.uuid),
-          text('Username', u.username),
-          text('Name', u.name),
-          text('Email', u.email),
-          text('Type', u.type ?? 'internal'),
-          code('Path', u.path),
-          text('Active', u.is_active !== false),
-          text('Superuser', u.is_superuser),
-          text('Last login', u.last_login ?? 'never', { format: 'date' }),
-          text('Joined', u.date_joined, { format: 'date' }),
-          text('Password changed', u.password_change_date, { format: 'date' }),
-        ],
-      },
-      { title: 'Groups', fields: (membership?.direct ?? (u.groups_obj ?? []).map((g) => ({ pk: g.pk, name: g.name }))).map((g) => link('Direct', g.name, refs.group(g))) },
-      { title: 'Inherited groups', fields: (membership?.inherited ?? []).map((g) => link(`via ${g.via}`, g.name, refs.group(g))) },
-      { title: 'Attributes', fields: [json('Attributes', u.attributes)] },
-    ],
-    u,
-    { subtitle: u.name, badges },
+    {
+      ref: refs.user(u),
+      kind: 'authentik user',
+      title: u.username,
+      subtitle: u.name,
+      badges,
+      json: u,
+      sections: [
+        {
+          title: 'User',
+          fields: [
+            code('ID', u.pk),
+            code('UUID', u.uuid),
+            text('Username', u.username),
+            text('Name', u.name),
+            text('Email', u.email),
+            text('Type', u.type ?? 'internal'),
+            code('Path', u.path),
+            text('Active', u.is_active !== false),
+            text('Superuser', u.is_superuser),
+            text('Last login', u.last_login ?? 'never', { format: 'date' }),
+            text('Joined', u.date_joined, { format: 'date' }),
+            text('Password changed', u.password_change_date, { format: 'date' }),
+          ],
+        },
+        { title: 'Groups', fields: (membership?.direct ?? (u.groups_obj ?? []).map((g) => ({ pk: g.pk, name: g.name }))).map((g) => link('Direct', g.name, refs.group(g))) },
+        { title: 'Inherited groups', fields: (membership?.inherited ?? []).map((g) => link(`via ${g.via}`, g.name, refs.group(g))) },
+        { title: 'Attributes', fields: [data('Attributes', u.attributes)] },
+      ],
+    },
+    ctx,
   );
 }
 
-export function applicationRecord(a: A.Application, uiBase: string): LoadedRecord {
+export function applicationRecord(a: A.Application, ctx: RecordContext): LoadedRecord {
   const provider = a.provider_obj;
   return record(
-    refs.application(a),
-    uiBase,
-    'authentik application',
-    a.name,
-    [
-      {
-        title: 'Application',
-        fields: [
-          code('ID', a.pk),
-          text('Name', a.name),
-          code('Slug', a.slug),
-          text('Group', a.group),
-          text('Launch URL', a.launch_url ?? '', a.launch_url && /^https?:/.test(a.launch_url) ? { link: { kind: 'url', url: a.launch_url } } : {}),
-          text('Description', a.meta_description),
-          text('Publisher', a.meta_publisher),
-          text('Open in new tab', a.open_in_new_tab === true),
-          text('Hidden', a.meta_hide === true),
-          text('Policy engine mode', a.policy_engine_mode ?? 'any'),
-          code('Icon', a.meta_icon ?? ''),
-        ],
-      },
-      { title: 'Provider', fields: provider ? [link(provider.verbose_name, provider.name, refs.provider(provider))] : [text('Provider', 'none')] },
-      {
-        title: `Backchannel providers (${(a.backchannel_providers ?? []).length})`,
-        fields: (a.backchannel_providers_obj ?? []).map((p) => link(p.verbose_name, p.name, refs.provider(p))),
-      },
-    ],
-    a,
-    { subtitle: a.slug },
+    {
+      ref: refs.application(a),
+      kind: 'authentik application',
+      title: a.name,
+      subtitle: a.slug,
+      managed: { kind: 'application', object: a },
+      json: a,
+      sections: [
+        {
+          title: 'Application',
+          fields: [
+            code('ID', a.pk),
+            text('Name', a.name),
+            code('Slug', a.slug),
+            text('Group', a.group),
+            text('Launch URL', a.launch_url ?? '', a.launch_url && /^https?:/.test(a.launch_url) ? { link: { kind: 'url', url: a.launch_url } } : {}),
+            text('Description', a.meta_description),
+            text('Publisher', a.meta_publisher),
+            text('Open in new tab', a.open_in_new_tab === true),
+            text('Hidden', a.meta_hide === true),
+            text('Policy engine mode', a.policy_engine_mode ?? 'any'),
+            code('Icon', a.meta_icon ?? ''),
+          ],
+        },
+        { title: 'Provider', fields: provider ? [link(provider.verbose_name, provider.name, refs.provider(provider))] : [text('Provider', 'none')] },
+        {
+          title: `Backchannel providers (${(a.backchannel_providers ?? []).length})`,
+          fields: (a.backchannel_providers_obj ?? []).map((p) => link(p.verbose_name, p.name, refs.provider(p))),
+        },
+      ],
+    },
+    ctx,
   );
 }
 
 /** Any provider; OAuth2 and SAML ones with their own fields. The OAuth2 client secret is masked. */
-export function providerRecord(p: A.Provider, detail: { oauth2?: A.OAuth2Provider; setupUrls?: A.OAuth2ProviderSetupURLs | null; saml?: A.SAMLProvider }, uiBase: string): LoadedRecord {
-  const ref = refs.provider(p);
+export function providerRecord(p: A.Provider, detail: { oauth2?: A.OAuth2Provider; setupUrls?: A.OAuth2ProviderSetupURLs | null; saml?: A.SAMLProvider }, ctx: RecordContext): LoadedRecord {
+  const names = ctx.names;
   const sections: RecordSection[] = [
     {
       title: 'Provider',
@@ -275,9 +275,9 @@ export function providerRecord(p: A.Provider, detail: { oauth2?: A.OAuth2Provide
           p.assigned_application_name ?? 'none',
           p.assigned_application_slug ? { link: { kind: 'record', key: recordKeyOf({ kind: 'application', lookup: p.assigned_application_slug }) } } : {},
         ),
-        code('Authorization flow', p.authorization_flow),
-        code('Invalidation flow', p.invalidation_flow),
-        text('Property mappings', (p.property_mappings ?? []).length),
+        names.field('Authorization flow', 'flow', p.authorization_flow),
+        names.field('Invalidation flow', 'flow', p.invalidation_flow),
+        names.list('Property mappings', 'propertyMapping', p.property_mappings),
       ],
     },
   ];
@@ -299,7 +299,7 @@ export function providerRecord(p: A.Provider, detail: { oauth2?: A.OAuth2Provide
         text('Access token validity', o.access_token_validity),
         text('Subject mode', o.sub_mode),
         text('Issuer mode', o.issuer_mode),
-        certificateLink('Signing key', o.signing_key),
+        names.field('Signing key', 'certificateKeyPair', o.signing_key),
       ],
     });
     const u = detail.setupUrls;
@@ -332,65 +332,72 @@ export function providerRecord(p: A.Provider, detail: { oauth2?: A.OAuth2Provide
         code('SLO (Redirect)', s.url_slo_redirect),
         text('SP binding', s.sp_binding),
         text('Signature algorithm', s.signature_algorithm),
-        certificateLink('Signing certificate', s.signing_kp),
-        certificateLink('Verification certificate', s.verification_kp),
+        names.field('Signing certificate', 'certificateKeyPair', s.signing_kp),
+        names.field('Verification certificate', 'certificateKeyPair', s.verification_kp),
       ],
     });
     extraActions.push({ id: 'openMetadata', label: 'Open metadata (XML)', link: { kind: 'command', command: 'opsConfig.authentik.openSamlMetadata', args: [p.pk, p.name] } });
     raw = s;
   }
-  return record(ref, uiBase, 'authentik provider', p.name, sections, raw, { subtitle: p.verbose_name, actions: extraActions }, secrets);
+  return record({ ref: refs.provider(p), kind: 'authentik provider', title: p.name, subtitle: p.verbose_name, sections, json: raw, extraActions, secrets }, ctx);
 }
 
-export function sourceRecord(s: A.Source, uiBase: string): LoadedRecord {
+export function sourceRecord(s: A.Source, ctx: RecordContext): LoadedRecord {
+  const names = ctx.names;
   return record(
-    refs.source(s),
-    uiBase,
-    'authentik source',
-    s.name,
-    [
-      {
-        title: 'Source',
-        fields: [
-          code('ID', s.pk),
-          text('Name', s.name),
-          code('Slug', s.slug),
-          text('Kind', s.verbose_name),
-          code('Managed', s.managed),
-          text('Enabled', s.enabled !== false),
-          text('Promoted', s.promoted === true),
-          text('User matching', s.user_matching_mode),
-          code('User path template', s.user_path_template),
-          code('Authentication flow', s.authentication_flow),
-          code('Enrollment flow', s.enrollment_flow),
-        ],
-      },
-    ],
-    s,
-    { subtitle: s.verbose_name, badges: s.enabled === false ? [{ text: 'disabled', tone: 'warning' }] : [] },
+    {
+      ref: refs.source(s),
+      kind: 'authentik source',
+      title: s.name,
+      subtitle: s.verbose_name,
+      badges: s.enabled === false ? [{ text: 'disabled', tone: 'warning' }] : [],
+      json: s,
+      sections: [
+        {
+          title: 'Source',
+          fields: [
+            code('ID', s.pk),
+            text('Name', s.name),
+            code('Slug', s.slug),
+            text('Kind', s.verbose_name),
+            code('Managed', s.managed),
+            text('Enabled', s.enabled !== false),
+            text('Promoted', s.promoted === true),
+            text('User matching', s.user_matching_mode),
+            code('User path template', s.user_path_template),
+            names.field('Authentication flow', 'flow', s.authentication_flow),
+            names.field('Enrollment flow', 'flow', s.enrollment_flow),
+          ],
+        },
+      ],
+    },
+    ctx,
   );
 }
 
 /** A webhook mapping's expression builds the headers of a notification (Authorization…): masked until Reveal. */
-export function mappingRecord(m: A.PropertyMapping, uiBase: string): LoadedRecord {
+export function mappingRecord(m: A.PropertyMapping, ctx: RecordContext): LoadedRecord {
   const secret = isWebhookMapping(m) && Boolean(m.expression);
   return record(
-    refs.mapping(m),
-    uiBase,
-    'authentik property mapping',
-    m.name,
-    [
-      { title: 'Property mapping', fields: [code('ID', m.pk), text('Name', m.name), text('Kind', m.verbose_name), code('Managed', m.managed)] },
-      { title: 'Expression', fields: [secret ? { label: 'Expression', format: 'secret', secretId: 'expression' } : text('Expression', m.expression, { format: 'expression' })] },
-    ],
-    secret ? { ...m, expression: HIDDEN } : m,
-    { subtitle: m.verbose_name, badges: m.managed ? [{ text: 'managed', tone: 'info' }] : [] },
-    secret ? { expression: m.expression } : undefined,
+    {
+      ref: refs.mapping(m),
+      kind: 'authentik property mapping',
+      title: m.name,
+      subtitle: m.verbose_name,
+      badges: m.managed ? [{ text: 'managed', tone: 'info' }] : [],
+      json: secret ? { ...m, expression: HIDDEN } : m,
+      secrets: secret ? { expression: m.expression } : undefined,
+      sections: [
+        { title: 'Property mapping', fields: [code('ID', m.pk), text('Name', m.name), text('Kind', m.verbose_name), code('Managed', m.managed)] },
+        { title: 'Expression', fields: [secret ? { label: 'Expression', format: 'secret', secretId: 'expression' } : text('Expression', m.expression, { format: 'expression' })] },
+      ],
+    },
+    ctx,
   );
 }
 
 /** A certificate with its expiry badge; the private key only after "Load private key" (audited). */
-export function certificateRecord(c: A.CertificateKeyPair, usedBy: A.UsedBy[], privateKey: string | undefined, uiBase: string, now = Date.now()): LoadedRecord {
+export function certificateRecord(c: A.CertificateKeyPair, usedBy: A.UsedBy[], privateKey: string | undefined, ctx: RecordContext, now = Date.now()): LoadedRecord {
   const expiry = expiryPresentation(c.cert_expiry, now);
   const keyField: RecordField = !c.private_key_available
     ? text('Private key', 'none stored', { dim: true })
@@ -402,69 +409,73 @@ export function certificateRecord(c: A.CertificateKeyPair, usedBy: A.UsedBy[], p
       ? [{ id: 'loadPrivateKey', label: 'Load private key…', link: { kind: 'command', command: 'opsConfig.authentik.loadPrivateKey', args: [recordKeyOf(refs.certificate(c))] } }]
       : [];
   return record(
-    refs.certificate(c),
-    uiBase,
-    'authentik certificate-key pair',
-    c.name,
-    [
-      {
-        title: 'Certificate',
-        fields: [
-          code('ID', c.pk),
-          text('Name', c.name),
-          text('Subject', c.cert_subject),
-          text('Expires', c.cert_expiry ?? 'unknown', { format: 'date' }),
-          code('SHA-256 fingerprint', c.fingerprint_sha256),
-          code('SHA-1 fingerprint', c.fingerprint_sha1),
-          text('Key type', c.key_type ?? 'unknown'),
-          code('Managed', c.managed),
-          keyField,
-        ],
-      },
-      { title: `Used by (${usedBy.length})`, fields: usedBy.map((u) => text(`${u.app}.${u.model_name}`, `${u.name} (on delete: ${u.action})`)) },
-    ],
-    c,
     {
+      ref: refs.certificate(c),
+      kind: 'authentik certificate-key pair',
+      title: c.name,
       subtitle: c.cert_subject ?? undefined,
       badges: [
         { text: expiry.text, tone: expiry.tone },
         { text: c.private_key_available ? 'private key stored' : 'no private key', tone: 'info' },
       ],
-      actions: extraActions,
+      managed: { kind: 'certificateKeyPair', object: c },
+      json: c,
+      extraActions,
+      secrets: privateKey !== undefined ? { privateKey } : undefined,
+      sections: [
+        {
+          title: 'Certificate',
+          fields: [
+            code('ID', c.pk),
+            text('Name', c.name),
+            text('Subject', c.cert_subject),
+            text('Expires', c.cert_expiry ?? 'unknown', { format: 'date' }),
+            code('SHA-256 fingerprint', c.fingerprint_sha256),
+            code('SHA-1 fingerprint', c.fingerprint_sha1),
+            text('Key type', c.key_type ?? 'unknown'),
+            code('Managed', c.managed),
+            keyField,
+          ],
+        },
+        usedBySection(usedBy),
+      ],
     },
-    privateKey !== undefined ? { privateKey } : undefined,
+    ctx,
   );
 }
 
-export function outpostRecord(o: A.Outpost, uiBase: string): LoadedRecord {
+export function outpostRecord(o: A.Outpost, ctx: RecordContext): LoadedRecord {
+  const connection = o.service_connection_obj;
   return record(
-    refs.outpost(o),
-    uiBase,
-    'authentik outpost',
-    o.name,
-    [
-      {
-        title: 'Outpost',
-        fields: [
-          code('ID', o.pk),
-          text('Name', o.name),
-          text('Type', o.type),
-          code('Managed', o.managed),
-          code('Token identifier', o.token_identifier),
-          text('Refresh interval (s)', o.refresh_interval_s),
-          text('Service connection', o.service_connection_obj?.name ?? 'none (manual deployment)'),
-        ],
-      },
-      { title: `Providers (${o.providers_obj.length})`, fields: o.providers_obj.map((p) => link(p.verbose_name, p.name, refs.provider(p))) },
-      { title: 'Configuration', fields: [json('Config', o.config)] },
-    ],
-    o,
-    { subtitle: o.type },
+    {
+      ref: refs.outpost(o),
+      kind: 'authentik outpost',
+      title: o.name,
+      subtitle: o.type,
+      json: o,
+      sections: [
+        {
+          title: 'Outpost',
+          fields: [
+            code('ID', o.pk),
+            text('Name', o.name),
+            text('Type', o.type),
+            code('Managed', o.managed),
+            code('Token identifier', o.token_identifier),
+            text('Refresh interval (s)', o.refresh_interval_s),
+            connection ? link('Service connection', connection.name, refs.serviceConnection(connection)) : text('Service connection', 'none (manual deployment)'),
+          ],
+        },
+        { title: `Providers (${o.providers_obj.length})`, fields: o.providers_obj.map((p) => link(p.verbose_name, p.name, refs.provider(p))) },
+        { title: 'Configuration', fields: [data('Configuration', o.config)] },
+      ],
+    },
+    ctx,
   );
 }
 
 /** The kubeconfig of a Kubernetes connection is masked: it usually carries a cluster token. */
-export function serviceConnectionRecord(s: A.ServiceConnection, kubernetes: A.KubernetesServiceConnection | undefined, uiBase: string): LoadedRecord {
+export function serviceConnectionRecord(s: A.ServiceConnection, kubernetes: A.KubernetesServiceConnection | undefined, ctx: RecordContext): LoadedRecord {
   const kubeconfig = kubernetes?.kubeconfig && Object.keys(kubernetes.kubeconfig).length > 0 ? JSON.stringify(kubernetes.kubeconfig, null, 2) : undefined;
   const fields: RecordField[] = [code('ID', s.pk), text('Name', s.name), text('Kind', s.verbose_name), text('Local', s.local === true)];
   if (kubernetes) {
@@ -473,40 +484,43 @@ export function serviceConnectionRecord(s: A.ServiceConnection, kubernetes: A.Ku
       kubeconfig ? { label: 'Kubeconfig', format: 'secret', secretId: 'kubeconfig' } : text('Kubeconfig', 'empty (uses the local cluster)', { dim: true }),
     );
   }
-  const raw = kubernetes ? { ...kubernetes, kubeconfig: kubeconfig ? HIDDEN : {} } : s;
   return record(
-    refs.serviceConnection(s),
-    uiBase,
-    'authentik service connection',
-    s.name,
-    [{ title: 'Service connection', fields }],
-    raw,
-    { subtitle: s.verbose_name },
-    kubeconfig ? { kubeconfig } : undefined,
+    {
+      ref: refs.serviceConnection(s),
+      kind: 'authentik service connection',
+      title: s.name,
+      subtitle: s.verbose_name,
+      json: kubernetes ? { ...kubernetes, kubeconfig: kubeconfig ? HIDDEN : {} } : s,
+      secrets: kubeconfig ? { kubeconfig } : undefined,
+      sections: [{ title: 'Service connection', fields }],
+    },
+    ctx,
   );
 }
 
-export function permissionRecord(p: A.Permission, uiBase: string): LoadedRecord {
+export function permissionRecord(p: A.Permission, ctx: RecordContext): LoadedRecord {
   return record(
-    refs.permission(p),
-    uiBase,
-    'authentik permission',
-    p.codename,
-    [
-      {
-        title: 'Permission',
-        fields: [
-          code('ID', p.id),
-          code('Codename', p.codename),
-          text('Name', p.name),
-          code('App', p.app_label),
-          text('App name', p.app_label_verbose),
-          code('Model', p.model),
-          text('Model name', p.model_verbose),
-        ],
-      },
-    ],
-    p,
-    { subtitle: p.name },
+    {
+      ref: refs.permission(p),
+      kind: 'authentik permission',
+      title: p.codename,
+      subtitle: p.name,
+      json: p,
+      sections: [
+        {
+          title: 'Permission',
+          fields: [
+            code('ID', p.id),
+            code('Codename', p.codename),
+            text('Name', p.name),
+            code('App', p.app_label),
+            text('App name', p.app_label_verbose),
+            code('Model', p.model),
+            text('Model name', p.model_verbose),
+          ],
+        },
+      ],
+    },
+    ctx,
   );
 }

@@ -3,12 +3,15 @@ import { AuthentikConnection } from '../../connections/authentikConnection';
 import { AuthentikConnections } from '../../connections/authentikConnections';
 import { ServiceError } from '../../core/errors';
 import { KnownSecrets } from '../../core/redact';
-import { STANDARD_ACTIONS } from '../panels/recordPanel';
+import { recordModel } from '../panels/recordRule';
 import { LoadedRecord, RecordSource } from '../panels/recordSources';
-import { modelInConnection } from './connectionScope';
+import { connectionLocation, modelInConnection } from './connectionScope';
 import { ObjectRefKind, MANAGED_KIND_OF, ObjectRef, connectionRecordKey, parseRecordKey, splitRecordKey } from './objectRef';
 import type * as RecordModels from './recordModels';
 import { refs } from './refs';
+import { connectionPulumi, connectionTerraform } from './snippets';
+import type { RecordContext } from './authentikRecord';
+import type { WantedReferences } from './referenceNames';
 
 /**
  * authentik records by key: `authentik:connection` (the server and the signed-in user) and
@@ -38,7 +41,8 @@ export class AuthentikRecords implements RecordSource {
       throw new ServiceError({ kind: 'notFound', service: 'authentik', operation: 'openRecord', summary: `no record kind for "${key}"` });
     }
     const client = await this.client(connection);
-    const loaded = await this.loadKind(client, parsed.kind, parsed.lookup, key, signal);
+    const where = await this.where(connection);
+    const loaded = await this.loadKind(client, parsed.kind, parsed.lookup, key, where, signal);
     for (const value of Object.values(loaded.secrets ?? {})) this.secrets?.add(value);
     return { ...loaded, model: modelInConnection(loaded.model, connection.id) };
   }
@@ -87,10 +91,19 @@ export class AuthentikRecords implements RecordSource {
     return client;
   }
 
-  private async loadKind(client: AuthentikClient, kind: ObjectRefKind, lookup: string, key: string, signal?: AbortSignal): Promise<LoadedRecord> {
+  /** Where the connection's objects live, as their records say it. */
+  private async where(connection: AuthentikConnection): Promise<string> {
+    const url = (await connection.config()).url ?? '';
+    return connectionLocation(url, connection.isDefault ? undefined : connection.name);
+  }
+
+  private async loadKind(client: AuthentikClient, kind: ObjectRefKind, lookup: string, key: string, where: string, signal?: AbortSignal): Promise<LoadedRecord> {
     // The record builders load with the first record opened (they weigh on activation otherwise).
     const M: typeof RecordModels = await import(/* webpackChunkName: "authentik-records" */ './recordModels');
-    const ui = client.api.uiBase;
+    const { loadReferenceNames, wantedReferences } = await import(/* webpackChunkName: "authentik-records" */ './referenceNames');
+    const uiBase = client.api.uiBase;
+    /** The record's context, with the names of the objects it refers to: one list request per kind of them. */
+    const context = async (wanted: WantedReferences = {}): Promise<RecordContext> => ({ uiBase, where, names: await loadReferenceNames(client, wanted, undefined, signal) });
     const numeric = (): number => {
       if (!/^\d+$/.test(lookup)) throw new ServiceError({ kind: 'badInput', service: 'authentik', operation: 'openRecord', summary: `"${lookup}" is not a numeric ID` });
       return Number(lookup);
@@ -102,7 +115,7 @@ export class AuthentikRecords implements RecordSource {
     switch (kind) {
       case 'brand': {
         const b = await client.retrieveBrand(lookup, signal);
-        return keep(refs.brand(b), M.brandRecord(b, ui));
+        return keep(refs.brand(b), M.brandRecord(b, await context(wantedReferences('brand', b))));
       }
       case 'flow': {
         // The bindings need the flow's UUID; the diagram is authentik's own, shown when it comes.
@@ -114,24 +127,31 @@ export class AuthentikRecords implements RecordSource {
           ),
         ]);
         const page = await client.listFlowBindings(f.pk, { pageSize: 100, signal });
-        return keep(refs.flow(f), M.flowRecord(f, page.items, page.count, diagram, ui));
+        return keep(refs.flow(f), M.flowRecord(f, page.items, page.count, diagram, await context()));
       }
       case 'stage': {
         const s = await client.retrieveStage(lookup, signal);
-        return keep(refs.stage(s), M.stageRecord(s, ui));
+        return keep(refs.stage(s), M.stageRecord(s, await context()));
       }
       case 'group': {
-        const g = await client.retrieveGroup(lookup, signal);
-        return keep(refs.group(g), M.groupRecord(g, ui));
+        // The members by name: the first page of them, in one request.
+        const [g, members] = await Promise.all([
+          client.retrieveGroup(lookup, signal),
+          client.listGroupMembers(lookup, { pageSize: 100, signal }).then(
+            (page) => ({ users: page.items, count: page.count }),
+            () => undefined,
+          ),
+        ]);
+        return keep(refs.group(g), M.groupRecord(g, members, await context()));
       }
       case 'user': {
         const pk = numeric();
         const [u, membership] = await Promise.all([client.retrieveUser(pk, signal), client.userGroupMembership(pk, signal).catch(() => undefined)]);
-        return keep(refs.user(u), M.userRecord(u, membership, ui));
+        return keep(refs.user(u), M.userRecord(u, membership, await context()));
       }
       case 'application': {
         const a = await client.retrieveApplication(lookup, signal);
-        return keep(refs.application(a), M.applicationRecord(a, ui));
+        return keep(refs.application(a), M.applicationRecord(a, await context()));
       }
       case 'provider': {
         const p = await client.retrieveProvider(numeric(), signal);
@@ -143,40 +163,42 @@ export class AuthentikRecords implements RecordSource {
         } else if (model === 'samlprovider') {
           detail.saml = await client.retrieveSamlProvider(p.pk, signal);
         }
-        return keep(refs.provider(p), M.providerRecord(p, detail, ui));
+        const certificates = [detail.oauth2?.signing_key, detail.saml?.signing_kp, detail.saml?.verification_kp];
+        const names = await context({ flow: [p.authorization_flow, p.invalidation_flow], propertyMapping: p.property_mappings ?? [], certificateKeyPair: certificates });
+        return keep(refs.provider(p), M.providerRecord(p, detail, names));
       }
       case 'source': {
         const s = await client.retrieveSource(lookup, signal);
-        return keep(refs.source(s), M.sourceRecord(s, ui));
+        return keep(refs.source(s), M.sourceRecord(s, await context({ flow: [s.authentication_flow, s.enrollment_flow] })));
       }
       case 'mapping': {
         const m = await client.retrievePropertyMapping(lookup, signal);
-        return keep(refs.mapping(m), M.mappingRecord(m, ui));
+        return keep(refs.mapping(m), M.mappingRecord(m, await context()));
       }
       case 'certificate': {
         const [c, usedBy] = await Promise.all([client.retrieveCertificate(lookup, signal), client.certificateUsedBy(lookup, signal)]);
         const key64 = this.keyRequested.has(key) && c.private_key_available ? (await client.viewPrivateKey(lookup, signal)).data : undefined;
-        return keep(refs.certificate(c), M.certificateRecord(c, usedBy, key64, ui));
+        return keep(refs.certificate(c), M.certificateRecord(c, usedBy, key64, await context()));
       }
       case 'outpost': {
         const o = await client.retrieveOutpost(lookup, signal);
-        return keep(refs.outpost(o), M.outpostRecord(o, ui));
+        return keep(refs.outpost(o), M.outpostRecord(o, await context()));
       }
       case 'serviceConnection': {
         const s = await client.retrieveServiceConnection(lookup, signal);
         const kubernetes = s.meta_model_name.endsWith('.kubernetesserviceconnection') ? await client.retrieveKubernetesConnection(lookup, signal) : undefined;
-        return keep(refs.serviceConnection(s), M.serviceConnectionRecord(s, kubernetes, ui));
+        return keep(refs.serviceConnection(s), M.serviceConnectionRecord(s, kubernetes, await context()));
       }
       case 'permission': {
         const p = await client.retrievePermission(numeric(), signal);
-        return keep(refs.permission(p), M.permissionRecord(p, ui));
+        return keep(refs.permission(p), M.permissionRecord(p, await context()));
       }
       default: {
         // The managed kinds shown only since they became editable: records from the kinds table.
         const managed = MANAGED_KIND_OF[kind];
         if (!managed) throw new ServiceError({ kind: 'notFound', service: 'authentik', operation: 'openRecord', summary: `no record kind for "${key}"` });
         const { loadManagedRecord } = await import(/* webpackChunkName: "authentik-kinds" */ './managedRecords');
-        const { ref, loaded } = await loadManagedRecord(client, kind, managed, lookup, signal);
+        const { ref, loaded } = await loadManagedRecord(client, kind, managed, lookup, { uiBase, where }, signal);
         return keep(ref, loaded);
       }
     }
@@ -190,10 +212,11 @@ export class AuthentikRecords implements RecordSource {
     }
     const [user, version] = await Promise.all([client.getCurrentUser(signal), client.getServerVersion(signal).catch(() => undefined)]);
     return {
-      model: {
+      model: recordModel({
         key: connectionRecordKey(connection.id),
         kind: 'authentik connection',
         title: connection.isDefault ? config.url : `${connection.name} (${config.url})`,
+        where: await this.where(connection),
         subtitle: `Signed in as ${user.username}`,
         badges: config.insecure ? [{ text: 'TLS verification off', tone: 'warning' }] : [],
         sections: [
@@ -217,8 +240,11 @@ export class AuthentikRecords implements RecordSource {
             ],
           },
         ],
-        actions: STANDARD_ACTIONS,
-      },
+        service: 'authentik',
+        browser: { url: `${client.api.uiBase.replace(/\/+$/, '')}/if/admin/` },
+        terraform: { text: connectionTerraform(config.url, config.insecure === true), what: 'the Terraform provider block of this connection' },
+        pulumi: { text: connectionPulumi(config.url, config.insecure === true), what: 'the Pulumi provider of this connection' },
+      }),
       json: { ...(connection.isDefault ? {} : { connection: connection.name }), url: config.url, version: version ?? null, user },
     };
   }

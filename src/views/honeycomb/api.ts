@@ -12,7 +12,7 @@ export type { EnvironmentInfo } from './objects';
 export { KIND_LABELS, objectId, objectJson, objectName, objectSlug } from './objects';
 export type { ObjectNode } from './scope';
 export { isObjectNode } from './scope';
-export { uiOrigin, uiUrl } from './links';
+export { uiOrigin, uiUnavailableReason, uiUrl } from './links';
 export { pulumiSnippet, terraformSnippet } from './snippets';
 export { registerHoneycombKinds } from './kinds/register';
 

@@ -63,3 +63,8 @@ export function uiUrl(o: HoneycombObject): string | undefined {
       return `${origin}/teams/${seg(o.env.teamSlug)}/integrations`;
   }
 }
+
+/** Why `uiUrl` has no address for an object: said by "Open in Honeycomb". */
+export function uiUnavailableReason(o: HoneycombObject): string {
+  return uiOrigin(o.env.apiUrl) ? 'the team is not known' : `the API URL ${o.env.apiUrl} is not a Honeycomb "api." address, so the UI address cannot be derived`;
+}

@@ -1,10 +1,12 @@
 import { TRIGGER_KIND_ID } from './kinds/ids';
 import { ENVIRONMENT_WIDE, RECIPIENT_TYPES, TriggerItem } from '../../clients/honeycomb';
-import { RecordAction, RecordBadge, RecordField, RecordSection, RecordViewModel } from '../panels/protocol';
+import { RecordBadge, RecordField, RecordSection } from '../panels/protocol';
 import { ownValue } from '../panels/panelText';
+import { CodeOffer, EditTargetData, recordModel } from '../panels/recordRule';
 import { LoadedRecord } from '../panels/recordSources';
-import { uiUrl } from './links';
-import { HoneycombObject, objectJson } from './objects';
+import { uiUnavailableReason, uiUrl } from './links';
+import { HoneycombObject, KIND_LABELS, objectId, objectJson, objectName } from './objects';
+import { pulumiSnippet, terraformSnippet } from './snippets';
 import { recordKeyOf, recordKeyOfObject } from './recordKeys';
 import { days, percent, timeField } from './time';
 
@@ -21,8 +23,6 @@ export interface RecordExtras {
   apiKey?: 'default' | 'stored' | 'none';
   /** A note shown as a badge, e.g. that the record is the listed copy. */
   note?: string;
-  /** Actions every record has (View as JSON, Copy JSON, Refresh), given by the caller. */
-  standardActions?: RecordAction[];
 }
 
 export const TYPE_LABELS: Record<string, string> = {
@@ -56,43 +56,39 @@ function tagList(tags: Record<string, string>): RecordField {
   return { label: 'Tags', format: 'list', list: Object.entries(tags).map(([k, v]) => `${k}: ${v}`) };
 }
 
-function actionsFor(o: HoneycombObject, extras: RecordExtras): RecordAction[] {
-  const url = uiUrl(o);
-  return [...editActions(o), ...(extras.standardActions ?? []), ...(url ? [{ id: 'openInHoneycomb', label: 'Open in Honeycomb', link: { kind: 'url' as const, url } }] : [])];
+/** "Edit…" and the resource export of an editable kind's object (triggers). */
+function editTarget(o: HoneycombObject): EditTargetData | undefined {
+  if (o.kind !== 'trigger') return undefined;
+  return { kindId: TRIGGER_KIND_ID, address: { env: envKey(o), dataset: o.item.dataset, id: o.item.id }, name: o.item.name };
 }
 
-/** "Edit…" on an editable object opens its edit document (read-only when writes are off). */
-function editActions(o: HoneycombObject): RecordAction[] {
-  if (o.kind !== 'trigger') return [];
-  const target = { kindId: TRIGGER_KIND_ID, address: { env: envKey(o), dataset: o.item.dataset, id: o.item.id }, name: o.item.name };
-  return [{ id: 'edit', label: 'Edit…', link: { kind: 'command', command: 'opsConfig.edit', args: [target] } }];
+/** Terraform or Pulumi of an object: the provider's lookup, or the editable kind's resource with its import. */
+function codeOffer(o: HoneycombObject, language: 'Terraform' | 'Pulumi'): CodeOffer {
+  const edit = editTarget(o);
+  if (edit) return { resource: edit };
+  return { text: language === 'Terraform' ? terraformSnippet(o) : pulumiSnippet(o), what: `the ${language} lookup of ${objectName(o)}` };
 }
 
 function kindTitle(o: HoneycombObject): string {
-  switch (o.kind) {
-    case 'environment':
-      return 'Honeycomb environment';
-    case 'dataset':
-      return 'Honeycomb dataset';
-    case 'column':
-      return 'Honeycomb column';
-    case 'derivedColumn':
-      return 'Honeycomb derived column';
-    case 'slo':
-      return 'Honeycomb SLO';
-    case 'trigger':
-      return 'Honeycomb trigger';
-    case 'recipient':
-      return 'Honeycomb recipient';
-  }
+  return `Honeycomb ${KIND_LABELS[o.kind]}`;
+}
+
+/** "Acme · Production", then the dataset for what lives in one; recipients belong to the team. */
+function whereOf(o: HoneycombObject): string {
+  const team = o.env.teamName || o.env.teamSlug;
+  if (o.kind === 'environment') return team;
+  if (o.kind === 'recipient') return `${team} · team-wide`;
+  const env = `${team} · ${o.env.classic ? 'Classic' : o.env.envName || o.env.envSlug}`;
+  const dataset = o.kind === 'column' ? o.dataset : o.kind === 'derivedColumn' ? (o.dataset ?? ENVIRONMENT_WIDE) : o.kind === 'trigger' ? o.item.dataset : undefined;
+  if (dataset === undefined) return env;
+  return `${env} · ${dataset === ENVIRONMENT_WIDE ? 'all datasets' : `dataset ${dataset}`}`;
 }
 
 /** The record panel model, JSON and secrets of one object. */
 export function buildRecord(o: HoneycombObject, extras: RecordExtras = {}): LoadedRecord {
-  const where = `${o.env.teamName || o.env.teamSlug} · ${o.env.classic ? 'Classic' : o.env.envName || o.env.envSlug}`;
   const badges: RecordBadge[] = extras.note ? [{ text: extras.note, tone: 'warning' }] : [];
   let title = '';
-  let subtitle: string | undefined = where;
+  let subtitle: string | undefined;
   const sections: RecordSection[] = [];
   const secrets: Record<string, string> = {};
 
@@ -119,7 +115,6 @@ export function buildRecord(o: HoneycombObject, extras: RecordExtras = {}): Load
     case 'dataset': {
       const d = o.item;
       title = d.name;
-      subtitle = `${d.slug} · ${where}`;
       if (d.deleteProtected) badges.push({ text: 'Delete protected', tone: 'info' });
       if (timeField(d.lastWrittenAt) === 'never') badges.push({ text: 'Never written', tone: 'warning' });
       sections.push({
@@ -140,7 +135,6 @@ export function buildRecord(o: HoneycombObject, extras: RecordExtras = {}): Load
     case 'column': {
       const c = o.item;
       title = c.name;
-      subtitle = `${o.dataset} · ${where}`;
       if (c.hidden) badges.push({ text: 'Hidden', tone: 'info' });
       sections.push({
         title: 'Column',
@@ -161,7 +155,6 @@ export function buildRecord(o: HoneycombObject, extras: RecordExtras = {}): Load
     case 'derivedColumn': {
       const d = o.item;
       title = d.alias;
-      subtitle = `${o.dataset && o.dataset !== ENVIRONMENT_WIDE ? o.dataset : 'environment-wide'} · ${where}`;
       sections.push({
         title: 'Derived column',
         fields: [
@@ -202,7 +195,6 @@ export function buildRecord(o: HoneycombObject, extras: RecordExtras = {}): Load
     case 'trigger': {
       const t = o.item;
       title = t.name;
-      subtitle = `${t.dataset === ENVIRONMENT_WIDE ? 'environment-wide' : t.dataset} · ${where}`;
       if (t.disabled) badges.push({ text: 'Disabled', tone: 'warning' });
       if (t.triggered) badges.push({ text: 'Triggered', tone: 'error' });
       sections.push({
@@ -216,7 +208,8 @@ export function buildRecord(o: HoneycombObject, extras: RecordExtras = {}): Load
           text('Alert type', t.alertType === 'on_true' ? 'every time the threshold is crossed (on_true)' : 'when the result changes (on_change)'),
           tagList(t.tags),
           text('Query ID', t.queryId, { format: 'code' }),
-          ...(t.queryJson ? [text('Query', t.queryJson, { format: 'json' })] : []),
+          // The query as Honeycomb stores it, indented: one field a line.
+          ...(t.queryJson ? [text('Query', JSON.stringify(t.raw.query, null, 2), { format: 'json' })] : []),
           text('ID', t.id, { format: 'code' }),
           text('Created', timeField(t.createdAt)),
           text('Updated', timeField(t.updatedAt)),
@@ -233,7 +226,7 @@ export function buildRecord(o: HoneycombObject, extras: RecordExtras = {}): Load
     case 'recipient': {
       const r = o.item;
       title = r.address || r.channel || r.integrationName || r.name || r.id;
-      subtitle = `${ownValue(TYPE_LABELS, r.type) ?? r.type} · team-wide`;
+      subtitle = ownValue(TYPE_LABELS, r.type) ?? r.type;
       if (r.type === 'msteams') badges.push({ text: 'Deprecated type', tone: 'warning' });
       if (!(RECIPIENT_TYPES as readonly string[]).includes(r.type)) badges.push({ text: `Unknown type ${r.type}`, tone: 'warning' });
       const fields: RecordField[] = [text('Type', r.type, { format: 'code' })];
@@ -272,15 +265,23 @@ export function buildRecord(o: HoneycombObject, extras: RecordExtras = {}): Load
     }
   }
 
-  const model: RecordViewModel = {
+  const url = uiUrl(o);
+  const id = objectId(o);
+  const model = recordModel({
     key: recordKeyOfObject(o),
     kind: kindTitle(o),
     title,
+    where: whereOf(o),
     subtitle,
     badges,
     sections,
-    actions: actionsFor(o, extras),
-  };
+    service: 'Honeycomb',
+    edit: editTarget(o),
+    browser: url ? { url } : { unavailable: `Cannot open ${title} in Honeycomb: ${uiUnavailableReason(o)}.` },
+    id: id ? { value: id } : { unavailable: `The ${KIND_LABELS[o.kind]} ${title} has no ID here: environment IDs come with a management key.` },
+    terraform: codeOffer(o, 'Terraform'),
+    pulumi: codeOffer(o, 'Pulumi'),
+  });
   return { model, json: objectJson(o), ...(Object.keys(secrets).length > 0 ? { secrets } : {}) };
 }
 

@@ -1,14 +1,30 @@
-import { ENVIRONMENT_WIDE, HoneycombClient, TriggerItem } from '../../clients/honeycomb';
+import { AuthMetadata, ENVIRONMENT_WIDE, HoneycombClient, TriggerItem } from '../../clients/honeycomb';
 import { HoneycombConnection } from '../../connections/honeycombConnection';
 import { ServiceError } from '../../core/errors';
-import { STANDARD_ACTIONS } from '../panels/recordPanel';
 import { LoadedRecord, RecordSource } from '../panels/recordSources';
 import { RecordField, RecordSection } from '../panels/protocol';
+import { recordModel } from '../panels/recordRule';
 import { describeSource } from './connectionNode';
 import { HoneycombExplorer } from './explorer';
 import { EnvironmentInfo, HoneycombObject } from './objects';
 import { RecordRef, parseRecordKey } from './recordKeys';
 import { buildRecord } from './recordModels';
+import { uiOrigin } from './links';
+import { pulumiProvider, terraformProvider } from './snippets';
+
+/** The permissions of an API key, as Honeycomb's API key settings name them. */
+const ACCESS_LABELS: Record<keyof AuthMetadata['apiKeyAccess'], string> = {
+  boards: 'Manage public boards',
+  columns: 'Manage queries and columns',
+  datasets: 'Create datasets',
+  events: 'Send events',
+  markers: 'Manage markers',
+  queries: 'Run queries',
+  recipients: 'Manage recipients',
+  slos: 'Manage SLOs',
+  triggers: 'Manage triggers',
+  privateBoards: 'Manage private boards',
+};
 
 /**
  * Honeycomb records by key (recordKeys.ts): `honeycomb:connection` is what the configured keys
@@ -37,7 +53,6 @@ export class HoneycombRecords implements RecordSource {
 
   private async loadObject(explorer: HoneycombExplorer, ref: Exclude<RecordRef, { kind: 'connection' }>, signal?: AbortSignal): Promise<LoadedRecord> {
     const env = await explorer.envContext(ref.env);
-    const options = { standardActions: STANDARD_ACTIONS };
     if (ref.kind === 'environment') {
       return this.environmentRecord(explorer, ref.env, ref.id, signal);
     }
@@ -65,10 +80,10 @@ export class HoneycombRecords implements RecordSource {
         return this.triggerRecord(explorer, client, ref, signal);
       case 'recipient': {
         const [item, triggers] = await Promise.all([client.getRecipientById(ref.id, signal), client.listRecipientTriggers(ref.id, signal)]);
-        return buildRecord({ kind: 'recipient', env, item }, { ...options, recipientTriggers: triggers });
+        return buildRecord({ kind: 'recipient', env, item }, { recipientTriggers: triggers });
       }
     }
-    return buildRecord(object, options);
+    return buildRecord(object);
   }
 
   /** An SLO's SLI: the derived column with that alias in the SLO's dataset, else environment-wide. */
@@ -89,14 +104,14 @@ export class HoneycombRecords implements RecordSource {
   private async triggerRecord(explorer: HoneycombExplorer, client: HoneycombClient, ref: Extract<RecordRef, { kind: 'trigger' }>, signal?: AbortSignal): Promise<LoadedRecord> {
     const env = await explorer.envContext(ref.env);
     try {
-      return buildRecord({ kind: 'trigger', env, item: await client.getTrigger(ref.dataset, ref.id, signal) }, { standardActions: STANDARD_ACTIONS });
+      return buildRecord({ kind: 'trigger', env, item: await client.getTrigger(ref.dataset, ref.id, signal) });
     } catch (error) {
       if (!(error instanceof ServiceError && error.kind === 'notFound')) throw error;
       for (const pending of explorer.cache.entriesWith<TriggerItem[]>(`${ref.env}|`)) {
         const list = await pending.catch(() => undefined);
         const listed = Array.isArray(list) ? list.find((t) => t && typeof t === 'object' && t.id === ref.id && 'thresholds' in t) : undefined;
         if (listed) {
-          return buildRecord({ kind: 'trigger', env, item: listed }, { standardActions: STANDARD_ACTIONS, note: `Not in environment ${env.envName}: shown as the recipient’s trigger list gave it` });
+          return buildRecord({ kind: 'trigger', env, item: listed }, { note: `Not in environment ${env.envName}: shown as the recipient’s trigger list gave it` });
         }
       }
       throw error;
@@ -115,7 +130,7 @@ export class HoneycombRecords implements RecordSource {
       info = fromAuth?.slug === envSlug ? fromAuth : { slug: envSlug, name: env.envName };
     }
     const source = await explorer.keySource(envSlug);
-    return buildRecord({ kind: 'environment', env, item: info }, { standardActions: STANDARD_ACTIONS, apiKey: source ?? 'none' });
+    return buildRecord({ kind: 'environment', env, item: info }, { apiKey: source ?? 'none' });
   }
 
   private async connectionRecord(signal?: AbortSignal): Promise<LoadedRecord> {
@@ -138,7 +153,11 @@ export class HoneycombRecords implements RecordSource {
       },
     ];
     if (auth) {
-      const access: RecordField[] = Object.entries(auth.apiKeyAccess).map(([name, allowed]) => ({ label: name, value: allowed ? 'allowed' : 'not allowed', dim: !allowed }));
+      const access: RecordField[] = Object.entries(auth.apiKeyAccess).map(([name, allowed]) => ({
+        label: ACCESS_LABELS[name as keyof typeof ACCESS_LABELS],
+        value: allowed ? 'allowed' : 'not allowed',
+        dim: !allowed,
+      }));
       sections.push({
         title: 'API key',
         fields: [
@@ -162,15 +181,22 @@ export class HoneycombRecords implements RecordSource {
         ],
       });
     }
+    const origin = uiOrigin(config.apiUrl);
+    const noUi = origin ? 'the team is not known' : `the API URL ${config.apiUrl} is not a Honeycomb "api." address, so the UI address cannot be derived`;
+    const title = team.name || 'Honeycomb';
     return {
-      model: {
+      model: recordModel({
         key: 'honeycomb:connection',
         kind: 'Honeycomb connection',
-        title: team.name || 'Honeycomb',
+        title,
+        where: config.apiUrl,
         subtitle: auth ? `Environment ${auth.environment.classic ? 'Classic' : auth.environment.name}` : undefined,
         sections,
-        actions: STANDARD_ACTIONS,
-      },
+        service: 'Honeycomb',
+        browser: origin && team.slug ? { url: `${origin}/${encodeURIComponent(team.slug)}` } : { unavailable: `Cannot open the team in Honeycomb: ${noUi}.` },
+        terraform: { text: terraformProvider(config.apiUrl), what: 'the Terraform provider block of this connection' },
+        pulumi: { text: pulumiProvider(config.apiUrl), what: 'the Pulumi provider of this connection' },
+      }),
       json: { apiUrl: config.apiUrl, authMetadata: auth ?? null, managementKey: management ?? null },
     };
   }

@@ -100,3 +100,12 @@ export function pulumiSnippet(o: HoneycombObject): string {
       return `const ${name} = honeycombio.Trigger.get(${jsString(o.item.name)}, ${jsString(o.item.id)}, { dataset: ${jsString(o.item.dataset)} });\n`;
   }
 }
+
+/** A connection as the provider's configuration: the API URL only; the key is read from the environment, never written here. */
+export function terraformProvider(apiUrl: string): string {
+  return hclBlock('provider "honeycombio"', [['api_url', hclString(apiUrl)]], ['  # The key: HONEYCOMB_API_KEY, or HONEYCOMB_KEY_ID and HONEYCOMB_KEY_SECRET for a management key.']);
+}
+
+export function pulumiProvider(apiUrl: string): string {
+  return `// The key: honeycombio:apiKey in the stack's secret config, or HONEYCOMB_API_KEY.\nconst honeycomb = new honeycombio.Provider("honeycomb", { apiUrl: ${jsString(apiUrl)} });\n`;
+}

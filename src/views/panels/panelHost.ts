@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { Logger } from '../../core/logger';
-import { prompts } from '../../ui/prompts';
+import { copyToClipboard } from '../../ui/copyToClipboard';
 import { renderShell } from './html';
 import { panelText } from './panelText';
 import { HostMessage, PanelState, RecordLink, WebviewMessage, isWebviewMessage } from './protocol';
@@ -16,6 +16,10 @@ export interface PanelKind<M> {
   script: string;
   load(key: string, signal: AbortSignal): Promise<M>;
   title(model: M): string;
+  /** The model as drawn now, when that depends on more than the model (writes turned off). */
+  present?(model: M): M;
+  /** When what `present` shows changes: every open panel is drawn again. */
+  presentChanged?: vscode.Event<unknown>;
   /** Value of a masked field, sent only when the user clicks Reveal. */
   revealSecret?(key: string, secretId: string): Promise<string | undefined>;
   onAction?(key: string, action: string, args: unknown, panel: PanelHandle<M>): Promise<void>;
@@ -40,14 +44,20 @@ class OpenPanel<M> implements PanelHandle<M> {
     public key: string,
     readonly panel: vscode.WebviewPanel,
     private readonly titleOf: (model: M) => string,
+    private readonly present: (model: M) => M,
   ) {}
 
   show(model: M): void {
     this.model = model;
     // The tab shows server text too: bidirectional controls made visible, as in the panel.
     this.panel.title = panelText(this.titleOf(model));
-    if (this.ready) {
-      this.post({ type: 'render', model });
+    this.render();
+  }
+
+  /** Draws the model again as it is presented now. */
+  render(): void {
+    if (this.ready && this.model !== undefined) {
+      this.post({ type: 'render', model: this.present(this.model) });
     }
   }
 
@@ -68,7 +78,9 @@ export class PanelHost<M> implements vscode.Disposable {
     private readonly extensionUri: vscode.Uri,
     private readonly kind: PanelKind<M>,
     private readonly logger: Logger,
-  ) {}
+  ) {
+    if (kind.presentChanged) this.disposables.push(kind.presentChanged(() => this.redraw()));
+  }
 
   /** Shows the panel for a key: reveals it when open, else creates it. A given model skips loading. */
   open(key: string, model?: M, column: vscode.ViewColumn = vscode.ViewColumn.Active): PanelHandle<M> {
@@ -133,6 +145,11 @@ export class PanelHost<M> implements vscode.Disposable {
     return [...this.panels.keys()];
   }
 
+  /** Draws every open panel again (what `present` shows has changed). */
+  redraw(): void {
+    for (const open of this.panels.values()) open.render();
+  }
+
   dispose(): void {
     for (const open of this.panels.values()) {
       open.panel.dispose();
@@ -153,7 +170,12 @@ export class PanelHost<M> implements vscode.Disposable {
   }
 
   private adopt(panel: vscode.WebviewPanel, key: string, model?: M): OpenPanel<M> {
-    const open = new OpenPanel<M>(key, panel, (m) => this.kind.title(m));
+    const open = new OpenPanel<M>(
+      key,
+      panel,
+      (m) => this.kind.title(m),
+      (m) => this.kind.present?.(m) ?? m,
+    );
     this.panels.set(key, open);
     const abort = new AbortController();
     if (model !== undefined) {
@@ -187,7 +209,7 @@ export class PanelHost<M> implements vscode.Disposable {
       case 'ready':
         open.ready = true;
         if (open.model !== undefined) {
-          open.post({ type: 'render', model: open.model });
+          open.render();
         } else {
           await this.load(open, signal);
         }
@@ -200,9 +222,8 @@ export class PanelHost<M> implements vscode.Disposable {
         return;
       }
       case 'copy':
-        await vscode.env.clipboard.writeText(message.text);
         // As the Copy commands do: the status bar says what was copied.
-        prompts.status(message.what ? `Copied ${message.what}` : 'Copied to the clipboard', 3000);
+        await copyToClipboard(message.text, message.what ? `Copied ${message.what}` : 'Copied to the clipboard');
         return;
       case 'open':
         await openLink(message.link);

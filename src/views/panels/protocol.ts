@@ -8,12 +8,26 @@ export type FieldValue = string | number | boolean | null;
 
 export type RecordLink = { kind: 'command'; command: string; args?: unknown[] } | { kind: 'url'; url: string } | { kind: 'record'; key: string };
 
+/** One name in a list of references: another object, opened by its link when it has one. */
+export interface RecordReference {
+  text: string;
+  link?: RecordLink;
+}
+
 export interface RecordField {
   label: string;
   value?: FieldValue;
-  /** How to draw the value; `secret` values are not in the message until the user reveals them. */
-  format?: 'text' | 'code' | 'date' | 'expression' | 'json' | 'secret' | 'list' | 'xml';
+  /**
+   * How to draw the value; `secret` values are not in the message until the user reveals them.
+   * `block` is long or multi-line text kept as written (YAML, CSS, a query); `fields` a nested
+   * value drawn as fields of its own; `links` a list of references by name.
+   */
+  format?: 'text' | 'code' | 'date' | 'expression' | 'json' | 'secret' | 'list' | 'xml' | 'block' | 'fields' | 'links';
   list?: string[];
+  /** The nested fields of a `fields` value. */
+  fields?: RecordField[];
+  /** The references of a `links` value. */
+  links?: RecordReference[];
   secretId?: string;
   dim?: boolean;
   link?: RecordLink;
@@ -43,11 +57,17 @@ export interface RecordDiagram {
   nodes: DiagramNode[];
 }
 
-/** A button on the record: a built-in (`viewJson`, `copyJson`, `refresh`) or a link. */
+/**
+ * A button on the record: a link, a text to copy (`copy`, confirmed by naming `what` was copied),
+ * a built-in the record panel runs (`viewJson`, `copyJson`, `refresh`), or one that cannot run
+ * for this object (`unavailable` says why, when clicked and as its tooltip).
+ */
 export interface RecordAction {
   id: string;
   label: string;
   link?: RecordLink;
+  copy?: { text: string; what: string };
+  unavailable?: string;
 }
 
 export interface RecordViewModel {
@@ -56,6 +76,8 @@ export interface RecordViewModel {
   /** "Honeycomb dataset", "authentik flow"… */
   kind: string;
   title: string;
+  /** Where the object lives: "Acme · Production · dataset api-gateway", "authentik at id.acme.example". */
+  where?: string;
   subtitle?: string;
   badges?: RecordBadge[];
   sections: RecordSection[];

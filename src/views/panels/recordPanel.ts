@@ -1,20 +1,23 @@
 import * as vscode from 'vscode';
 import { Logger } from '../../core/logger';
+import { copyToClipboard } from '../../ui/copyToClipboard';
+import { prompts } from '../../ui/prompts';
 import { JsonDocuments } from './jsonDocuments';
-import { PanelHost } from './panelHost';
+import { PanelHandle, PanelHost } from './panelHost';
 import { RecordViewModel } from './protocol';
+import { withWrites } from './recordRule';
 import { RecordSources } from './recordSources';
 
 /** The record panel: any object of any service, drawn from a RecordViewModel. */
 export const RECORD_VIEW_TYPE = 'opsConfig.record';
 
-export const STANDARD_ACTIONS = [
-  { id: 'viewJson', label: 'View as JSON' },
-  { id: 'copyJson', label: 'Copy JSON' },
-  { id: 'refresh', label: 'Refresh' },
-];
+/** Whether this window may change live objects (src/editing/writeGate.ts), as the record panel needs it. */
+export interface WritesState {
+  readonly writesAllowed: boolean;
+  readonly onDidChange: vscode.Event<boolean>;
+}
 
-export function createRecordPanels(extensionUri: vscode.Uri, sources: RecordSources, json: JsonDocuments, logger: Logger): PanelHost<RecordViewModel> {
+export function createRecordPanels(extensionUri: vscode.Uri, sources: RecordSources, json: JsonDocuments, logger: Logger, writes: WritesState): PanelHost<RecordViewModel> {
   const host: PanelHost<RecordViewModel> = new PanelHost<RecordViewModel>(
     extensionUri,
     {
@@ -22,21 +25,32 @@ export function createRecordPanels(extensionUri: vscode.Uri, sources: RecordSour
       script: 'record.js',
       load: async (key, signal) => (await sources.load(key, signal)).model,
       title: (model) => model.title,
+      // Edit… only where it can lead to a change: not while writes are off.
+      present: (model) => withWrites(model, writes.writesAllowed),
+      presentChanged: writes.onDidChange,
       revealSecret: async (key, secretId) => (await sources.get(key)).secrets?.[secretId],
-      onAction: async (key, action, _args, panel) => {
-        if (action === 'viewJson') {
-          await json.open(key, panel.model?.title ?? 'record');
-        } else if (action === 'copyJson') {
-          const loaded = await sources.get(key);
-          await vscode.env.clipboard.writeText(JSON.stringify(loaded.json, null, 2));
-          void vscode.window.setStatusBarMessage('Copied the record as JSON', 2000);
-        } else if (action === 'refresh') {
-          panel.post({ type: 'loading' });
-          panel.show((await sources.load(key)).model);
-        }
-      },
+      onAction: (key, action, _args, panel) => runAction(key, action, panel),
     },
     logger,
   );
   return host;
+
+  /** The record's built-in buttons, and those whose text to copy (or reason not to) the model carries. */
+  async function runAction(key: string, id: string, panel: PanelHandle<RecordViewModel>): Promise<void> {
+    const action = panel.model?.actions?.find((a) => a.id === id);
+    const title = panel.model?.title ?? 'the record';
+    if (action?.unavailable) {
+      await prompts.info(action.unavailable);
+    } else if (action?.copy) {
+      await copyToClipboard(action.copy.text, `Copied ${action.copy.what}`);
+    } else if (id === 'viewJson') {
+      await json.open(key, title);
+    } else if (id === 'copyJson') {
+      const loaded = await sources.get(key);
+      await copyToClipboard(JSON.stringify(loaded.json, null, 2), `Copied ${title} as JSON (secrets masked)`);
+    } else if (id === 'refresh') {
+      panel.post({ type: 'loading' });
+      panel.show((await sources.load(key)).model);
+    }
+  }
 }

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { Logger } from '../../core/logger';
-import { prompts } from '../../ui/prompts';
+import { copyToClipboard } from '../../ui/copyToClipboard';
 import { reportCommandError } from '../../ui/commandRunner';
 import { PanelHandle, PanelHost } from '../panels/panelHost';
 import { ReportViewModel } from '../panels/protocol';
@@ -42,8 +42,7 @@ export function createHistoryReportPanels<E>(extensionUri: vscode.Uri, kind: His
         if (!entry) {
           panel.post({ type: 'error', message: kind.goneOnAction });
         } else if (action === 'copyJson') {
-          await vscode.env.clipboard.writeText(JSON.stringify(kind.json(entry), null, 2));
-          prompts.status(kind.copied, 3000);
+          await copyToClipboard(JSON.stringify(kind.json(entry), null, 2), kind.copied);
         } else if (action === 'verifyAgain') {
           // A failure is the command's, shown as a message; the report it was asked from stays.
           await kind.verifyAgain(entry, panel).catch((error: unknown) => reportCommandError(logger, 'opsConfig.signatures.verifyImage', error));

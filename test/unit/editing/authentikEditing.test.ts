@@ -15,6 +15,7 @@ import { schemaFileOf } from '../../../src/views/authentik/kinds/ids';
 import { authentikEditableKind, secretFieldsOf } from '../../../src/views/authentik/kinds/kind';
 import { managedRecord, managedRef } from '../../../src/views/authentik/managedRecords';
 import { applicationRecord, brandRecord } from '../../../src/views/authentik/recordModels';
+import { recordContext } from '../../../src/views/authentik/authentikRecord';
 import { AUTHENTIK_TOKENS, AuthentikStandIn, startAuthentikStandIn } from '../../servers/authentik';
 import { validationSchema } from './kindSchemas';
 import { scriptedUi } from './fakeKind';
@@ -206,7 +207,7 @@ describe('editing authentik managed kinds (stand-in)', function () {
         const id = idOf(k, item);
         const object = await collection.retrieve(id);
         rendered.push(formatDocument(documentOf(kind(k), object)));
-        const record = managedRecord(managedRef('eventRule', k, object), k, object, await collection.usedBy(id), 'https://ak.example.com');
+        const record = managedRecord(managedRef('eventRule', k, object), k, object, await collection.usedBy(id), recordContext('https://ak.example.com'));
         rendered.push(JSON.stringify(record.model), JSON.stringify(record.json));
       }
     }
@@ -226,20 +227,20 @@ describe('editing authentik managed kinds (stand-in)', function () {
     const assigned = new Set(d().applications.flatMap((a) => [a.provider, ...a.backchannel_providers]));
     d().applications[0].backchannel_providers = [d().providers.find((p) => !assigned.has(p.pk))!.pk];
     const brand = (await client.listBrands()).items.find((b) => b.flow_lockdown)!;
-    assert.equal(labels(brandRecord(brand, 'https://ak').model).get('Lockdown'), brand.flow_lockdown);
+    assert.equal(labels(brandRecord(brand, recordContext('https://ak')).model).get('Lockdown'), brand.flow_lockdown);
     const app = (await client.listApplications()).items.find((a) => (a.backchannel_providers ?? []).length > 0)!;
-    const appModel = applicationRecord(app, 'https://ak').model;
+    const appModel = applicationRecord(app, recordContext('https://ak')).model;
     assert.ok(labels(appModel).has('Icon'));
     assert.ok(appModel.sections.some((s) => s.title.startsWith('Backchannel providers') && s.fields.length === app.backchannel_providers!.length));
     const bindings = await client.resources('flowStageBinding');
     const binding = (await bindings.list()).items[0];
-    const bindingFields = labels(managedRecord(managedRef('flowStageBinding', 'flowStageBinding', binding), 'flowStageBinding', binding, [], 'https://ak').model);
-    for (const field of ['evaluate_on_plan', 're_evaluate_policies', 'policy_engine_mode', 'order', 'invalid_response_action']) assert.ok(bindingFields.has(field), field);
+    const bindingFields = labels(managedRecord(managedRef('flowStageBinding', 'flowStageBinding', binding), 'flowStageBinding', binding, [], recordContext('https://ak')).model);
+    for (const field of ['Evaluate on plan', 'Re-evaluate policies', 'Policy engine mode', 'Order', 'Invalid response action']) assert.ok(bindingFields.has(field), field);
     const license = (await (await client.resources('license')).list()).items[0];
     const soon = Date.parse(license.expiry) - 5 * 86_400_000;
-    const model = managedRecord(managedRef('license', 'license', license), 'license', license, [], 'https://ak', {}, soon).model;
+    const model = managedRecord(managedRef('license', 'license', license), 'license', license, [], recordContext('https://ak'), soon).model;
     assert.deepEqual(model.badges?.[0], { text: 'expires in 5 days', tone: 'warning' });
-    for (const field of ['expiry', 'internal_users', 'external_users']) assert.ok(labels(model).has(field), field);
+    for (const field of ['Expiry', 'Internal users', 'External users']) assert.ok(labels(model).has(field), field);
   });
 
   it('a blueprint edit that changes neither path nor content still carries one (authentik refuses the write otherwise)', async () => {

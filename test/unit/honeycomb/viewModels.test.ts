@@ -212,7 +212,7 @@ describe('Honeycomb explorer: links, snippets, record keys and records', () => {
       assert.deepEqual(field('Tags')?.list, ['team: platform']);
       assert.deepEqual(field('SLI')?.link, { kind: 'record', key: 'honeycomb:sli:production:api-gateway:sli.availability' });
       assert.deepEqual(field('Dataset')?.link, { kind: 'record', key: 'honeycomb:dataset:production:api-gateway' });
-      assert.ok(model.actions?.some((a) => a.id === 'openInHoneycomb' && a.link?.kind === 'url'));
+      assert.ok(model.actions?.some((a) => a.id === 'openInBrowser' && a.label === 'Open in Honeycomb' && a.link?.kind === 'url'));
       const multi = buildRecord({ kind: 'slo', env, item: multiSlo }).model;
       assert.equal(multi.sections[1].title, 'Datasets (2)');
       assert.equal(multi.sections[0].fields.find((f) => f.label === 'SLI')?.link?.kind, 'record');

@@ -9,6 +9,7 @@ import { LOOKUP_OPERATIONS } from '../../../src/lookup/catalog';
 import { lookupKey, lookupRecord } from '../../../src/lookup/lookupRecord';
 import { LookupClients, LookupInput } from '../../../src/lookup/operation';
 import * as AR from '../../../src/views/authentik/recordModels';
+import { recordContext } from '../../../src/views/authentik/authentikRecord';
 import { EnvContext, HoneycombObject, objectJson } from '../../../src/views/honeycomb/objects';
 import { buildRecord } from '../../../src/views/honeycomb/recordModels';
 import { AuthentikStandIn, createAuthentikSeed, startAuthentikStandIn } from '../../servers/authentik';
@@ -196,23 +197,23 @@ describe('no secret reaches a log, message, notification or panel (markers for e
       for (const c of (await ak.listCertificates()).items.filter((x) => x.private_key_available)) {
         const usedBy = await ak.certificateUsedBy(c.pk);
         const key = await detector.run(`viewPrivateKey ${c.name}`, () => ak.viewPrivateKey(c.pk));
-        detector.checkRecord(`certificate ${c.name}`, AR.certificateRecord(c, usedBy, key?.data, ui));
+        detector.checkRecord(`certificate ${c.name}`, AR.certificateRecord(c, usedBy, key?.data, recordContext(ui)));
         LOOKUP_INPUTS['authentik.getCertificateKeyPair'].push({ name: c.name, fetchKey: true });
       }
       // Property mappings, the webhook header mapping among them.
       for (const m of (await detector.run('listPropertyMappings', () => ak.listPropertyMappings({ pageSize: 100 })))?.items ?? []) {
         const mapping = await detector.run(`retrievePropertyMapping ${m.name}`, () => ak.retrievePropertyMapping(m.pk));
-        if (mapping) detector.checkRecord(`mapping ${m.name}`, AR.mappingRecord(mapping, ui));
+        if (mapping) detector.checkRecord(`mapping ${m.name}`, AR.mappingRecord(mapping, recordContext(ui)));
       }
       // Providers (OAuth2 client secrets) and service connections (kubeconfig).
       for (const p of (await ak.listProviders()).items) {
         const oauth2 = p.meta_model_name.endsWith('.oauth2provider') ? await detector.run(`retrieveOAuth2Provider ${p.name}`, () => ak.retrieveOAuth2Provider(p.pk)) : undefined;
-        detector.checkRecord(`provider ${p.name}`, AR.providerRecord(p, { oauth2 }, ui));
+        detector.checkRecord(`provider ${p.name}`, AR.providerRecord(p, { oauth2 }, recordContext(ui)));
       }
       for (const s of (await ak.listServiceConnections()).items) {
         const kubernetes =
           s.component === 'ak-service-connection-kubernetes-form' ? await detector.run(`retrieveKubernetesConnection ${s.name}`, () => ak.retrieveKubernetesConnection(s.pk)) : undefined;
-        detector.checkRecord(`service connection ${s.name}`, AR.serviceConnectionRecord(s, kubernetes, ui));
+        detector.checkRecord(`service connection ${s.name}`, AR.serviceConnectionRecord(s, kubernetes, recordContext(ui)));
         if (kubernetes) LOOKUP_INPUTS['authentik.getServiceConnectionKubernetes'].push({ name: s.name });
       }
       // The managed kinds with secrets: licenses, Chrome connectors, transports, enrollment tokens.

@@ -261,6 +261,26 @@ describe('Look Up: running seed operations against the stand-ins', function () {
     assert.match(String(loaded.secrets?.keyData), /PRIVATE KEY/);
   });
 
+  it('the record shows the output under "Output", lists of objects as fields of their own (no JSON text), keys as the data source names them', async () => {
+    const getGroups = op('authentik', 'getGroups');
+    const input = typed(getGroups, { name: 'On-call' });
+    const loaded = lookupRecord(lookupKey(getGroups, input), getGroups, input, await getGroups.run(clients, input));
+    assert.deepEqual(
+      loaded.model.sections.map((s) => s.title),
+      ['Inputs', 'Output'],
+    );
+    const groups = loaded.model.sections[1].fields.find((f) => f.label === 'groups');
+    assert.equal(groups?.format, 'fields', 'the groups are fields, not a JSON string');
+    assert.ok((groups?.fields?.length ?? 0) >= 2, 'both groups named On-call');
+    const first = groups?.fields?.[0];
+    assert.equal(first?.format, 'fields');
+    assert.ok(
+      first?.fields?.some((f) => f.label === 'parentName'),
+      `the group's own keys as they are named: ${first?.fields?.map((f) => f.label).join(', ')}`,
+    );
+    assert.doesNotMatch(JSON.stringify(loaded.model), /seed|"format":"json"/);
+  });
+
   it('a record key brings back the same call after a reload, without secret inputs', () => {
     const getCert = op('authentik', 'getCertificateKeyPair');
     const key = lookupKey(getCert, { name: 'web', fetchKey: false, keyData: 'PRIVATE-KEY-MARKER' });

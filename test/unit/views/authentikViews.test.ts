@@ -5,6 +5,7 @@ import { parseRecordKey, recordKeyOf } from '../../../src/views/authentik/object
 import { expiryPresentation } from '../../../src/views/authentik/presentation';
 import * as M from '../../../src/views/authentik/recordModels';
 import { refs } from '../../../src/views/authentik/refs';
+import { recordContext } from '../../../src/views/authentik/authentikRecord';
 import { adminUrl, pulumiSnippet, terraformSnippet } from '../../../src/views/authentik/snippets';
 import { terraformName } from '../../../src/core/codeText';
 import { AUTHENTIK_TOKENS, AuthentikStandIn, startAuthentikStandIn } from '../../servers/authentik';
@@ -15,6 +16,7 @@ describe('authentik explorer: records, snippets and badges', function () {
   let standIn: AuthentikStandIn;
   let client: AuthentikClient;
   const ui = 'https://id.acme.example';
+  const ctx = recordContext(ui);
   before(async () => {
     standIn = await startAuthentikStandIn();
     client = new AuthentikClient({ apiBase: authentikApiBase(standIn.url), token: AUTHENTIK_TOKENS.admin });
@@ -69,24 +71,24 @@ describe('authentik explorer: records, snippets and badges', function () {
   it('puts the expiry badge on the certificate record and keeps the key out until loaded', async () => {
     const pair = (await client.listCertificates()).items.find((c) => c.name === 'SAML signing 2025')!;
     const usedBy = await client.certificateUsedBy(pair.pk);
-    const closed = M.certificateRecord(pair, usedBy, undefined, ui);
+    const closed = M.certificateRecord(pair, usedBy, undefined, ctx);
     assert.equal(closed.model.badges?.[0].tone, 'warning');
     assert.match(closed.model.badges[0].text, /^expires in \d+ days?$/);
     assert.ok(closed.model.actions?.some((a) => a.id === 'loadPrivateKey'));
     assert.equal(closed.secrets, undefined);
     const key = (await client.viewPrivateKey(pair.pk)).data;
-    const opened = M.certificateRecord(pair, usedBy, key, ui);
+    const opened = M.certificateRecord(pair, usedBy, key, ctx);
     assert.deepEqual(opened.secrets, { privateKey: key });
     const text = JSON.stringify([opened.model, opened.json]);
     assert.ok(!text.includes('PRIVATE KEY'), 'the key is neither in the model nor in the JSON');
     const expired = (await client.listCertificates()).items.find((c) => c.name === 'Legacy partner IdP')!;
-    assert.equal(M.certificateRecord(expired, [], undefined, ui).model.badges?.[0].tone, 'error');
+    assert.equal(M.certificateRecord(expired, [], undefined, ctx).model.badges?.[0].tone, 'error');
   });
 
   it('masks the OAuth2 client secret and the kubeconfig in the panel model and in the JSON', async () => {
     const all = (await client.listProviders()).items.find((p) => p.name === 'Grafana')!;
     const oauth2 = await client.retrieveOAuth2Provider(all.pk);
-    const loaded = M.providerRecord(all, { oauth2, setupUrls: await client.oauth2SetupUrls(all.pk) }, ui);
+    const loaded = M.providerRecord(all, { oauth2, setupUrls: await client.oauth2SetupUrls(all.pk) }, ctx);
     assert.deepEqual(loaded.secrets, { clientSecret: oauth2.client_secret });
     assert.ok(oauth2.client_secret && oauth2.client_secret.length > 20);
     assert.ok(!JSON.stringify([loaded.model, loaded.json]).includes(oauth2.client_secret));
@@ -98,7 +100,7 @@ describe('authentik explorer: records, snippets and badges', function () {
     const prod = connections.find((c) => c.name === 'prod-eu-1 cluster')!;
     const kube = await client.retrieveKubernetesConnection(prod.pk);
     const token = (kube.kubeconfig as { users: Array<{ user: { token: string } }> }).users[0].user.token;
-    const record = M.serviceConnectionRecord(prod, kube, ui);
+    const record = M.serviceConnectionRecord(prod, kube, ctx);
     assert.ok(record.secrets?.kubeconfig.includes(token));
     assert.ok(!JSON.stringify([record.model, record.json]).includes(token));
   });
@@ -106,7 +108,7 @@ describe('authentik explorer: records, snippets and badges', function () {
   it('draws a flow record\u2019s stages in binding order as its diagram', async () => {
     const flow = await client.retrieveFlow('default-enrollment-flow');
     const page = await client.listFlowBindings(flow.pk);
-    const loaded = M.flowRecord(flow, page.items, page.count, (await client.flowDiagram(flow.slug)).diagram, ui);
+    const loaded = M.flowRecord(flow, page.items, page.count, (await client.flowDiagram(flow.slug)).diagram, ctx);
     assert.deepEqual(
       loaded.model.diagram?.nodes.map((n) => n.label),
       [
@@ -120,7 +122,7 @@ describe('authentik explorer: records, snippets and badges', function () {
       ],
     );
     assert.equal(loaded.model.diagram?.nodes[4].detail, 'Email Stage');
-    assert.ok(loaded.model.actions?.some((a) => a.id === 'openInAuthentik' && a.link?.kind === 'url' && a.link.url.endsWith('/if/admin/#/flow/flows/default-enrollment-flow')));
+    assert.ok(loaded.model.actions?.some((a) => a.id === 'openInBrowser' && a.link?.kind === 'url' && a.link.url.endsWith('/if/admin/#/flow/flows/default-enrollment-flow')));
   });
 
   it('keeps server text as data: a name with markup stays a string in the model', () => {
@@ -135,7 +137,7 @@ describe('authentik explorer: records, snippets and badges', function () {
       inherited_roles_obj: null,
       children: [],
     };
-    const loaded = M.groupRecord(g, ui);
+    const loaded = M.groupRecord(g, undefined, ctx);
     assert.equal(loaded.model.title, '<img src=x onerror=alert(1)>');
     assert.equal(loaded.model.sections[0].fields.find((f) => f.label === 'Name')?.value, '<img src=x onerror=alert(1)>');
   });

@@ -39,7 +39,7 @@ describe('panels and hostile server data', () => {
       const recipient = toRecipient(JSON.parse(`{"id": "x1", "type": "${type}", "details": {}}`));
       const { model } = buildRecord({ kind: 'recipient', env, item: recipient });
       cloneable(model);
-      assert.equal(model.subtitle, `${type} · team-wide`);
+      assert.equal(model.subtitle, type);
       assert.deepEqual(model.badges, [{ text: `Unknown type ${type}`, tone: 'warning' }]);
 
       const trigger = toTrigger('api-gateway', { id: 't1', name: 'T', threshold: { op: '>', value: 1 }, recipients: [{ id: 'x1', type: type, target: 'somewhere' }], frequency: 300 });

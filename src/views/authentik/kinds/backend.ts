@@ -1,6 +1,7 @@
 import type { AuthentikClient } from '../../../clients/authentik';
 import { AUTHENTIK_KINDS, AuthentikKind, idOf } from '../../../clients/authentik/resources/kinds';
 import { Address, JsonObject, KindBackend } from '../../../editing/kind';
+import { describeDeleteAction } from '../usedBy';
 
 /**
  * The editing backend of one managed kind: each call is one request of the kind's collection
@@ -36,24 +37,7 @@ export function resourceBackend(clientFor: () => Promise<AuthentikClient>, kind:
     },
     remove: async (address, signal) => ((await (await collection()).destroy(address.id, signal)).outcome === 'deleted' ? 'deleted' : 'alreadyGone'),
     usedBy: spec.usedBy
-      ? async (address, signal) => (await (await collection()).usedBy(address.id, signal)).map((u) => `${u.name} (${u.model_name}; on delete: ${describeAction(u.action)})`)
+      ? async (address, signal) => (await (await collection()).usedBy(address.id, signal)).map((u) => `${u.name} (${u.model_name}; on delete: ${describeDeleteAction(u.action)})`)
       : undefined,
   };
-}
-
-/** authentik's `on_delete` of each referring object, in words. */
-function describeAction(action: string): string {
-  switch (action) {
-    case 'cascade':
-    case 'cascade_many':
-      return 'deleted with it';
-    case 'set_null':
-      return 'the reference is cleared';
-    case 'set_default':
-      return 'the reference goes back to its default';
-    case 'left_dangling':
-      return 'left pointing at nothing';
-    default:
-      return action;
-  }
 }

@@ -5,6 +5,7 @@ import { ServiceError } from '../../../core/errors';
 import { Editing } from '../../../editing/register';
 import type { AuthentikDialogs } from './editorKinds';
 import { AUTHENTIK_EDIT_PREFIX, connectionOfKindId } from './ids';
+import { connectionLocation } from '../connectionScope';
 
 /**
  * authentik's 13 managed kinds on the editing mechanism. Only a loader is registered at
@@ -32,7 +33,7 @@ export function registerAuthentikKinds(context: vscode.ExtensionContext, editing
         });
       const [config, current] = await Promise.all([connection.config(), connection.client()]);
       if (!current || !config.url) throw new ServiceError({ kind: 'auth', service: 'authentik', operation: 'edit', summary: 'not connected', hint: 'Run "authentik: Connect…".' });
-      location = connection.isDefault ? `authentik at ${new URL(config.url).host}` : `authentik "${connection.name}" at ${new URL(config.url).host}`;
+      location = connectionLocation(config.url, connection.isDefault ? undefined : connection.name);
       return current;
     };
     await client().catch(() => undefined); // names the server in confirmations when connected
