@@ -66,6 +66,22 @@ describe('EarlySecrets (reads started while the features load)', () => {
     assert.equal(storage.keyLists, 2, 'the early list of names was dropped too');
   });
 
+  it('lets the start-up chunk look at the early answers without taking them from the features', async () => {
+    const storage = new CountingStorage();
+    storage.values.set('a', 'one');
+    const secrets = new EarlySecrets(storage);
+    secrets.readAhead(['a']);
+    const look = secrets.peek();
+    assert.equal(await look.get('a'), 'one');
+    assert.deepEqual(await look.keys(), ['a']);
+    assert.equal(await look.get('c'), undefined, 'a key not read ahead is read now');
+    assert.deepEqual([storage.reads, storage.keyLists], [2, 1]);
+    assert.equal(await secrets.get('a'), 'one');
+    assert.equal(await secrets.get('c'), undefined);
+    assert.deepEqual(await secrets.keys(), ['a']);
+    assert.deepEqual([storage.reads, storage.keyLists], [2, 1], 'the features take the answers the look saw, with no read of their own');
+  });
+
   it('passes a failed early read to the one who takes it, and to no one else', async () => {
     const unhandled: unknown[] = [];
     const record = (reason: unknown): void => {
