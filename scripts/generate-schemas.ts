@@ -243,7 +243,23 @@ export function validationSchemaPath(spec: KindSchemaSpec): string {
   return path.join(SCHEMA_DIR, 'validation', `${spec.file}.schema.json`);
 }
 
+/**
+ * The models authentik's blueprints may name (`ModelEnum` of the API description, `app_label.model`):
+ * what tells a blueprint entry's unknown model apart when authentik's log only says "App or Model
+ * does not exist".
+ */
+export function generateAuthentikModels(): string {
+  const document = loadServiceModel('authentik.schema.yml').data;
+  const models = (((document.components as Schema).schemas as Record<string, Schema>).ModelEnum?.enum ?? []) as string[];
+  if (models.length === 0) throw new Error('authentik.schema.yml has no ModelEnum');
+  const out = { $comment: 'ModelEnum of authentik.schema.yml, by scripts/generate-schemas.ts. Do not edit by hand.', models: [...models].sort() };
+  return `${JSON.stringify(out, null, 2)}\n`;
+}
+
+export const AUTHENTIK_MODELS_PATH = path.join(SCHEMA_DIR, 'authentik-models.json');
+
 if (require.main === module) {
+  fs.writeFileSync(AUTHENTIK_MODELS_PATH, generateAuthentikModels());
   fs.mkdirSync(path.join(SCHEMA_DIR, 'validation'), { recursive: true });
   for (const spec of KIND_SCHEMAS) {
     fs.writeFileSync(validationSchemaPath(spec), generateSchema(spec));

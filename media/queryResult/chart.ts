@@ -1,5 +1,6 @@
 import uPlot from 'uplot';
-import { summariseChart } from '../../src/views/panels/chartSummary';
+import { legendValue, summariseChart } from '../../src/views/panels/chartSummary';
+import { LineStyle, lineStyles } from '../../src/views/panels/lineStyles';
 import { panelText } from '../../src/views/panels/panelText';
 import type { QueryResultViewModel } from '../../src/views/panels/protocol';
 import { clear, h } from '../shared/dom';
@@ -8,8 +9,10 @@ import { chartTheme } from './theme';
 
 /**
  * The time series of the result, drawn with uPlot: one line per group (the busiest ten) for the
- * calculation chosen above the chart, in the theme's chart colours. `redraw()` draws it again
- * (theme change); the chart follows the panel's width.
+ * calculation chosen above the chart, in the theme's chart colours, with dashes for lines whose
+ * colours would look alike (lineStyles.ts). The legend shows each line's last value, and the
+ * value under the cursor while it is over the chart. `redraw()` draws it again (theme change);
+ * the chart follows the panel's width.
  *
  * For screen readers and anyone who wants numbers: the drawing's name says what it shows
  * (calculation, time range, number of lines), its legend stays outside the image, and "Show
@@ -63,20 +66,34 @@ export class ResultChart {
     this.plot?.destroy();
     const theme = chartTheme();
     const lines = this.chart.lines.filter((l) => l.calculation === this.calculation);
+    const summary = summariseChart(this.chart, this.calculation, (t) => timeFormat.format(new Date(t * 1000)));
+    const styles = lineStyles(theme.series, lines.length);
     const axis = { stroke: theme.foreground, font: theme.font, grid: { stroke: theme.grid, width: 1 }, ticks: { stroke: theme.grid, width: 1 } };
     const options: uPlot.Options = {
       width: Math.max(320, this.plotHost.clientWidth || 800),
       height: 260,
-      series: [{}, ...lines.map((line, i) => ({ label: panelText(line.group), stroke: theme.series[i % theme.series.length], width: 1.5, spanGaps: false, points: { show: false } }))],
+      series: [
+        { label: 'Time', value: (_u, raw, _s, idx) => (idx === null ? 'latest' : timeFormat.format(new Date(raw * 1000))) },
+        ...lines.map((line, i) => ({
+          label: panelText(line.group),
+          stroke: styles[i].colour,
+          dash: [...styles[i].dash],
+          width: 1.5,
+          spanGaps: false,
+          points: { show: false },
+          value: (_u: uPlot, raw: number | null, _s: number, idx: number | null) => legendValue(raw, idx, summary.series[i]?.last ?? null, formatCell),
+        })),
+      ],
       axes: [axis, { ...axis, size: 60 }],
-      legend: { show: true, live: true },
+      // The markers are drawn below as line samples, dashes and all.
+      legend: { show: true, live: true, markers: { show: true, width: 0 } },
       cursor: { drag: { x: true, y: false } },
       scales: { x: { time: true } },
     };
     const data = [this.chart.times, ...lines.map((l) => l.values)] as uPlot.AlignedData;
     this.plot = new uPlot(options, data, this.plotHost);
+    drawMarkers(this.plotHost, styles);
     // Only the drawing is the image; the legend after it stays readable text.
-    const summary = summariseChart(this.chart, this.calculation, (t) => timeFormat.format(new Date(t * 1000)));
     const drawing = this.plotHost.querySelector('.u-wrap');
     drawing?.setAttribute('role', 'img');
     drawing?.setAttribute('aria-label', `${panelText(summary.label)} Lines are listed in the legend below; "Show chart data as a table" gives their values.`);
@@ -127,4 +144,24 @@ export class ResultChart {
       ),
     );
   }
+}
+
+const SVG = 'http://www.w3.org/2000/svg';
+
+/** Each legend entry's marker as a short line in its colour and dash, so the legend matches the drawing. */
+function drawMarkers(host: HTMLElement, styles: readonly LineStyle[]): void {
+  const markers = host.querySelectorAll('.u-legend .u-series:not(:first-child) .u-marker');
+  markers.forEach((marker, i) => {
+    const style = styles[i];
+    if (!style) return;
+    const svg = document.createElementNS(SVG, 'svg');
+    svg.setAttribute('viewBox', '0 0 28 10');
+    svg.setAttribute('aria-hidden', 'true');
+    const line = document.createElementNS(SVG, 'line');
+    for (const [name, value] of Object.entries({ x1: '0', y1: '5', x2: '28', y2: '5', stroke: style.colour, 'stroke-width': '2.5', 'stroke-dasharray': style.dash.join(' ') || 'none' })) {
+      line.setAttribute(name, value);
+    }
+    svg.appendChild(line);
+    marker.appendChild(svg);
+  });
 }

@@ -48,7 +48,7 @@ function render(model: QueryResultViewModel, started: number): void {
   let table: ResultTable;
   const copy = (kind: 'csv' | 'json') => {
     const rows = table.sortedRows();
-    send({ type: 'copy', text: kind === 'csv' ? toCsv(model.columns, rows) : toJson(model.columns, rows) });
+    copied(kind === 'csv' ? toCsv(model.columns, rows) : toJson(model.columns, rows), `${rowCount(rows.length)} as ${kind === 'csv' ? 'CSV' : 'JSON'}`);
   };
   const open = (url: string) => send({ type: 'open', link: { kind: 'url', url } });
   const actions = h(
@@ -98,7 +98,7 @@ function render(model: QueryResultViewModel, started: number): void {
       'section',
       { 'aria-labelledby': 'spec-heading' },
       h('h2', { id: 'spec-heading' }, 'Query specification'),
-      button('Copy', () => send({ type: 'copy', text: model.specJson }), 'copySpec'),
+      button('Copy', () => copied(model.specJson, 'the query specification as JSON'), 'copySpec'),
       spec,
     ),
   );
@@ -109,6 +109,16 @@ function render(model: QueryResultViewModel, started: number): void {
       send({ type: 'action', id: 'rendered', args: { rows: model.rows.length, paintMs: performance.now() - started, visibleRows: table.visibleText() } });
     }, 0),
   );
+}
+
+/** Copies through the host, which confirms in the status bar; the panel says it too, for screen readers. */
+function copied(text: string, what: string): void {
+  send({ type: 'copy', text, what });
+  announce(`Copied ${what}`);
+}
+
+function rowCount(n: number): string {
+  return `${n.toLocaleString('en-US')} ${n === 1 ? 'row' : 'rows'}`;
 }
 
 function onMessage(message: HostMessage): void {

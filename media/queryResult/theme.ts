@@ -29,10 +29,25 @@ export interface ChartTheme {
   font: string;
 }
 
+/**
+ * A colour as the canvas reads it (`#rrggbb` or `rgba(…)`), whatever form the theme wrote it in,
+ * made opaque: some themes give a chart colour a third of full strength (a minimap colour), which
+ * would draw a line too faint to follow.
+ */
+function normalised(colour: string): string {
+  const context = document.createElement('canvas').getContext('2d');
+  if (!context) return colour;
+  context.fillStyle = '#000000';
+  context.fillStyle = colour;
+  const read = String(context.fillStyle);
+  const rgba = /^rgba\((\d+), (\d+), (\d+), [\d.]+\)$/.exec(read);
+  return rgba ? `rgb(${rgba[1]}, ${rgba[2]}, ${rgba[3]})` : read;
+}
+
 export function chartTheme(): ChartTheme {
   const family = variable('--vscode-font-family', 'sans-serif');
   return {
-    series: PALETTE.map((name, i) => variable(name, FALLBACK[i])),
+    series: PALETTE.map((name, i) => normalised(variable(name, FALLBACK[i]))),
     foreground: variable('--vscode-charts-foreground', variable('--vscode-foreground', '#cccccc')),
     grid: variable('--vscode-charts-lines', 'rgba(128,128,128,0.35)'),
     font: `11px ${family}`,

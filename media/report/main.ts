@@ -38,7 +38,11 @@ function render(model: ReportViewModel): void {
     ['verifyAgain', 'Verify Again'],
   ]) {
     const button = h('vscode-button', { secondary: true, 'data-action': id }, label);
-    button.addEventListener('click', () => send({ type: 'action', id }));
+    button.addEventListener('click', () => {
+      send({ type: 'action', id });
+      // The host confirms in the status bar; the panel says it too, for screen readers.
+      if (id === 'copyJson') announce(`Copied the ${model.operation ? 'result' : 'verification report'} as JSON`);
+    });
     bar.appendChild(button);
   }
   root.appendChild(bar);
@@ -64,8 +68,12 @@ function render(model: ReportViewModel): void {
   }
   if (model.matched) {
     const check = model.matched.check;
+    // A policy can pass while another fails: then what passed is not what made the verdict.
     root.appendChild(
-      section('What matched', fields([['Policy', model.matched.policy], ['Authority', `${model.matched.authority} — ${model.matched.description}`], ...(check ? checkFields(check) : [])])),
+      section(
+        verified ? 'What matched' : 'What passed (another policy failed, so the image is not verified)',
+        fields([['Policy', model.matched.policy], ['Authority', `${model.matched.authority} — ${model.matched.description}`], ...(check ? checkFields(check) : [])]),
+      ),
     );
   }
   if (model.warnings.length > 0) {

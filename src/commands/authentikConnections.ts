@@ -102,12 +102,12 @@ async function removeConnection(connections: AuthentikConnections, node: unknown
     id = picked.id;
   }
   const entry = entries.find((e) => e.id === id)!;
-  const answer = await prompts.warn(
-    `Remove the authentik connection "${entry.name}"?`,
-    { modal: true, detail: `${entry.url}\n\nIts API token is deleted from the editor's secret storage. Nothing changes on the server.` },
-    'Remove',
-  );
-  if (answer !== 'Remove') return false;
+  const confirmed = await prompts.confirmDestructive({
+    title: `Remove the authentik connection "${entry.name}"?`,
+    action: 'Remove',
+    detail: [entry.url, "Its API token is deleted from the editor's secret storage. Nothing changes on the server."],
+  });
+  if (!confirmed) return false;
   await connections.remove(entry.id);
   void prompts.info(`Removed the authentik connection "${entry.name}".`);
   return true;

@@ -23,8 +23,9 @@ export interface SecretCommandDeps {
   checkWrites(): void;
 }
 
+/** A secret replaced on the server cannot be brought back: asked with Cancel selected. */
 async function confirm(deps: SecretCommandDeps, message: string, detail: string, verb: string): Promise<boolean> {
-  return (await prompts.warn(message, { modal: true, detail: `${await deps.where()}\n\n${detail}` }, verb)) === verb;
+  return prompts.confirmDestructive({ title: message, action: verb, detail: [await deps.where(), detail] });
 }
 
 function expect(ref: ObjectRef, kind: ObjectRef['kind'], what: string): void {

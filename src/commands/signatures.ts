@@ -29,7 +29,11 @@ const VERIFY_CONCURRENCY = 4;
 
 export function registerSignatureCommands(services: CoreServices, store: RegistryCredentialStore, history: VerificationHistory): SignatureCommands {
   const { context, logger } = services;
-  const reports = createReportPanels(context.extensionUri, history, logger.child('report'));
+  // Verify Again: the same image against the policy chosen now (its file may have changed), in the same tab.
+  const reports = createReportPanels(context.extensionUri, history, logger.child('report'), async (entry, panel) => {
+    const policy = await choosePolicy();
+    if (policy) await verify(entry.image, policy, panel.key);
+  });
   // The report serializer and the images' CodeLens are registered at start-up (src/startup/shells.ts).
   context.subscriptions.push(reports);
 
@@ -45,10 +49,13 @@ export function registerSignatureCommands(services: CoreServices, store: Registr
   };
   const runVerification = async (image: string, policy: ChosenPolicy, signal: AbortSignal): Promise<VerifyReport> => (await prepareVerification(policy, signal)).verify(image);
 
-  const verify = async (image: string, policy: ChosenPolicy): Promise<VerificationEntry> => {
+  /** Verifies and shows the report: in a new tab, or in the tab of the report it verifies again. */
+  const verify = async (image: string, policy: ChosenPolicy, again?: string): Promise<VerificationEntry> => {
     const report = await withCancellableProgress(`Verifying ${image}…`, (signal) => runVerification(image, policy, signal));
     const entry = await history.add(report, policy.source);
-    reports.open(entry.key, toReportModel(entry.key, entry.report, entry.policySource));
+    const model = toReportModel(entry.key, entry.report, entry.policySource);
+    if (again) reports.replace(again, entry.key, model);
+    else reports.open(entry.key, model);
     return entry;
   };
 

@@ -34,21 +34,32 @@ const VERB: Record<Operation, string> = { sign: 'Sign', attest: 'Attest', copy: 
 
 export function registerSigningCommands(services: CoreServices, store: RegistryCredentialStore, history: SigningHistory): SigningCommands {
   const { context, logger } = services;
-  const reports = createSigningReportPanels(context.extensionUri, history, logger.child('signing-report'));
+  /**
+   * Verify Again on a result: what was written, against the policy its verification used (the
+   * one naming the signer), or the policy chosen now when it had none; shown in the same tab.
+   */
+  const reports = createSigningReportPanels(context.extensionUri, history, logger.child('signing-report'), async (entry, panel) => {
+    const policy = entry.verification ? { text: entry.verification.policy, source: entry.policySource } : await choosePolicy();
+    if (!policy) return;
+    const verification = await verifyWritten(entry.ref, policy);
+    const changed = await history.verifiedAgain(entry.key, verification, policy.source);
+    if (changed) panel.show(toSigningReportModel(changed));
+  });
   context.subscriptions.push(reports);
 
   const options = (credentials: SigningCredentials, signal: AbortSignal, progress: vscode.Progress<{ message?: string }>) => signingOptions(services, store, credentials, signal, progress);
 
+  const verifyWritten = async (ref: string, policy: { text: string; source: string }): Promise<VerifyReport> => {
+    const engine = await import('../clients/cosign/index');
+    const trustRoot = await readTrustRoot('Image signing', engine.parseTrustRootText);
+    return withCancellableProgress(`Verifying ${ref}…`, async (signal) =>
+      engine.getVerify({ image: ref, policy: policy.text }, { trustRoot, policySource: policy.source, signal, registries: await registryOptions(services, store) }),
+    );
+  };
+
   /** Verifies what was just written, records it, opens its report. */
   const record = async (result: OperationResult, ref: string, policy: { text: string; source: string } | undefined): Promise<SigningEntry> => {
-    let verification: VerifyReport | undefined;
-    if (policy && result.written.length > 0) {
-      const engine = await import('../clients/cosign/index');
-      const trustRoot = await readTrustRoot('Image signing', engine.parseTrustRootText);
-      verification = await withCancellableProgress(`Verifying ${ref}…`, async (signal) =>
-        engine.getVerify({ image: ref, policy: policy.text }, { trustRoot, policySource: policy.source, signal, registries: await registryOptions(services, store) }),
-      );
-    }
+    const verification = policy && result.written.length > 0 ? await verifyWritten(ref, policy) : undefined;
     const entry = await history.add(result, ref, verification, policy?.source ?? 'no policy');
     reports.open(entry.key, toSigningReportModel(entry));
     const what =

@@ -15,7 +15,7 @@ export async function deleteObject(fs: EditFileSystem, kind: EditableKind, addre
     object = await kind.backend.read(address);
   } catch (error) {
     if (!(error instanceof ServiceError && error.kind === 'notFound')) throw error;
-    fs.markDeleted(kind, address);
+    await fs.markDeleted(kind, address);
     void prompts.info(`${capitalize(kind.label(address, undefined).title)} (${name}) was already gone: somebody deleted it before you.`);
     return;
   }
@@ -29,8 +29,7 @@ export async function deleteObject(fs: EditFileSystem, kind: EditableKind, addre
         ...(usedBy.length > 10 ? [`…and ${usedBy.length - 10} more`] : []),
       ]
     : [];
-  const choice = await prompts.warn(`Delete ${label.title}?`, { modal: true, detail: [label.location, ...uses, '', 'This cannot be undone.'].join('\n') }, 'Delete');
-  if (choice !== 'Delete') return;
+  if (!(await prompts.confirmDestructive({ title: `Delete ${label.title}?`, action: 'Delete', detail: [label.location, ...uses, 'This cannot be undone.'] }))) return;
   if (usedBy.length) {
     const typed = await prompts.inputBox({
       title: `Delete ${label.title}`,
@@ -40,7 +39,7 @@ export async function deleteObject(fs: EditFileSystem, kind: EditableKind, addre
     if (typed !== name) return;
   }
   const result = await kind.backend.remove(address);
-  fs.markDeleted(kind, address);
+  await fs.markDeleted(kind, address);
   void prompts.info(result === 'alreadyGone' ? `${capitalize(label.title)} was already gone: somebody deleted it before you.` : `Deleted ${label.title}.`);
 }
 

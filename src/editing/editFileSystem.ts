@@ -10,7 +10,7 @@ import { ExplicitSaves } from './explicitSaves';
 import type { SaveOutcome } from './guardedSave';
 import { Address, EditableKind, JsonObject } from './kind';
 import { PlanDocuments } from './planDocuments';
-import { WriteGate } from './writeGate';
+import { READ_ONLY_SETTING, WriteGate } from './writeGate';
 
 /**
  * Live objects as documents on the `opsconfig-edit:` scheme. Opening one reads the object once
@@ -36,6 +36,18 @@ interface Session {
   mtime: number;
 }
 
+/** What the user can do about a refused save, offered beside its message. */
+type RefusalAction = 'Show Problems' | 'Compare with Server' | 'Reload from Server';
+interface Refusal {
+  message: string;
+  actions: RefusalAction[];
+}
+type SaveVerdict = { saved: true; after?: () => void } | { saved: false; refusal: Refusal };
+
+function refused(message: string, ...actions: RefusalAction[]): SaveVerdict {
+  return { saved: false, refusal: { message, actions } };
+}
+
 export interface ObjectChange {
   kindId: string;
   address: Address;
@@ -53,6 +65,8 @@ export class EditFileSystem implements vscode.FileSystemProvider, vscode.Disposa
   private newCounter = 0;
   /** Only a save the user asked for may write. */
   private readonly explicitSaves = new ExplicitSaves(EDIT_SCHEME);
+  /** Texts the Save command has written: VS Code's own write of them that follows only records them. */
+  private readonly acceptedSaves = new Map<string, string>();
 
   constructor(
     private readonly kinds: EditableKinds,
@@ -60,14 +74,17 @@ export class EditFileSystem implements vscode.FileSystemProvider, vscode.Disposa
     private readonly diagnostics: EditDiagnostics,
     private readonly plans: PlanDocuments,
     private readonly logger: Logger,
-  ) {}
+  ) {
+    // Writes turned on or off: open documents are stat'ed again, so the editor lets them be edited (or not).
+    this.gateListener = gate.onDidChange(() => {
+      for (const [key, session] of this.sessions) this.touch(vscode.Uri.parse(key), session);
+    });
+  }
+
+  private readonly gateListener: vscode.Disposable;
 
   uriFor(kind: EditableKind, address: Address, name: string): vscode.Uri {
     return vscode.Uri.from({ scheme: EDIT_SCHEME, path: editPath(kind, address, name) });
-  }
-
-  newUri(kind: EditableKind, parent: Address): vscode.Uri {
-    return vscode.Uri.from({ scheme: EDIT_SCHEME, path: editPath(kind, parent, `New ${kind.noun}`, ++this.newCounter) });
   }
 
   kindOf(uri: vscode.Uri): EditableKind | undefined {
@@ -111,14 +128,62 @@ export class EditFileSystem implements vscode.FileSystemProvider, vscode.Disposa
     return Buffer.from((await this.session(uri)).text, 'utf8');
   }
 
+  /**
+   * A save through VS Code (the File menu, Save All, the prompt when closing). A save through the
+   * Save command (Ctrl+S in an edit document, `saveFromCommand`) has already written the object
+   * and only lets VS Code record the text. A refused save shows our own message first; VS Code
+   * then reports the failure too, since throwing is the only way to keep the document unsaved.
+   */
   async writeFile(uri: vscode.Uri, content: Uint8Array): Promise<void> {
+    const text = Buffer.from(content).toString('utf8');
+    const key = uri.toString();
+    if (this.acceptedSaves.get(key) === text) {
+      this.acceptedSaves.delete(key);
+      return;
+    }
     const refusal = this.gate.refusal();
     if (refusal) throw vscode.FileSystemError.NoPermissions(refusal);
     this.explicitSaves.refuseAutomatic(uri);
+    const verdict = await this.runSave(uri, text);
+    if (verdict.saved) {
+      // VS Code records the saved text first; the server's answer replaces it right after.
+      if (verdict.after) setTimeout(verdict.after, 0);
+      return;
+    }
+    void this.showRefusal(uri, verdict.refusal);
+    throw vscode.FileSystemError.Unavailable(verdict.refusal.message);
+  }
+
+  /**
+   * The Save command: the guarded save with our own words for every outcome. VS Code records the
+   * document as saved only after the server took it; a refused save leaves it dirty with our
+   * message and its actions (Show Problems, Compare with Server) — no generic failure that offers
+   * to revert the user's text.
+   */
+  async saveFromCommand(document: vscode.TextDocument): Promise<void> {
+    if (!document.isDirty) return;
+    const refusal = this.gate.refusal();
+    if (refusal) {
+      void prompts.error(`Not saved: ${refusal}`);
+      return;
+    }
+    const uri = document.uri;
+    const text = document.getText();
+    const verdict = await this.runSave(uri, text);
+    if (!verdict.saved) {
+      await this.showRefusal(uri, verdict.refusal);
+      return;
+    }
+    this.acceptedSaves.set(uri.toString(), text);
+    if (!(await document.save())) this.acceptedSaves.delete(uri.toString());
+    verdict.after?.();
+  }
+
+  /** The guarded save of one document's text, settled into the session; no exception for a refusal. */
+  private async runSave(uri: vscode.Uri, text: string): Promise<SaveVerdict> {
     const session = await this.session(uri);
-    const text = Buffer.from(content).toString('utf8');
     if (session.probablyCreated && !(await this.confirmCreateAgain(session.kind))) {
-      throw vscode.FileSystemError.Unavailable(`Not saved: the last save of this ${session.kind.noun} probably created it already. Nothing was sent; your text is kept.`);
+      return refused(`Not saved: the last save of this ${session.kind.noun} probably created it already. Nothing was sent; your text is kept.`);
     }
     // The save pipeline (and its JSON parser and schema checker) loads on the first save.
     const [{ guardedSave }, { editorSaveUi }] = await Promise.all([import(/* webpackChunkName: "editing-save" */ './guardedSave'), import(/* webpackChunkName: "editing-save" */ './saveUi')]);
@@ -129,7 +194,15 @@ export class EditFileSystem implements vscode.FileSystemProvider, vscode.Disposa
       ui: editorSaveUi(session.kind, this.plans),
     });
     this.logger.info(`save ${session.kind.id} ${JSON.stringify(session.address)}: ${outcome.status}`);
-    await this.settle(uri, session, text, outcome);
+    return this.settle(uri, session, text, outcome);
+  }
+
+  /** A refused save in our words, with what the user can do next. */
+  private async showRefusal(uri: vscode.Uri, refusal: Refusal): Promise<void> {
+    const choice = await prompts.error(refusal.message, ...refusal.actions);
+    if (choice === 'Show Problems') await vscode.commands.executeCommand('workbench.actions.view.problems');
+    if (choice === 'Compare with Server') await vscode.commands.executeCommand('opsConfig.edit.compareWithServer', uri);
+    if (choice === 'Reload from Server') await vscode.commands.executeCommand('opsConfig.edit.reloadFromServer', uri);
   }
 
   readDirectory(): [string, vscode.FileType][] {
@@ -150,10 +223,13 @@ export class EditFileSystem implements vscode.FileSystemProvider, vscode.Disposa
 
   // ---- Commands' entry points ----
 
-  /** Opens an object for editing; a document already open and unchanged is read again first. */
+  /**
+   * Opens an object for editing; a document already open and unchanged is read again first. An
+   * object has one document: one already open under another name (renamed since) is the one shown.
+   */
   async open(kind: EditableKind, address: Address, name: string): Promise<vscode.TextEditor> {
-    const uri = this.uriFor(kind, address, name);
-    const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
+    const open = this.openDocumentOf(kind, address) ?? vscode.workspace.textDocuments.find((d) => d.uri.toString() === this.uriFor(kind, address, name).toString());
+    const uri = open?.uri ?? this.uriFor(kind, address, name);
     if (open && !open.isDirty) {
       await this.reload(uri);
       // A document closed a moment ago may still hold older text than its session (the editor
@@ -163,12 +239,25 @@ export class EditFileSystem implements vscode.FileSystemProvider, vscode.Disposa
     }
     const document = await vscode.workspace.openTextDocument(uri);
     await vscode.languages.setTextDocumentLanguage(document, 'json');
-    return vscode.window.showTextDocument(document, { preview: false });
+    const editor = await vscode.window.showTextDocument(document, { preview: false });
+    // The editor itself would only say "read-only": say why, and how to change it.
+    const refusal = this.gate.refusal();
+    if (refusal) void this.explainReadOnly(kind.label(address, this.sessions.get(uri.toString())?.object).title, refusal);
+    return editor;
+  }
+
+  private async explainReadOnly(title: string, refusal: string): Promise<void> {
+    const trusted = vscode.workspace.isTrusted;
+    const action = trusted ? 'Open Setting' : 'Manage Workspace Trust';
+    const choice = await prompts.info(`${capitalize(title)} opens read-only. ${refusal}`, action);
+    if (choice === 'Open Setting') await vscode.commands.executeCommand('workbench.action.openSettings', READ_ONLY_SETTING);
+    if (choice === 'Manage Workspace Trust') await vscode.commands.executeCommand('workbench.trust.manage');
   }
 
   /** Opens a new document of `kind` under `parent`, filled with the kind's template and unsaved. */
   async openNew(kind: EditableKind, parent: Address): Promise<vscode.TextEditor> {
-    const uri = this.newUri(kind, parent);
+    // Named as the object will be when it is created with the template's name.
+    const uri = vscode.Uri.from({ scheme: EDIT_SCHEME, path: editPath(kind, parent, kind.nameOf(kind.template(parent)) || `New ${kind.noun}`, ++this.newCounter) });
     // The whole parent (with what "New…" asked, e.g. a file to read on create) stays with the
     // session; the URI holds only the parent's segments.
     const now = Date.now();
@@ -238,13 +327,25 @@ export class EditFileSystem implements vscode.FileSystemProvider, vscode.Disposa
     return outcome.status;
   }
 
-  /** After a delete: the document says it is gone (VS Code marks the tab deleted). */
-  markDeleted(kind: EditableKind, address: Address): void {
+  /**
+   * After a delete: the object's documents close. One with unsaved edits stays open (VS Code marks
+   * it deleted) so the text is not lost, and the user is told what it is.
+   */
+  async markDeleted(kind: EditableKind, address: Address): Promise<void> {
+    const gone: vscode.Uri[] = [];
     for (const [key, session] of this.sessions) {
       if (session.kind === kind && !session.isNew && sameAddress(session.address, address)) {
         this.sessions.delete(key);
-        this.changes.fire([{ type: vscode.FileChangeType.Deleted, uri: vscode.Uri.parse(key) }]);
+        gone.push(vscode.Uri.parse(key));
       }
+    }
+    const isGone = (uri: vscode.Uri) => gone.some((g) => g.toString() === uri.toString());
+    const edited = vscode.workspace.textDocuments.filter((d) => d.isDirty && isGone(d.uri));
+    const tabs = vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter((t) => t.input instanceof vscode.TabInputText && isGone(t.input.uri) && !t.isDirty);
+    if (tabs.length > 0) await vscode.window.tabGroups.close(tabs);
+    if (gone.length > 0) this.changes.fire(gone.map((uri) => ({ type: vscode.FileChangeType.Deleted, uri })));
+    if (edited.length > 0) {
+      void prompts.warn(`${capitalize(kind.label(address, undefined).title)} was deleted; its document with your unsaved edits stays open, and saving it creates nothing.`, {});
     }
     this.objects.fire({ kindId: kind.id, address, change: 'deleted' });
   }
@@ -263,6 +364,7 @@ export class EditFileSystem implements vscode.FileSystemProvider, vscode.Disposa
   }
 
   dispose(): void {
+    this.gateListener.dispose();
     this.explicitSaves.dispose();
     this.changes.dispose();
     this.objects.dispose();
@@ -306,6 +408,15 @@ export class EditFileSystem implements vscode.FileSystemProvider, vscode.Disposa
     return session;
   }
 
+  /** The open document of an existing object, whatever name it was opened under. */
+  private openDocumentOf(kind: EditableKind, address: Address): vscode.TextDocument | undefined {
+    return vscode.workspace.textDocuments.find((d) => {
+      if (d.uri.scheme !== EDIT_SCHEME || d.isClosed) return false;
+      const session = this.sessions.get(d.uri.toString());
+      return session !== undefined && session.kind === kind && !session.isNew && sameAddress(session.address, address);
+    });
+  }
+
   /** The server's object becomes the document's baseline and, when the text differs, its content. */
   private rebase(uri: vscode.Uri, session: Session, object: JsonObject): void {
     session.object = object;
@@ -323,24 +434,28 @@ export class EditFileSystem implements vscode.FileSystemProvider, vscode.Disposa
     this.changes.fire([{ type: vscode.FileChangeType.Changed, uri }]);
   }
 
-  /** Turns a save's outcome into what the user sees; throws for every save that did not happen. */
-  private async settle(uri: vscode.Uri, session: Session, text: string, outcome: SaveOutcome): Promise<void> {
+  /**
+   * A save's outcome in the session and in what the user sees. A save that happened (or was
+   * applied) is `saved`, with what to do once VS Code has recorded the text; anything else is a
+   * refusal in our words, and the user's text is kept.
+   */
+  private async settle(uri: vscode.Uri, session: Session, text: string, outcome: SaveOutcome): Promise<SaveVerdict> {
     const kind = session.kind;
     switch (outcome.status) {
       case 'saved': {
         this.diagnostics.clear(uri);
         const created = session.isNew;
         const label = kind.label(outcome.address, outcome.object);
+        let after: () => void;
         if (created) {
           this.sessions.delete(uri.toString());
-          void this.replaceNewEditor(uri, kind, outcome.address, outcome.object);
+          after = () => void this.replaceNewEditor(uri, kind, outcome.address, outcome.object);
         } else {
           // A kind looked up by a writable field (an authentik slug) moves with the write.
           session.address = outcome.address;
           session.text = text;
           session.mtime = Date.now();
-          // VS Code records the saved text first; the server's answer replaces it right after.
-          setTimeout(() => this.rebase(uri, session, outcome.object), 0);
+          after = () => this.rebase(uri, session, outcome.object);
         }
         this.objects.fire({ kindId: kind.id, address: outcome.address, change: created ? 'created' : 'updated' });
         const { summarizePlan } = await import(/* webpackChunkName: "editing-save" */ './plan');
@@ -349,7 +464,7 @@ export class EditFileSystem implements vscode.FileSystemProvider, vscode.Disposa
           `${outcome.changes.length && !created ? `: ${summarizePlan(outcome.changes, kind.updateStyle === 'replace' ? 'reset' : 'unchanged')}` : ''}.`;
         if (outcome.notice) void prompts.warn(`${said} ${outcome.notice}`, {});
         else void prompts.info(said);
-        return;
+        return { saved: true, after };
       }
       case 'applied':
         // The server took the write: the document is saved, and what the server holds now is
@@ -363,7 +478,7 @@ export class EditFileSystem implements vscode.FileSystemProvider, vscode.Disposa
         void prompts.warn(outcome.message, {}, 'Reload from Server').then((choice) => {
           if (choice === 'Reload from Server') void vscode.commands.executeCommand('opsConfig.edit.reloadFromServer', uri);
         });
-        return;
+        return { saved: true };
       case 'probablyCreated':
         // Not an error to VS Code: the document stops being dirty, so a second Ctrl+S is not the
         // obvious next step; one that comes anyway is asked about first (confirmCreateAgain).
@@ -372,20 +487,19 @@ export class EditFileSystem implements vscode.FileSystemProvider, vscode.Disposa
         session.mtime = Date.now();
         this.objects.fire({ kindId: kind.id, address: session.address, change: 'created' });
         void prompts.warn(outcome.message, {});
-        return;
+        return { saved: true };
       case 'unchanged': {
         this.diagnostics.clear(uri);
         session.text = text;
         session.mtime = Date.now();
         const read = outcome.object;
-        if (read) setTimeout(() => this.rebase(uri, session, read), 0);
         void prompts.info(`Nothing to save: ${kind.label(session.address, read ?? session.object).title} already has these values.`);
-        return;
+        return { saved: true, after: read ? () => this.rebase(uri, session, read) : undefined };
       }
       case 'invalid': {
         await this.diagnostics.setSaveProblems(uri, text, outcome.problems, false);
         const errors = outcome.problems.filter((p) => p.severity === 'error');
-        throw vscode.FileSystemError.Unavailable(`Not saved: ${errors.length === 1 ? 'a problem' : `${errors.length} problems`} in the document (${errors[0]?.message}). Nothing was sent.`);
+        return refused(`Not saved: ${errors.length === 1 ? 'a problem' : `${errors.length} problems`} in the document (${errors[0]?.message}). Nothing was sent.`, 'Show Problems');
       }
       case 'conflict':
         if (outcome.choice === 'compare') {
@@ -395,26 +509,21 @@ export class EditFileSystem implements vscode.FileSystemProvider, vscode.Disposa
           await this.keepText(kind, text);
           session.text = text;
           // The save "succeeds" without a write so that VS Code takes the server's text right after.
-          setTimeout(() => this.rebase(uri, session, outcome.theirsObject), 0);
           void prompts.info(`Reloaded ${kind.label(session.address, outcome.theirsObject).title} from the server. Your edits are in a new untitled document.`);
-          return;
+          return { saved: true, after: () => this.rebase(uri, session, outcome.theirsObject) };
         }
-        throw vscode.FileSystemError.Unavailable(`Not saved: the ${kind.noun} changed on the server since you opened it. Save again to choose Overwrite, or reload it.`);
+        return refused(`Not saved: the ${kind.noun} changed on the server since you opened it. Save again to choose Overwrite, or reload it.`, 'Compare with Server');
       case 'gone':
-        throw vscode.FileSystemError.Unavailable(outcome.message);
+        return refused(outcome.message);
       case 'cancelled':
-        throw vscode.FileSystemError.Unavailable('Not saved: the plan was not confirmed, so nothing was changed on the server. Your edits are kept.');
+        return refused('Not saved: the plan was not confirmed, so nothing was changed on the server. Your edits are kept.');
       case 'rejected':
         await this.diagnostics.setSaveProblems(uri, text, outcome.problems, true);
-        throw vscode.FileSystemError.Unavailable(`Not saved: ${outcome.message}`);
+        return refused(`Not saved: ${outcome.message}`, 'Show Problems', 'Compare with Server');
       case 'unknown':
-        void prompts.warn(outcome.message, {}, 'Compare with Server', 'Reload from Server').then((choice) => {
-          if (choice === 'Compare with Server') void vscode.commands.executeCommand('opsConfig.edit.compareWithServer', uri);
-          if (choice === 'Reload from Server') void vscode.commands.executeCommand('opsConfig.edit.reloadFromServer', uri);
-        });
-        throw vscode.FileSystemError.Unavailable(outcome.message);
+        return refused(outcome.message, 'Compare with Server', 'Reload from Server');
       case 'failed':
-        throw vscode.FileSystemError.Unavailable(`Not saved: ${outcome.message}`);
+        return refused(`Not saved: ${outcome.message}`, 'Compare with Server');
     }
   }
 

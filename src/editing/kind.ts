@@ -127,7 +127,11 @@ export interface EditableKind {
   rules?(document: JsonObject, baseline?: JsonObject): Problem[] | Promise<Problem[]>;
   /** A valid new object for `parent`, for "New …". */
   template(parent: Address): JsonObject;
-  /** The display name of an object (for tabs, confirmations and file names). */
+  /**
+   * The name an object's documents carry (tabs, file names, diff titles): its name, or its slug
+   * where names are not unique. The tree's Edit… and a finished create use the same one, so an
+   * object never has two documents.
+   */
   nameOf(object: JsonObject): string;
   label(address: Address, object: JsonObject | undefined): ObjectLabel;
   /**

@@ -86,6 +86,15 @@ export function registerEditing(context: vscode.ExtensionContext, logger: Redact
     await deleteObject(fs, target.kind, target.address, target.name);
   });
 
+  // Ctrl+S in an edit document: the save in our own words (a refused save never meets VS Code's
+  // generic failure, which offers to revert the user's text).
+  registerCommand(context, logger, 'opsConfig.edit.save', async (arg?: vscode.Uri) => {
+    const uri = arg ?? vscode.window.activeTextEditor?.document.uri;
+    const document = uri && vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
+    if (!document || document.uri.scheme !== EDIT_SCHEME) throw new Error('Open an Ops Config edit document first.');
+    await fs.saveFromCommand(document);
+  });
+
   registerCommand(context, logger, 'opsConfig.edit.compareWithServer', async (arg?: vscode.Uri) => {
     const uri = arg ?? vscode.window.activeTextEditor?.document.uri;
     const server = uri && (await fs.serverDocument(uri));

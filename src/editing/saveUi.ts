@@ -63,8 +63,25 @@ async function showPlanDiff(kind: EditableKind, plans: PlanDocuments, plan: Plan
   const name = kind.nameOf(plan.proposed) || kind.noun;
   const left = plans.add(`${name} (on the server)`, plan.current);
   const right = plans.add(`${name} (after saving)`, plan.proposed);
-  await vscode.commands.executeCommand('vscode.diff', left, right, `Plan: ${plan.verb} ${plan.label.title}`, { preview: true, preserveFocus: true });
+  // Beside the document: the confirmation sits in the middle of the window, and the diff then
+  // shows to its right rather than under it.
+  await vscode.commands.executeCommand('vscode.diff', left, right, `Plan: ${plan.verb} ${plan.label.title}`, { preview: true, preserveFocus: true, viewColumn: vscode.ViewColumn.Beside });
+  await revealFirstChange(right, plan);
   return right;
+}
+
+/** The diff scrolled so its first changed line is at the top, as far as the document allows. */
+async function revealFirstChange(right: vscode.Uri, plan: PlanPrompt): Promise<void> {
+  const first = plan.changes.find((c) => !c.note);
+  const editor = vscode.window.visibleTextEditors.find((e) => e.document.uri.toString() === right.toString());
+  if (!first || !editor) return;
+  const { spanOf } = await import(/* webpackChunkName: "editing-text" */ './problemRanges');
+  const text = editor.document.getText();
+  const offset = spanOf(text, { path: first.path, message: '', severity: 'warning' }).offset;
+  const line = Math.max(0, editor.document.positionAt(offset).line - 1);
+  // A diff editor centres its first change itself once it has laid out: reveal after that.
+  await new Promise((resolve) => setTimeout(resolve, 150));
+  editor.revealRange(new vscode.Range(line, 0, line, 0), vscode.TextEditorRevealType.AtTop);
 }
 
 /** Closes the diff tabs whose right side is `uri` (the plan of a finished question). */

@@ -1,5 +1,6 @@
 import { RawCode, hclString, hclValue, isHclName, jsString, pulumiName, terraformName, tsValue } from '../core/codeText';
-import { LookupInput, LookupOperation } from './operation';
+import { describeValue } from './inputValues';
+import { InputSpec, LookupInput, LookupOperation } from './operation';
 
 /**
  * "Copy as Terraform data block" and "Copy as Pulumi (TypeScript) data source call": the very
@@ -116,10 +117,15 @@ function isObject(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value) && !(value instanceof RawCode);
 }
 
-/** For messages: the call in one line, e.g. `getRecipients(type: "slack", detailFilter: {…})`. */
+/** For messages: the call in one line, e.g. `getRecipients(type: "slack", detailFilter: channel =~ ^#alerts)`. */
 export function callText(op: LookupOperation, input: LookupInput): string {
-  const parts = op.inputs
-    .filter((spec) => input[spec.name] !== undefined)
-    .map((spec) => `${spec.name}: ${spec.secret ? '••••' : jsString(typeof input[spec.name] === 'string' ? String(input[spec.name]) : JSON.stringify(input[spec.name]))}`);
+  const parts = op.inputs.filter((spec) => input[spec.name] !== undefined).map((spec) => `${spec.name}: ${spec.secret ? '••••' : argumentText(spec, input[spec.name])}`);
   return `${op.name}(${parts.join(', ')})`;
+}
+
+/** Strings quoted, lists in brackets, anything else as it is typed (a filter in words, JSON as JSON): never escaped twice. */
+function argumentText(spec: InputSpec, value: unknown): string {
+  if (typeof value === 'string') return jsString(value);
+  const typed = describeValue(spec, value);
+  return Array.isArray(value) && !typed.startsWith('[') ? `[${typed}]` : typed;
 }

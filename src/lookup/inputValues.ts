@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import { DETAIL_FILTER_OPERATORS } from '../clients/honeycomb/detailFilter';
 import { InputSpec } from './operation';
 
@@ -115,12 +116,52 @@ function checkFilterObject(label: string, value: unknown): Parsed {
   };
 }
 
-/** How a value is shown back (in the step list and the recent inputs). */
+/**
+ * How a value is shown back (the step list, the input box when it is asked again, the record's
+ * inputs, the recent inputs): as the user would type it — `a, b` for a list, `channel =~ ^api\.v1`
+ * for a detail filter, the JSON itself for JSON — so nothing comes back escaped twice. A form
+ * that would not read back as the same value (a list item with a comma) falls back to JSON.
+ */
 export function describeValue(spec: InputSpec, value: unknown): string {
   if (spec.secret) return '••••••••';
   if (value === undefined) return '';
   if (typeof value === 'string') return value;
+  const typed = typedForm(spec, value);
+  if (typed !== undefined && readsBackAs(spec, typed, value)) return typed;
   return JSON.stringify(value);
+}
+
+function typedForm(spec: InputSpec, value: unknown): string | undefined {
+  switch (spec.type) {
+    case 'number':
+    case 'boolean':
+      return String(value);
+    case 'strings':
+    case 'numbers':
+      return Array.isArray(value) ? value.map(String).join(', ') : undefined;
+    case 'detailFilter':
+      return filterWords(value);
+    case 'detailFilters': {
+      if (!Array.isArray(value)) return undefined;
+      const words = value.map(filterWords);
+      return words.every((w): w is string => w !== undefined) ? words.join('; ') : undefined;
+    }
+    default:
+      return undefined;
+  }
+}
+
+/** `name operator value` or `name =~ regex`, the words the filter box reads. */
+function filterWords(filter: unknown): string | undefined {
+  if (!isObject(filter)) return undefined;
+  const { name, operator, value, valueRegex } = filter;
+  if (valueRegex !== undefined) return `${String(name)} =~ ${String(valueRegex)}`;
+  return [name, operator, value].filter((part) => part !== undefined).join(' ');
+}
+
+function readsBackAs(spec: InputSpec, text: string, value: unknown): boolean {
+  const parsed = parseInput(spec, text);
+  return !('problem' in parsed) && isDeepStrictEqual(parsed.value, value);
 }
 
 function tryJson(raw: string): unknown {

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
-import { withCancellableProgress } from '../ui/commandRunner';
+import { Logger } from '../core/logger';
+import { reportCommandError, withCancellableProgress } from '../ui/commandRunner';
 import { prompts } from '../ui/prompts';
 import { PanelHost } from '../views/panels/panelHost';
 import { RecordViewModel } from '../views/panels/protocol';
@@ -8,7 +9,8 @@ import { LOOKUP_OPERATIONS, SERVICE_LABELS } from './catalog';
 import { callText, pulumiCall, terraformDataBlock } from './codeSnippets';
 import { describeValue, parseInput } from './inputValues';
 import { lookupKey, lookupRecord, parseLookupKey } from './lookupRecord';
-import { InputSpec, LookupClients, LookupInput, LookupOperation, Service } from './operation';
+import { InputSpec, LookupClients, LookupInput, LookupOperation, LookupRecord, Service } from './operation';
+import { SuggestionItem, suggestionItems } from './suggestionItems';
 import { Suggestions } from './suggestions';
 
 /**
@@ -19,9 +21,11 @@ import { Suggestions } from './suggestions';
  * are kept per operation (never secret ones).
  */
 const RECENT_LIMIT = 5;
+/** The action of a failed run's message: the inputs again, as they were, to change and run. */
+const CHANGE_INPUTS = 'Change Inputs…';
 
 /** The lookup's commands, loaded on first use (the catalog and its code stay out of start-up). */
-export function lookupCommands(context: vscode.ExtensionContext, clients: LookupClients, sources: RecordSources, records: PanelHost<RecordViewModel>) {
+export function lookupCommands(context: vscode.ExtensionContext, logger: Logger, clients: LookupClients, sources: RecordSources, records: PanelHost<RecordViewModel>) {
   const suggestions = new Suggestions(clients);
   return {
     async loadRecord(key: string, signal?: AbortSignal) {
@@ -36,16 +40,27 @@ export function lookupCommands(context: vscode.ExtensionContext, clients: Lookup
       const service = typeof arg === 'string' && !again ? (arg as Service) : undefined;
       const op = again?.op ?? (await pickOperation(service));
       if (!op) return;
-      const start = again?.input ?? (await recentInput(context, op));
-      if (!start) return;
-      const input = await askInputs(op, start, suggestions);
-      if (!input) return;
-      const output = await withCancellableProgress(`${callText(op, input)}…`, (signal) => op.run(clients, input, signal));
-      await remember(context, op, input);
-      const key = lookupKey(op, input);
-      const loaded = lookupRecord(key, op, input, output);
-      sources.remember(key, loaded);
-      records.open(key, loaded.model);
+      let start = again?.input ?? (await recentInput(context, op));
+      while (start) {
+        const input = await askInputs(op, start, suggestions);
+        if (!input) return;
+        // Kept before the run: a failed run leaves them to start from, here and next time.
+        await remember(context, op, input);
+        let output: LookupRecord;
+        try {
+          output = await withCancellableProgress(`${callText(op, input)}…`, (signal) => op.run(clients, input, signal));
+        } catch (error) {
+          start = (await reportCommandError(logger, 'opsConfig.lookUp', error, undefined, [CHANGE_INPUTS])) === CHANGE_INPUTS ? input : undefined;
+          continue;
+        }
+        const key = lookupKey(op, input);
+        const loaded = lookupRecord(key, op, input, output);
+        sources.remember(key, loaded);
+        // Look Up Again shows its answer in the record it was asked from.
+        if (again) records.replace(arg as string, key, loaded.model);
+        else records.open(key, loaded.model);
+        return;
+      }
     },
 
     async copy(key: string, language: 'terraform' | 'pulumi'): Promise<void> {
@@ -86,9 +101,9 @@ async function askInputs(op: LookupOperation, start: LookupInput, suggestions: S
   const input: LookupInput = { ...start };
   const title = `Look Up: ${op.name}`;
   for (const spec of op.inputs.filter((s) => s.required && input[s.name] === undefined)) {
-    const value = await askOne(spec, input, suggestions, title);
+    const value = await askOne(op, spec, input, suggestions, title);
     if (value === undefined) return undefined;
-    input[spec.name] = value;
+    setInput(input, spec, value);
   }
   for (;;) {
     const missing = op.inputs.filter((s) => s.required && input[s.name] === undefined);
@@ -116,29 +131,46 @@ async function askInputs(op: LookupOperation, start: LookupInput, suggestions: S
       continue;
     }
     const spec = picked.spec as InputSpec;
-    const value = await askOne(spec, input, suggestions, title);
-    if (value === undefined) continue;
-    if (value === CLEARED) delete input[spec.name];
-    else input[spec.name] = value;
+    const value = await askOne(op, spec, input, suggestions, title);
+    if (value !== undefined) setInput(input, spec, value);
   }
 }
 
 const CLEARED = Symbol('cleared');
 
+/** A suggestion several objects share, picked: the inputs that name exactly that one. */
+class ExactInputs {
+  constructor(readonly inputs: LookupInput) {}
+}
+
+function setInput(input: LookupInput, spec: InputSpec, value: unknown): void {
+  if (value === CLEARED) {
+    delete input[spec.name];
+  } else if (value instanceof ExactInputs) {
+    delete input[spec.name];
+    Object.assign(input, value.inputs);
+  } else {
+    input[spec.name] = value;
+  }
+}
+
 /** One input: a pick for fixed choices, booleans and live suggestions, else a box checked while typing. */
-async function askOne(spec: InputSpec, input: LookupInput, suggestions: Suggestions, title: string): Promise<unknown> {
-  const choices = spec.type === 'boolean' ? ['true', 'false'] : spec.choices ? [...spec.choices] : spec.suggest ? await suggestions.values(spec.suggest, input) : undefined;
+async function askOne(op: LookupOperation, spec: InputSpec, input: LookupInput, suggestions: Suggestions, title: string): Promise<unknown> {
+  const fixed = spec.type === 'boolean' ? ['true', 'false'] : spec.choices;
+  const choices: SuggestionItem[] | undefined = fixed ? fixed.map((value) => ({ label: value, value })) : spec.suggest ? suggestionItems(op, await suggestions.values(spec.suggest, input)) : undefined;
   if (choices && choices.length > 0) {
-    const items = [
-      ...choices.map((c) => ({ label: c })),
-      ...(spec.type !== 'boolean' && !spec.choices ? [{ label: '$(edit) Type another value…', typed: true }] : []),
+    type Choice = vscode.QuickPickItem & { choice?: SuggestionItem; typed?: boolean; cleared?: boolean };
+    const items: Choice[] = [
+      ...choices.map((choice) => ({ label: choice.label, description: choice.description, detail: choice.detail, choice })),
+      ...(!fixed ? [{ label: '$(edit) Type another value…', typed: true }] : []),
       ...(!spec.required && input[spec.name] !== undefined ? [{ label: '$(close) Leave unset', cleared: true }] : []),
-    ] as Array<vscode.QuickPickItem & { typed?: boolean; cleared?: boolean }>;
-    const picked = await prompts.quickPick(items, { title, placeHolder: `${spec.name}: ${spec.description}` });
+    ];
+    const picked = await prompts.quickPick(items, { title, placeHolder: `${spec.name}: ${spec.description}`, matchOnDescription: true });
     if (!picked) return undefined;
     if (picked.cleared) return CLEARED;
-    if (!picked.typed) {
-      const parsed = parseInput(spec, picked.label);
+    if (picked.choice?.exactly) return new ExactInputs(picked.choice.exactly);
+    if (picked.choice) {
+      const parsed = parseInput(spec, picked.choice.value);
       return 'problem' in parsed ? undefined : parsed.value;
     }
   }

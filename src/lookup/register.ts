@@ -14,7 +14,7 @@ import type { LookupClients } from './operation';
 export function registerLookup(context: vscode.ExtensionContext, logger: RedactingLogger, clients: LookupClients, sources: RecordSources, records: PanelHost<RecordViewModel>): void {
   const log = logger.child('lookup');
   let loaded: Promise<ReturnType<typeof import('./lookupCommands').lookupCommands>> | undefined;
-  const commands = () => (loaded ??= import(/* webpackChunkName: "lookup" */ './lookupCommands').then((m) => m.lookupCommands(context, clients, sources, records)));
+  const commands = () => (loaded ??= import(/* webpackChunkName: "lookup" */ './lookupCommands').then((m) => m.lookupCommands(context, log, clients, sources, records)));
 
   sources.register('lookup', { load: async (key, signal) => (await commands()).loadRecord(key, signal) });
   registerCommand(context, log, 'opsConfig.lookUp', async (arg?: unknown) => (await commands()).lookUp(arg));

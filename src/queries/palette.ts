@@ -3,6 +3,7 @@ import { ApiCalculation, ApiFilter, CALCULATION_OPS, ColumnItem, ENVIRONMENT_WID
 import { coerceFilterValue } from '../clients/honeycomb/queryDecode';
 import { prompts } from '../ui/prompts';
 import type { HoneycombExplorer } from '../views/honeycomb/explorer';
+import { calculationHelp } from './calculationHelp';
 import { RecentQuery } from './history';
 import type { QueryDraft } from './queryFile';
 import { noQueryKeyError } from './target';
@@ -20,27 +21,6 @@ export interface PaletteChoice {
 }
 
 const TITLE = 'Run Honeycomb Query';
-
-const OP_HELP: Record<string, string> = {
-  COUNT: 'number of events',
-  CONCURRENCY: 'spans in flight at once',
-  SUM: 'sum of a column',
-  AVG: 'average of a column',
-  COUNT_DISTINCT: 'distinct values of a column',
-  MAX: 'largest value',
-  MIN: 'smallest value',
-  HEATMAP: 'distribution over time (drawn in Honeycomb)',
-  RATE_AVG: 'rate of change of the average',
-  RATE_SUM: 'rate of change of the sum',
-  RATE_MAX: 'rate of change of the maximum',
-  COUNT_DATAPOINTS: 'metrics datasets: data points',
-  HISTOGRAM_COUNT: 'metrics datasets: histogram count',
-};
-
-function opHelp(op: string): string {
-  if (/^P\d+$/.test(op)) return `${Number(op.slice(1)) / 10 ** (op.length - 2)}th percentile of a column`;
-  return OP_HELP[op] ?? '';
-}
 
 export const TIME_RANGES: Array<{ label: string; seconds: number }> = [
   { label: 'Last 10 minutes', seconds: 600 },
@@ -195,7 +175,7 @@ async function pickDataset(explorer: HoneycombExplorer, state: State, n: number,
 async function pickCalculations(explorer: HoneycombExplorer, state: State, n: number, total: number): Promise<'next' | 'back' | undefined> {
   for (;;) {
     const chosen = new Set(state.calculations.map((c) => c.op));
-    const items: Array<Item<string>> = CALCULATION_OPS.map((op) => ({ label: op, description: opHelp(op), value: op }));
+    const items: Array<Item<string>> = CALCULATION_OPS.map((op) => ({ label: op, description: calculationHelp(op), value: op }));
     const answer = await prompts.pickStep(items, {
       title: `${TITLE}: calculations`,
       step: n,

@@ -45,20 +45,25 @@ export function registerCommand(
   context.subscriptions.push(context.commandTable?.take(id, run) ?? vscode.commands.registerCommand(id, run));
 }
 
-export async function reportCommandError(logger: Logger, id: string, error: unknown, signIn?: (error: ServiceError) => string | undefined): Promise<void> {
+/**
+ * Shows a command's failure once. `offer` puts the command's own next steps first (a lookup's
+ * "Change Inputs…"); the one the user picks is returned for the command to act on.
+ */
+export async function reportCommandError(logger: Logger, id: string, error: unknown, signIn?: (error: ServiceError) => string | undefined, offer: readonly string[] = []): Promise<string | undefined> {
   if (error instanceof ServiceError && error.kind === 'cancelled') {
-    return;
+    return undefined;
   }
   const message = error instanceof ServiceError || error instanceof ConfigError ? error.message : `Unexpected error: ${(error as Error)?.message ?? String(error)}`;
   logger.error(`${id}: ${message}`);
   const signInCommand = error instanceof ServiceError && error.kind === 'auth' ? signIn?.(error) : undefined;
-  const actions = signInCommand ? ['Sign In Again', 'View Logs'] : ['View Logs'];
+  const actions = [...offer, ...(signInCommand ? ['Sign In Again'] : []), 'View Logs'];
   const choice = await prompts.error(message, ...actions);
   if (choice === 'View Logs') {
     await vscode.commands.executeCommand('opsConfig.viewLogs');
   } else if (choice === 'Sign In Again' && signInCommand) {
     await vscode.commands.executeCommand(signInCommand);
   }
+  return choice !== undefined && offer.includes(choice) ? choice : undefined;
 }
 
 /** A cancellable notification progress whose Cancel aborts the signal given to the task. */

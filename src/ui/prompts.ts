@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { confirmDestructive } from './confirmDestructive';
 import { messageText, statusText } from './messageText';
 import { inputStep, pickStep } from './multiStep';
 
@@ -18,6 +19,8 @@ export const prompts = {
   warn: (message: string, options: vscode.MessageOptions, ...actions: string[]): Thenable<string | undefined> =>
     vscode.window.showWarningMessage(messageText(message), options.detail === undefined ? options : { ...options, detail: messageText(options.detail) }, ...actions),
   error: (message: string, ...actions: string[]): Thenable<string | undefined> => vscode.window.showErrorMessage(messageText(message), ...actions),
+  /** Before what cannot be undone: a quick pick with Cancel selected; true only when the action was chosen. */
+  confirmDestructive,
   /** A short note in the status bar ("Copied …"). */
   status: (message: string, hideAfterMs: number): vscode.Disposable => vscode.window.setStatusBarMessage(statusText(message), hideAfterMs),
   /** A step of a multi-step flow (quick pick with Back): the picked items, 'back' or undefined. */

@@ -210,9 +210,9 @@ describe('several authentik connections', () => {
     const prompts = api.prompts as unknown as Record<string, unknown>;
     const original = { ...prompts };
     const asked: string[] = [];
-    prompts.warn = async (message: string) => {
-      asked.push(message);
-      return 'Remove';
+    prompts.confirmDestructive = async (question: { title: string; action: string }) => {
+      asked.push(question.title);
+      return question.action === 'Remove';
     };
     prompts.info = async () => undefined;
     try {

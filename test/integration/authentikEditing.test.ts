@@ -90,6 +90,10 @@ describe('Editing authentik managed resources', function () {
       asked.push({ message, detail: typeof options === 'object' ? (options.detail ?? '') : '' });
       return answers.shift();
     };
+    prompts.confirmDestructive = async (question: { title: string; action: string; detail: string[] }) => {
+      asked.push({ message: question.title, detail: question.detail.join('\n') });
+      return answers.shift() === question.action;
+    };
     prompts.info = async (message: string) => void infos.push(message);
     prompts.error = async (message: string) => void errors.push(message);
     prompts.inputBox = async (options: vscode.InputBoxOptions) => {
@@ -166,6 +170,15 @@ describe('Editing authentik managed resources', function () {
     await editor.document.save();
     assert.equal(asked[0]?.message, 'Create a new flow?');
     await waitFor(() => d().flows.find((f) => f.slug === 'made-in-editor'), 'the flow on the stand-in');
+    // One object, one document: the created flow's document is the one Edit… on its node opens (both carry its slug).
+    const created = await waitFor(
+      () => (vscode.window.activeTextEditor?.document.uri.path.includes('made-in-editor') ? vscode.window.activeTextEditor.document.uri : undefined),
+      'the flow’s own document',
+    );
+    await vscode.commands.executeCommand('opsConfig.edit', await child(await folder('Flows'), 'made-in-editor'));
+    assert.equal(vscode.window.activeTextEditor?.document.uri.toString(), created.toString());
+    const flowTabs = vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter((t) => t.input instanceof vscode.TabInputText && t.input.uri.path.includes('made-in-editor'));
+    assert.equal(flowTabs.length, 1, flowTabs.map((t) => t.label).join(', '));
 
     const flowNode = await child(await folder('Flows'), 'default-authentication-flow');
     answers = ['Delete'];
@@ -181,6 +194,18 @@ describe('Editing authentik managed resources', function () {
     assert.deepEqual(
       writes().map((w) => `${w.method} ${w.path}`),
       ['DELETE /api/v3/flows/instances/default-authentication-flow/'],
+    );
+  });
+
+  it('New… on Applications opens the template with no problem from anyone (an empty launch URL is not "not a URI")', async () => {
+    await vscode.commands.executeCommand('opsConfig.newObject', await folder('Applications'));
+    const editor = await waitFor(() => (vscode.window.activeTextEditor?.document.uri.path.includes('~new') ? vscode.window.activeTextEditor : undefined), 'the new application document');
+    assert.match(editor.document.getText(), /"meta_launch_url": ""/);
+    // The JSON service and our checks both run a moment after opening: give them that moment.
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    assert.deepEqual(
+      vscode.languages.getDiagnostics(editor.document.uri).map((d) => `${d.source ?? ''}: ${d.message}`),
+      [],
     );
   });
 
@@ -258,6 +283,31 @@ describe('Editing authentik managed resources', function () {
       errors.some((m) => m.includes(`is read from the file ${fromFile.path} on the authentik server`)),
       errors.join('\n'),
     );
+  });
+
+  it('a blueprint entry naming a model authentik does not have: the diagnostic is on that entry’s model and names it', async () => {
+    const blueprint = d().blueprints.find((b) => b.content && b.status !== 'error')!;
+    await vscode.commands.executeCommand('opsConfig.authentik.editBlueprintContent', `authentik:blueprint:${blueprint.pk}`);
+    const editor = await waitFor(() => (vscode.window.activeTextEditor?.document.uri.scheme === 'opsconfig-blueprint' ? vscode.window.activeTextEditor : undefined), 'the blueprint YAML');
+    const text = [
+      'version: 1',
+      'metadata:',
+      '  name: Two groups',
+      'entries:',
+      '  - model: authentik_core.group',
+      '    identifiers:',
+      '      name: on-call',
+      '  - model: authentik_core.grup',
+      '    identifiers:',
+      '      name: platform',
+      '',
+    ].join('\n');
+    await setText(editor, text);
+    answers = ['Save'];
+    assert.equal(await editor.document.save(), false, 'not saved');
+    const diagnostic = await waitFor(() => vscode.languages.getDiagnostics(editor.document.uri)[0], 'the validation log as a diagnostic');
+    assert.equal(diagnostic.message, 'App or Model does not exist: authentik_core.grup');
+    assert.equal(diagnostic.range.start.line, 7, 'on the second entry’s model line');
   });
 
   it('auto-save sends no blueprint: the edit waits for an explicit save', async () => {

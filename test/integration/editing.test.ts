@@ -9,6 +9,7 @@ import * as vscode from 'vscode';
 import { HoneycombClient } from '../../src/clients/honeycomb';
 import { listQueryAnnotations, triggerWrites } from '../../src/clients/honeycomb/writes';
 import { SecretKeys } from '../../src/core/secrets';
+import { confirmDestructive } from '../../src/ui/confirmDestructive';
 import type { TreeNode } from '../../src/views/tree/node';
 import { HONEYCOMB_KEYS, HoneycombStandIn, startHoneycombStandIn } from '../servers/honeycomb';
 import { ExtensionApi, describeNodes, extensionApi, setGlobal, signOutEverywhere, treeReader, waitFor } from './helpers';
@@ -23,6 +24,7 @@ describe('Editing Honeycomb triggers and saved queries', function () {
   let asked: Array<{ message: string; detail: string }>;
   let answers: Array<string | undefined>;
   let infos: string[];
+  let errors: Array<{ message: string; actions: string[] }>;
 
   const provider = () => api.views.providers.honeycomb;
   const tree = treeReader(provider);
@@ -84,7 +86,13 @@ describe('Editing Honeycomb triggers and saved queries', function () {
       asked.push({ message, detail: typeof options === 'object' ? (options.detail ?? '') : '' });
       return answers.shift();
     };
+    prompts.confirmDestructive = async (question: { title: string; action: string; detail: string[] }) => {
+      asked.push({ message: question.title, detail: question.detail.join('\n') });
+      return answers.shift() === question.action;
+    };
     prompts.info = async (message: string) => void infos.push(message);
+    errors = [];
+    prompts.error = async (message: string, ...actions: string[]) => void errors.push({ message, actions });
     restore = () => Object.assign(prompts, original);
   });
   afterEach(async () => {
@@ -160,6 +168,72 @@ describe('Editing Honeycomb triggers and saved queries', function () {
     assert.equal(await editor.document.save(), true, 'the explicit save is made');
     assert.match(asked[0]?.detail ?? '', /threshold\.value 50 → 250/);
     assert.equal(((await seedTrigger('High 5xx rate'))?.threshold as { value: number }).value, 250);
+  });
+
+  it('Save (Ctrl+S) in an edit document: a refused save is our message with Show Problems, the text stays dirty, nothing is sent; an accepted one is saved', async () => {
+    const editor = await openTrigger('High 5xx rate');
+    await replaceInEditor(editor, /"frequency": \d+/, '"frequency": 90');
+    honeycomb.requests.length = 0;
+    await vscode.commands.executeCommand('opsConfig.edit.save');
+    assert.equal(errors.length, 1, JSON.stringify(errors));
+    assert.match(errors[0].message, /^Not saved: a problem in the document \(frequency is 90: it must be a multiple of 60 seconds from 60 to 86400/);
+    assert.deepEqual(errors[0].actions, ['Show Problems']);
+    assert.equal(editor.document.isDirty, true, 'the text is kept, unsaved');
+    assert.deepEqual(honeycomb.requests, [], 'nothing was sent');
+
+    await replaceInEditor(editor, /"frequency": 90/, '"frequency": 600');
+    answers = ['Update'];
+    await vscode.commands.executeCommand('opsConfig.edit.save');
+    assert.equal(asked[0]?.message, 'Update trigger “High 5xx rate”?');
+    assert.equal((await seedTrigger('High 5xx rate'))?.frequency, 600);
+    await waitFor(() => (editor.document.isDirty ? undefined : true), 'the document saved');
+    assert.deepEqual(writes().filter((w) => w.startsWith('PUT')).length, 1, 'written once: VS Code’s own write that follows only records the text');
+  });
+
+  it('with opsConfig.readOnly on, an edit document opens read-only and says why', async () => {
+    await setGlobal('readOnly', true);
+    try {
+      await openTrigger('High 5xx rate');
+      const said = await waitFor(() => infos.find((m) => /opens read-only/.test(m)), 'the reason');
+      assert.equal(said, 'Trigger “High 5xx rate” opens read-only. Changes to live configuration are turned off by the setting opsConfig.readOnly.');
+    } finally {
+      await setGlobal('readOnly', undefined);
+    }
+  });
+
+  it('a destructive question has Cancel selected: Enter changes nothing, the action must be chosen', async () => {
+    const question = { title: 'Delete trigger “High 5xx rate”?', action: 'Delete', detail: ['dataset “api-gateway”', 'This cannot be undone.'] };
+    const enter = confirmDestructive(question);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+    assert.equal(await enter, false, 'Enter on the question keeps the object');
+    const chosen = confirmDestructive(question);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await vscode.commands.executeCommand('workbench.action.quickOpenSelectNext');
+    await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+    assert.equal(await chosen, true, 'choosing Delete confirms');
+  });
+
+  it('the plan’s diff opens beside the document, not under the question, scrolled to its first change', async () => {
+    const editor = await openTrigger('High 5xx rate');
+    await replaceInEditor(editor, /"key": "team"/, '"key": "owner"');
+    const changedLine = editor.document
+      .getText()
+      .split('\n')
+      .findIndex((l) => l.includes('"key": "owner"'));
+    let seen: { column?: vscode.ViewColumn; range?: vscode.Range } = {};
+    (api.prompts as unknown as Record<string, unknown>).warn = async (message: string, options: vscode.MessageOptions) => {
+      asked.push({ message, detail: options.detail ?? '' });
+      const plan = vscode.window.visibleTextEditors.find((e) => e.document.uri.scheme === 'opsconfig-plan' && e.document.getText().includes('"owner"'));
+      // The sides of a diff editor have no column of their own: the diff's tab has.
+      const group = vscode.window.tabGroups.all.find((g) => g.tabs.some((t) => t.input instanceof vscode.TabInputTextDiff && t.input.modified.toString() === plan?.document.uri.toString()));
+      seen = { column: group?.viewColumn, range: plan?.visibleRanges[0] };
+      return undefined;
+    };
+    assert.equal(await editor.document.save(), false, 'not confirmed');
+    assert.match(asked[0]?.detail ?? '', /tags/);
+    assert.ok(seen.column !== undefined && seen.column !== editor.viewColumn, `the diff is in another group (${String(seen.column)} vs ${String(editor.viewColumn)})`);
+    assert.ok(seen.range && seen.range.contains(new vscode.Position(changedLine, 0)), `the changed line ${changedLine} is in view (${JSON.stringify(seen.range)})`);
   });
 
   it('an invalid frequency is underlined on its line and saving sends nothing', async () => {
@@ -300,6 +374,34 @@ describe('Editing Honeycomb triggers and saved queries', function () {
     assert.deepEqual(writes(), [`DELETE /1/triggers/api-gateway/${String(created.id)}`]);
     assert.equal(await seedTrigger('Slow checkout'), undefined);
     await waitFor(() => infos.find((m) => m === 'Deleted trigger “Slow checkout”.'), 'the deleted message');
+    const tabs = () => vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter((t) => t.input instanceof vscode.TabInputText && t.input.uri.path.includes(String(created.id)));
+    await waitFor(() => (tabs().length === 0 ? true : undefined), 'the deleted trigger’s document closed, not left struck through');
+  });
+
+  it('a create answered with an unreadable 201 is "probably created": the user is told to look first, and a second save asks before creating another', async () => {
+    await vscode.commands.executeCommand('opsConfig.newObject', await gatewayFolder('Triggers'));
+    const editor = await waitFor(() => (vscode.window.activeTextEditor?.document.uri.path.includes('~new') ? vscode.window.activeTextEditor : undefined), 'the new trigger document');
+    await replaceInEditor(editor, /"name": "New trigger"/, '"name": "Checkout errors"');
+    honeycomb.faults.inject({ kind: 'bodyAfterApply', route: 'POST /1/triggers/{datasetSlug}', times: 1, body: '' });
+    answers = ['Create'];
+    assert.equal(await editor.document.save(), true, 'not an error to the editor: the object probably exists');
+    const told = await waitFor(() => asked.find((q) => /probably created/.test(q.message)), 'the warning');
+    assert.match(told.message, /The trigger was probably created: the server accepted it \(HTTP 201\).*Look for it in the view before trying again; nothing was retried/);
+    assert.ok(await seedTrigger('Checkout errors'), 'it was created');
+    const active = vscode.window.activeTextEditor;
+    assert.ok(active);
+    assert.equal(
+      active.document.uri.toString(),
+      editor.document.uri.toString(),
+      `the new document stays in front (front: ${active?.document.uri.toString()}; visible: ${vscode.window.visibleTextEditors.map((e) => e.document.uri.toString()).join(', ')})`,
+    );
+
+    await replaceInEditor(active, /"name": "Checkout errors"/, '"name": "Checkout errors (2)"');
+    answers = [undefined];
+    honeycomb.requests.length = 0;
+    assert.equal(await active.document.save(), false, 'the second save waits for the user');
+    assert.match(asked.at(-1)?.message ?? '', /probably created on the server already/);
+    assert.deepEqual(writes(), [], 'nothing was sent again');
   });
 
   it('New… on Saved queries names a trigger’s query as a query annotation', async () => {

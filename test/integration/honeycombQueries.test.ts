@@ -29,20 +29,29 @@ describe('Honeycomb queries', function () {
   const folder = () => vscode.workspace.workspaceFolders![0].uri.fsPath;
   const queries = () => api.queries.features();
 
-  /** Answers the palette's steps: `answers` maps a word of the step title to the item values to pick. */
-  function scriptPalette(answers: Array<{ title: RegExp; pick: unknown[] }>, inputs: string[]): { asked: string[]; errors: string[] } {
+  /**
+   * Answers the palette's steps: `answers` maps a word of the step title to the item values to
+   * pick ('cancel' presses Escape). `offered` keeps what each step showed.
+   */
+  function scriptPalette(
+    answers: Array<{ title: RegExp; pick: unknown[] | 'cancel' }>,
+    inputs: string[],
+  ): { asked: string[]; errors: string[]; offered: Array<{ title: string; items: readonly Item[] }> } {
     const prompts = api.prompts as unknown as Record<string, unknown>;
     const original = { pickStep: prompts.pickStep, inputStep: prompts.inputStep, error: prompts.error };
     const asked: string[] = [];
     const errors: string[] = [];
+    const offered: Array<{ title: string; items: readonly Item[] }> = [];
     // An error the command reports is recorded (and fails the test) instead of waiting for a click.
     prompts.error = async (message: string) => void errors.push(message);
     const queue = [...answers];
     const pickStep: PickStep = async (items, options) => {
       asked.push(options.title);
+      offered.push({ title: options.title, items });
       const next = queue.shift();
       assert.ok(next, `no answer scripted for "${options.title}"`);
       assert.match(options.title, next.title);
+      if (next.pick === 'cancel') return undefined;
       const picked = next.pick.map((value) => {
         const found = items.find((i) => (typeof value === 'function' ? (value as (i: Item) => boolean)(i) : i.value === value && i.kind !== vscode.QuickPickItemKind.Separator));
         assert.ok(found, `"${options.title}" offers ${String(value)} (offered: ${items.map((i) => String(i.value)).join(', ')})`);
@@ -56,7 +65,7 @@ describe('Honeycomb queries', function () {
       return inputs.shift();
     };
     restore = () => Object.assign(prompts, original);
-    return { asked, errors };
+    return { asked, errors, offered };
   }
 
   before(async () => {
@@ -180,6 +189,31 @@ describe('Honeycomb queries', function () {
       ['COUNT'],
       "the service's own default answered",
     );
+  });
+
+  it('describes each percentile of the calculation step by its own percentile', async () => {
+    const hasRecent = (await queries()).history.entries().length > 0;
+    const { errors, offered } = scriptPalette(
+      [
+        ...(hasRecent ? [{ title: /^Run Honeycomb Query$/, pick: [(i: Item) => String(i.label).includes('New query')] }] : []),
+        { title: /^Run Honeycomb Query$/, pick: ['payments'] },
+        { title: /calculations/, pick: 'cancel' },
+      ],
+      [],
+    );
+    assert.equal(await vscode.commands.executeCommand('opsConfig.honeycomb.runQuery'), undefined, 'Escape leaves without running');
+    assert.deepEqual(errors, []);
+    const step = offered.find((o) => /calculations/.test(o.title));
+    assert.ok(step, 'the calculation step was shown');
+    const described = new Map(step.items.map((i) => [String(i.label), i.description]));
+    assert.equal(described.get('P001'), '0.1th percentile of a column');
+    assert.equal(described.get('P01'), '1st percentile of a column');
+    assert.equal(described.get('P05'), '5th percentile of a column');
+    assert.equal(described.get('P10'), '10th percentile of a column');
+    assert.equal(described.get('P50'), '50th percentile of a column (the median)');
+    assert.equal(described.get('P99'), '99th percentile of a column');
+    assert.equal(described.get('P999'), '99.9th percentile of a column');
+    assert.equal(honeycomb.requests.filter((r) => r.route === 'POST /1/queries/{datasetSlug}').length, 0, 'nothing was sent');
   });
 
   it('underlines a bad granularity in a query file while it is edited, and clears it when fixed', async () => {

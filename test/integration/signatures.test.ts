@@ -113,6 +113,24 @@ describe('verify image signatures from the editor', function () {
     assert.ok(labels.includes('Recent verifications'), JSON.stringify(labels));
   });
 
+  it('a tag that does not verify: the report never calls the digest it pointed to verified, nor tells to pin it', async () => {
+    const tag = `${registry.host}/shop/proxy:1.0`;
+    const before = new Set(api.signatures.reports.keys());
+    await vscode.commands.executeCommand('opsConfig.signatures.verifyImage', undefined, tag);
+    const key = await waitFor(() => api.signatures.reports.keys().find((k) => !before.has(k)), 'a report panel');
+    const render = await waitFor(() => api.signatures.reports.sentTo(key).find((m) => m.type === 'render'), 'the report to be rendered', 30_000);
+    const model = (render as { model: ReportViewModel }).model;
+    assert.equal(model.verdict, 'not verified');
+    assert.ok(model.resolvedFromTag);
+    assert.deepEqual(
+      model.warnings.filter((w) => w.includes('is a tag')),
+      [`${tag} is a tag; tags can move. It pointed to ${unsignedRef.split('@')[1]} when checked, and that digest is not verified, so it is not one to pin.`],
+    );
+    const words = [...model.warnings, ...model.reasons, model.title].join('\n');
+    assert.doesNotMatch(words, /verified digest|pin it in manifests/);
+    assert.equal(model.matched, undefined, 'nothing is said to have matched');
+  });
+
   it('"Verify images against this policy…" on a policy file verifies the images picked from the workspace', async () => {
     const folder = vscode.workspace.workspaceFolders?.[0]?.uri as vscode.Uri;
     const scripted = scriptPrompts(api, [], (items) => items.filter((i) => i.label === signedRef || i.label === unsignedRef));

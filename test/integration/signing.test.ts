@@ -5,6 +5,7 @@
  * token comes from SIGSTORE_ID_TOKEN, as in CI. Nothing is written until the confirmation.
  */
 import * as assert from 'assert';
+import { generateKeyPairSync } from 'node:crypto';
 import * as vscode from 'vscode';
 import type { ReportViewModel } from '../../src/views/panels/protocol';
 import { RegistryClient } from '../../src/clients/registry/client';
@@ -40,7 +41,8 @@ describe('signing images from the editor', function () {
 
   after(async () => {
     delete process.env.SIGSTORE_ID_TOKEN;
-    for (const key of ['certificateAuthorityUrl', 'transparencyLogUrl', 'trustedRootFile', 'signingConfigFile', 'useTransparencyLogV2']) await setGlobal(`signing.${key}`, undefined);
+    for (const key of ['certificateAuthorityUrl', 'transparencyLogUrl', 'trustedRootFile', 'signingConfigFile', 'useTransparencyLogV2', 'transparencyLogForKeys'])
+      await setGlobal(`signing.${key}`, undefined);
     await api.signing.history.clear();
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     await Promise.all([registry?.stop(), sigstore?.stop()]);
@@ -132,6 +134,48 @@ describe('signing images from the editor', function () {
     } finally {
       scripted.restore();
       await setGlobal('signing.useTransparencyLogV2', undefined);
+    }
+  });
+
+  it('a key pair with the transparency log turned off: the report lists neither a certificate authority nor a log, and none was asked', async () => {
+    const digest = (await pushTinyImage(client, 'shop/private', '1.0', 'private')).digest;
+    const ref = `${registry.host}/shop/private@${digest}`;
+    const folder = vscode.workspace.workspaceFolders?.[0]?.uri as vscode.Uri;
+    const keyFile = vscode.Uri.joinPath(folder, 'keys/signing.key');
+    const pem = generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+    await vscode.workspace.fs.writeFile(keyFile, Buffer.from(pem));
+    await setGlobal('signing.transparencyLogForKeys', false);
+    const dialogs = api.signing.dialogs as unknown as Record<string, unknown>;
+    const openFiles = dialogs.openFiles;
+    dialogs.openFiles = async () => [keyFile];
+    const scripted = scriptPrompts(api, [ref], (items) => {
+      const labels = items.map((i) => i.label);
+      return (
+        items.find((i) => i.label === 'legacy') ??
+        items.find((i) => i.label === 'APPEND') ??
+        items.find((i) => i.label.includes('Use a private key file')) ??
+        assert.fail(`unexpected question: ${labels.join(', ')}`)
+      );
+    });
+    (api.prompts as unknown as Record<string, unknown>).warn = async (message: string, options: vscode.MessageOptions, ...actions: string[]) => (options?.modal ? actions[0] : undefined);
+    const sigstoreCalls = sigstore.requests.length;
+    try {
+      const before = new Set(api.signing.reports.keys());
+      await vscode.commands.executeCommand('opsConfig.signing.signImage');
+      const model = await renderedResult(before);
+      assert.deepEqual(scripted.shown.error, []);
+      assert.equal(model.operation?.written.length, 1, 'the .sig was written');
+      assert.deepEqual(model.operation?.tlog, [], 'nothing was logged');
+      assert.equal(sigstore.requests.length, sigstoreCalls, 'no request went to the certificate authority or the log');
+      const fields = new Map(model.operation?.fields);
+      assert.match(fields.get('Signer') ?? '', /^key /);
+      assert.equal(fields.has('Certificate authority (legacy)'), false, 'a key pair uses no certificate authority');
+      assert.equal(fields.has('Transparency log (legacy)'), false, 'the log was turned off');
+      assert.equal(fields.get('Transparency log'), 'none: the key-pair signature was kept out of the log (opsConfig.signing.transparencyLogForKeys is off)');
+    } finally {
+      scripted.restore();
+      dialogs.openFiles = openFiles;
+      await setGlobal('signing.transparencyLogForKeys', undefined);
     }
   });
 

@@ -15,8 +15,11 @@ import { HONEYCOMB_KEYS, startHoneycombStandIn } from '../servers/honeycomb';
 import { UiCase, chooseFromContextMenu, openViewContainer, treeItem, webviewFrame } from './harness';
 import { vsixEntries } from './vsixContents';
 
-/** What the package may weigh: the .vsix file and its file count (today about 492 KB, 67 files, with the 13 authentik kinds editable). */
-const VSIX_BUDGET = { bytes: 520 * 1024, files: 75 };
+/**
+ * What the package may weigh: the .vsix file and its file count (today about 524 KB, 70 files,
+ * with the 13 authentik kinds editable, linear-time policy reading and the secret index).
+ */
+const VSIX_BUDGET = { bytes: 560 * 1024, files: 80 };
 
 /** Every string inside a value (credential tables nest key IDs and secrets). */
 function stringsIn(value: unknown): string[] {

@@ -1,7 +1,8 @@
 /**
  * Verifying images as a user sees it: a Kubernetes manifest with a signed and an unsigned image
  * (in a real registry on 127.0.0.1, the signature a real public-good keyless one), the CodeLens
- * "Verify" above each, and the report panel for a passed and a failed verification.
+ * "Verify" above each, and the report panel for a passed and a failed verification (Verify Again
+ * in the same tab, Copy JSON confirmed).
  */
 import * as fs from 'fs';
 import * as os from 'os';
@@ -101,8 +102,28 @@ export const cases: UiCase[] = [
           .waitFor();
         await ctx.screenshot(page, 'signatures-report-not-verified');
 
+        // Verify Again: the new report replaces this one in the same tab; Copy JSON says what it copied.
+        const checkedAt = () =>
+          failed
+            .locator('tr', { has: page.locator('th', { hasText: /^Checked$/ }) })
+            .locator('td')
+            .textContent();
+        const reportTabs = () => page.locator('.tabs-container .tab', { hasText: 'shop/proxy@sha256:' }).count();
+        const [firstCheck, tabsBefore] = [await checkedAt(), await reportTabs()];
+        await failed.locator('vscode-button[data-action=verifyAgain]').click();
+        for (let i = 0; i < 300 && (await checkedAt()) === firstCheck; i++) await page.waitForTimeout(100);
+        if ((await checkedAt()) === firstCheck) throw new Error('Verify Again did not show a new verification in this tab');
+        await failed.locator('#verdict', { hasText: 'Not verified' }).waitFor();
+        const tabsAfter = await reportTabs();
+        if (tabsAfter !== tabsBefore) throw new Error(`Verify Again opened another tab (${tabsBefore} → ${tabsAfter} report tabs)`);
+        await failed.locator('vscode-button[data-action=copyJson]').click();
+        await page.locator('.statusbar-item', { hasText: 'Copied the verification report as JSON' }).first().waitFor({ timeout: 10_000 });
+
         await openViewContainer(page, 'Ops Config');
-        await treeItem(page, /shop\/proxy@sha256:/).waitFor();
+        // Two: the first check and Verify Again.
+        await treeItem(page, /shop\/proxy@sha256:/)
+          .first()
+          .waitFor();
         await treeItem(page, /shop\/web@sha256:/).waitFor();
         await ctx.screenshot(page, 'signatures-recent-verifications');
       } finally {

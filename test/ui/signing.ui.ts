@@ -1,8 +1,8 @@
 /**
  * Signing an image as a user sees it: the cursor on an image line of a manifest, "Sign Image…"
  * from the command palette, the questions (format, conflict, how to sign), the confirmation
- * dialog, then the report panel with what was written and its verification, and the entry in
- * "Recent signing". Real registry and mock Fulcio/Rekor on 127.0.0.1; the identity token comes
+ * dialog, then the report panel with what was written and its verification (Verify Again in
+ * the same tab, Copy JSON confirmed), and the entry in "Recent signing". Real registry and mock Fulcio/Rekor on 127.0.0.1; the identity token comes
  * from SIGSTORE_ID_TOKEN as in CI.
  */
 import * as fs from 'fs';
@@ -67,6 +67,16 @@ export const cases: UiCase[] = [
           .getByText(`sha256-${digest.slice(7)}.sig`)
           .waitFor();
         await ctx.screenshot(page, 'signing-report');
+
+        // Verify Again shows the new verification in this tab; Copy JSON says what it copied.
+        const reportTabs = () => page.locator('.tabs-container .tab', { hasText: 'shop/api@sha256:' }).count();
+        const tabsBefore = await reportTabs();
+        await report.locator('vscode-button[data-action=verifyAgain]').click();
+        await report.locator('#verification-note', { hasText: /^Verified again on .*, against a policy naming the signer/ }).waitFor({ timeout: 60_000 });
+        const tabsAfter = await reportTabs();
+        if (tabsAfter !== tabsBefore) throw new Error(`Verify Again opened another tab (${tabsBefore} → ${tabsAfter} report tabs)`);
+        await report.locator('vscode-button[data-action=copyJson]').click();
+        await page.locator('.statusbar-item', { hasText: 'Copied the result as JSON' }).first().waitFor({ timeout: 10_000 });
 
         await openViewContainer(page, 'Ops Config');
         await treeItem(page, /shop\/api@sha256:.*signed · verified/).waitFor();

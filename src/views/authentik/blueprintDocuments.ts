@@ -118,8 +118,12 @@ export class BlueprintDocuments implements vscode.FileSystemProvider, vscode.Dis
 
   /** The validation log as diagnostics on the lines it is about (the top line when it names none). */
   private async showProblems(uri: vscode.Uri, text: string, error: ServiceError): Promise<number> {
-    const { blueprintProblemsFromFieldErrors } = await import(/* webpackChunkName: "authentik-blueprint" */ '../../clients/authentik/blueprintLog');
-    const problems = blueprintProblemsFromFieldErrors(error.fieldErrors, text);
+    const [{ blueprintProblemsFromFieldErrors }, models] = await Promise.all([
+      import(/* webpackChunkName: "authentik-blueprint" */ '../../clients/authentik/blueprintLog'),
+      import(/* webpackChunkName: "authentik-blueprint" */ '../../../schemas/authentik-models.json'),
+    ]);
+    // authentik's log says only "App or Model does not exist": the entry is the first whose model it does not know.
+    const problems = blueprintProblemsFromFieldErrors(error.fieldErrors, text, { knownModels: (models.default ?? models).models });
     this.diagnostics.set(
       uri,
       problems.map((p) => {

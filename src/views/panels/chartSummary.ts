@@ -41,3 +41,12 @@ export function summariseChart(chart: Chart, calculation: string, formatTime: (e
   const label = `${calculation} over time, ${range}, ${series.length} ${series.length === 1 ? 'line' : 'lines'}.`;
   return { label, series };
 }
+
+/**
+ * A line's value in the chart's legend: the value under the cursor while it is over the chart
+ * (`index` set), else the line's last value, so the legend carries numbers before any hover.
+ */
+export function legendValue(value: number | null, index: number | null, last: number | null, format: (value: number) => string): string {
+  const shown = index === null ? last : value;
+  return shown === null || shown === undefined ? 'no data' : format(shown);
+}

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { Logger } from '../../core/logger';
+import { prompts } from '../../ui/prompts';
 import { renderShell } from './html';
 import { panelText } from './panelText';
 import { HostMessage, PanelState, RecordLink, WebviewMessage, isWebviewMessage } from './protocol';
@@ -21,6 +22,7 @@ export interface PanelKind<M> {
 }
 
 export interface PanelHandle<M> {
+  /** What the panel shows; it changes when the panel is given another result (`replace`). */
   readonly key: string;
   readonly panel: vscode.WebviewPanel;
   model?: M;
@@ -35,7 +37,7 @@ class OpenPanel<M> implements PanelHandle<M> {
   readonly sent: HostMessage[] = [];
 
   constructor(
-    readonly key: string,
+    public key: string,
     readonly panel: vscode.WebviewPanel,
     private readonly titleOf: (model: M) => string,
   ) {}
@@ -80,6 +82,24 @@ export class PanelHost<M> implements vscode.Disposable {
     }
     const panel = vscode.window.createWebviewPanel(this.kind.viewType, 'Loading…', column, this.webviewOptions());
     return this.adopt(panel, key, model);
+  }
+
+  /**
+   * Shows a new result in the tab of the one it follows (Verify Again, Look Up Again): the panel
+   * that showed `fromKey` takes the new key and model, so no second tab opens beside it. When
+   * that panel is gone, or the new key already has a panel of its own, this is `open`.
+   */
+  replace(fromKey: string, key: string, model: M): PanelHandle<M> {
+    const from = this.panels.get(fromKey);
+    if (!from || fromKey === key || this.panels.has(key)) {
+      return this.open(key, model, from?.panel.viewColumn ?? vscode.ViewColumn.Active);
+    }
+    this.panels.delete(fromKey);
+    from.key = key;
+    this.panels.set(key, from);
+    from.panel.reveal(from.panel.viewColumn);
+    from.show(model);
+    return from;
   }
 
   /**
@@ -153,7 +173,7 @@ export class PanelHost<M> implements vscode.Disposable {
       }),
       panel.onDidDispose(() => {
         abort.abort();
-        this.panels.delete(key);
+        this.panels.delete(open.key);
         subscriptions.forEach((s) => {
           s.dispose();
         });
@@ -181,7 +201,8 @@ export class PanelHost<M> implements vscode.Disposable {
       }
       case 'copy':
         await vscode.env.clipboard.writeText(message.text);
-        void vscode.window.setStatusBarMessage('Copied to the clipboard', 2000);
+        // As the Copy commands do: the status bar says what was copied.
+        prompts.status(message.what ? `Copied ${message.what}` : 'Copied to the clipboard', 3000);
         return;
       case 'open':
         await openLink(message.link);
@@ -193,10 +214,14 @@ export class PanelHost<M> implements vscode.Disposable {
   }
 
   private async load(open: OpenPanel<M>, signal: AbortSignal): Promise<void> {
+    const key = open.key;
     open.post({ type: 'loading' });
     try {
-      open.show(await this.kind.load(open.key, signal));
+      const model = await this.kind.load(key, signal);
+      // The panel may have been given another result meanwhile (`replace`): that one stays.
+      if (open.key === key) open.show(model);
     } catch (error) {
+      if (open.key !== key) return;
       this.logger.warn(`Could not load ${open.key}: ${(error as Error).message}`);
       open.panel.title = 'Could not load';
       open.post({ type: 'error', message: (error as Error).message });

@@ -67,7 +67,11 @@ export type HostMessage =
   { type: 'render'; model: unknown } | { type: 'loading'; title?: string } | { type: 'error'; message: string } | { type: 'secret'; secretId: string; value: string } | { type: 'theme' };
 
 export type WebviewMessage =
-  { type: 'ready' } | { type: 'action'; id: string; args?: unknown } | { type: 'open'; link: RecordLink } | { type: 'reveal'; secretId: string } | { type: 'copy'; text: string };
+  | { type: 'ready' }
+  | { type: 'action'; id: string; args?: unknown }
+  | { type: 'open'; link: RecordLink }
+  | { type: 'reveal'; secretId: string }
+  | { type: 'copy'; text: string; /** What it is, for the confirmation: "12 rows as CSV". */ what?: string };
 
 /** What a webview saves with `setState`, so the panel can come back after a reload. */
 export interface PanelState {
@@ -89,7 +93,7 @@ export function isWebviewMessage(value: unknown): value is WebviewMessage {
     case 'reveal':
       return typeof message.secretId === 'string';
     case 'copy':
-      return typeof message.text === 'string';
+      return typeof message.text === 'string' && (message.what === undefined || typeof message.what === 'string');
     default:
       return false;
   }

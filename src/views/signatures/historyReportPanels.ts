@@ -1,6 +1,8 @@
 import * as vscode from 'vscode';
 import { Logger } from '../../core/logger';
-import { PanelHost } from '../panels/panelHost';
+import { prompts } from '../../ui/prompts';
+import { reportCommandError } from '../../ui/commandRunner';
+import { PanelHandle, PanelHost } from '../panels/panelHost';
 import { ReportViewModel } from '../panels/protocol';
 
 /**
@@ -19,8 +21,8 @@ export interface HistoryReportKind<E> {
   /** What "Copy JSON" copies, and the status message after it. */
   json(entry: E): unknown;
   copied: string;
-  /** The image "Verify Again" verifies. */
-  imageOf(entry: E): string;
+  /** "Verify Again": verifies once more and shows the new report in `panel` (its tab, not a new one). */
+  verifyAgain(entry: E, panel: PanelHandle<ReportViewModel>): Promise<void>;
 }
 
 export function createHistoryReportPanels<E>(extensionUri: vscode.Uri, kind: HistoryReportKind<E>, logger: Logger): PanelHost<ReportViewModel> {
@@ -41,9 +43,10 @@ export function createHistoryReportPanels<E>(extensionUri: vscode.Uri, kind: His
           panel.post({ type: 'error', message: kind.goneOnAction });
         } else if (action === 'copyJson') {
           await vscode.env.clipboard.writeText(JSON.stringify(kind.json(entry), null, 2));
-          void vscode.window.setStatusBarMessage(kind.copied, 2000);
+          prompts.status(kind.copied, 3000);
         } else if (action === 'verifyAgain') {
-          await vscode.commands.executeCommand('opsConfig.signatures.verifyImage', undefined, kind.imageOf(entry));
+          // A failure is the command's, shown as a message; the report it was asked from stays.
+          await kind.verifyAgain(entry, panel).catch((error: unknown) => reportCommandError(logger, 'opsConfig.signatures.verifyImage', error));
         }
       },
     },

@@ -37,6 +37,19 @@ export class RecentList<T extends { key: string }> implements vscode.Disposable 
     return `${prefix}:${Date.now().toString(36)}-${(this.sequence++).toString(36)}`;
   }
 
+  /** Puts a changed entry in the place of the one with its key; false when that one is gone. */
+  protected async update(entry: T): Promise<boolean> {
+    const list = this.list();
+    const index = list.findIndex((e) => e.key === entry.key);
+    if (index < 0) return false;
+    await this.state.update(
+      this.stateKey,
+      list.map((e, i) => (i === index ? entry : e)),
+    );
+    this.emitter.fire();
+    return true;
+  }
+
   protected async push(entry: T): Promise<T> {
     await this.state.update(this.stateKey, [entry, ...this.list()].slice(0, this.maxEntries));
     this.emitter.fire();

@@ -1,15 +1,20 @@
 import * as vscode from 'vscode';
 import { Logger } from '../../core/logger';
-import { PanelHost } from '../panels/panelHost';
+import { PanelHandle, PanelHost } from '../panels/panelHost';
 import { ReportViewModel } from '../panels/protocol';
-import { VerificationHistory } from './history';
+import { VerificationEntry, VerificationHistory } from './history';
 import { createHistoryReportPanels } from './historyReportPanels';
 import { toReportModel } from './reportModel';
 
 /** The verification report panel: one panel per verification, keyed by its history entry. */
 export const REPORT_VIEW_TYPE = 'opsConfig.verificationReport';
 
-export function createReportPanels(extensionUri: vscode.Uri, history: VerificationHistory, logger: Logger): PanelHost<ReportViewModel> {
+export function createReportPanels(
+  extensionUri: vscode.Uri,
+  history: VerificationHistory,
+  logger: Logger,
+  verifyAgain: (entry: VerificationEntry, panel: PanelHandle<ReportViewModel>) => Promise<void>,
+): PanelHost<ReportViewModel> {
   return createHistoryReportPanels(
     extensionUri,
     {
@@ -20,7 +25,7 @@ export function createReportPanels(extensionUri: vscode.Uri, history: Verificati
       goneOnAction: 'This verification is no longer in the history.',
       json: (entry) => entry.report,
       copied: 'Copied the verification report as JSON',
-      imageOf: (entry) => entry.image,
+      verifyAgain,
     },
     logger,
   );

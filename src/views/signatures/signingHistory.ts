@@ -18,6 +18,8 @@ export interface SigningEntry {
   /** Verification of the result with a policy naming the signer (or the user's policy for a copy). */
   verification?: VerifyReport;
   policySource: string;
+  /** Set when the verification is a later one ("Verify Again"), not the one made just after writing. */
+  verifiedAgain?: boolean;
 }
 
 const STATE_KEY = 'opsConfig.signing.history';
@@ -30,5 +32,13 @@ export class SigningHistory extends RecentList<SigningEntry> {
 
   add(result: OperationResult, ref: string, verification: VerifyReport | undefined, policySource: string): Promise<SigningEntry> {
     return this.push({ key: this.newKey(result.operation), operation: result.operation, ref, at: new Date().toISOString(), result, verification, policySource });
+  }
+
+  /** The entry with a new verification of what was written; undefined when it left the history. */
+  async verifiedAgain(key: string, verification: VerifyReport, policySource: string): Promise<SigningEntry | undefined> {
+    const entry = this.get(key);
+    if (!entry) return undefined;
+    const changed: SigningEntry = { ...entry, verification, policySource, verifiedAgain: true };
+    return (await this.update(changed)) ? changed : undefined;
   }
 }

@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import type { OperationResult } from '../../clients/cosign/sign/types';
 import type { VerifyReport } from '../../clients/cosign/verify/result';
 import { Logger } from '../../core/logger';
-import { PanelHost } from '../panels/panelHost';
+import { PanelHandle, PanelHost } from '../panels/panelHost';
 import { ReportViewModel, SigningSummary } from '../panels/protocol';
 import { createHistoryReportPanels } from './historyReportPanels';
 import { shortName, toReportModel } from './reportModel';
@@ -15,7 +15,12 @@ import { SigningEntry, SigningHistory } from './signingHistory';
  */
 export const SIGNING_REPORT_VIEW_TYPE = 'opsConfig.signingReport';
 
-export function createSigningReportPanels(extensionUri: vscode.Uri, history: SigningHistory, logger: Logger): PanelHost<ReportViewModel> {
+export function createSigningReportPanels(
+  extensionUri: vscode.Uri,
+  history: SigningHistory,
+  logger: Logger,
+  verifyAgain: (entry: SigningEntry, panel: PanelHandle<ReportViewModel>) => Promise<void>,
+): PanelHost<ReportViewModel> {
   return createHistoryReportPanels(
     extensionUri,
     {
@@ -26,7 +31,7 @@ export function createSigningReportPanels(extensionUri: vscode.Uri, history: Sig
       goneOnAction: 'This result is no longer in the history.',
       json: (entry) => ({ result: entry.result, verification: entry.verification }),
       copied: 'Copied the result as JSON',
-      imageOf: (entry) => entry.ref,
+      verifyAgain,
     },
     logger,
   );
@@ -53,7 +58,7 @@ export function toSigningReportModel(entry: SigningEntry): ReportViewModel {
       integratedTime: t.integratedTime ?? 'no integrated time (Rekor v2: see the signed timestamp)',
     })),
     warnings: result.warnings,
-    verificationNote: entry.verification ? `Verified just after writing, against ${entry.policySource}.` : verification.reasons[0],
+    verificationNote: entry.verification ? verificationNote(entry.verification, entry) : verification.reasons[0],
   };
   return {
     ...base,
@@ -61,6 +66,12 @@ export function toSigningReportModel(entry: SigningEntry): ReportViewModel {
     operation,
     json: JSON.stringify({ result, verification: entry.verification }, null, 2),
   };
+}
+
+/** When and against what the result was checked, in words that follow the verdict. */
+function verificationNote(verification: VerifyReport, entry: SigningEntry): string {
+  const when = entry.verifiedAgain ? `again on ${verification.checkedAt}` : 'just after writing';
+  return verification.verified ? `Verified ${when}, against ${entry.policySource}.` : `Checked ${when}, against ${entry.policySource}: not verified (the reasons are below).`;
 }
 
 function outputOf(result: OperationResult): string {
@@ -77,17 +88,33 @@ function fieldsOf(result: OperationResult): Array<[string, string]> {
   if (result.attestationEntryType) rows.push(['Log entry type (legacy attestations)', result.attestationEntryType]);
   if (r.predicateTypes?.length) rows.push(['Predicate types', r.predicateTypes.join(', ')]);
   if (result.conflict) rows.push(['Conflict', result.conflict]);
-  if (result.signatureFormat && result.signatureFormat !== 'bundle') {
-    rows.push(['Certificate authority (legacy)', result.certificateAuthorityUrl ?? '']);
-    rows.push(['Transparency log (legacy)', result.transparencyLogUrl ?? '']);
-  }
-  if (result.bundleTransparencyLog) {
-    const log = result.bundleTransparencyLog;
-    rows.push(['Transparency log (bundle)', `Rekor v${log.version}: ${log.url} (from ${log.source})`]);
-    if (log.timestampAuthorityUrl) rows.push(['Timestamp authority (bundle)', log.timestampAuthorityUrl]);
-  }
+  rows.push(...servicesUsed(result));
   for (const stamp of result.timestamps ?? []) rows.push(['Signed timestamp', `${stamp.time} (RFC 3161, ${hostOf(stamp.url)})`]);
   rows.push(['Cost', `${result.requests.registry} registry request${result.requests.registry === 1 ? '' : 's'}, ${result.requests.sigstore} to Sigstore services, ${result.durationMs} ms`]);
+  return rows;
+}
+
+/**
+ * The Sigstore services the operation used, and only those: a certificate authority for a
+ * keyless signer (a key pair needs none), a log where an entry was made (a key pair may be kept
+ * out of it), the timestamp authority that signed a timestamp.
+ */
+function servicesUsed(result: OperationResult): Array<[string, string]> {
+  const rows: Array<[string, string]> = [];
+  const keyless = !!result.signer && !result.signer.keyFingerprint;
+  const logged = (url: string | undefined) => url !== undefined && result.tlog.some((t) => t.url === url);
+  if (result.signatureFormat && result.signatureFormat !== 'bundle') {
+    if (keyless) rows.push(['Certificate authority (legacy)', result.certificateAuthorityUrl ?? '']);
+    if (logged(result.transparencyLogUrl)) rows.push(['Transparency log (legacy)', result.transparencyLogUrl ?? '']);
+  }
+  const log = result.bundleTransparencyLog;
+  if (log && logged(log.url)) {
+    rows.push(['Transparency log (bundle)', `Rekor v${log.version}: ${log.url} (from ${log.source})`]);
+    if (log.timestampAuthorityUrl && (result.timestamps ?? []).some((t) => t.url === log.timestampAuthorityUrl)) rows.push(['Timestamp authority (bundle)', log.timestampAuthorityUrl]);
+  }
+  if (result.signer && !keyless && result.written.length > 0 && result.tlog.length === 0) {
+    rows.push(['Transparency log', 'none: the key-pair signature was kept out of the log (opsConfig.signing.transparencyLogForKeys is off)']);
+  }
   return rows;
 }
 

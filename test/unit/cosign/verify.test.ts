@@ -320,7 +320,17 @@ describe('verify images against admission policies (real registry, real signatur
       assert.equal(report.verdict, 'verified', allReasons(report));
       assert.equal(report.verifiedRef, `${registry.host}/team/web@${image.digest}`);
       assert.ok(report.reference.resolvedFromTag);
-      assert.match(report.warnings.join('\n'), /is a tag; tags can move/);
+      assert.match(report.warnings.join('\n'), /is a tag; tags can move\. The verified digest is sha256:[0-9a-f]{64}; pin it in manifests\./);
+    });
+
+    it('a tag that does not verify: the warning names what it pointed to and never calls that digest verified', async () => {
+      const key = makeKey();
+      const image = await pushTinyImage(client, 'team/unsigned', '0.9.0', 'unsigned');
+      const report = await getVerify({ image: `${registry.host}/team/unsigned:0.9.0`, policy: keyPolicy('key', `${registry.host}/team/unsigned@**`, key.publicPem) });
+      assert.equal(report.verdict, 'not verified');
+      const warning = report.warnings.find((w) => w.includes('is a tag'));
+      assert.equal(warning, `${registry.host}/team/unsigned:0.9.0 is a tag; tags can move. It pointed to ${image.digest} when checked, and that digest is not verified, so it is not one to pin.`);
+      assert.doesNotMatch([...report.warnings, ...report.reasons].join('\n'), /verified digest|pin it/);
     });
 
     it('a tag glob covers no image, as the webhook matches the name without its tag; a repository glob covers every spelling', async () => {

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import { KIND_SCHEMAS, generateHints, generateSchema, schemaPath, validationSchemaPath } from '../../../scripts/generate-schemas';
+import { AUTHENTIK_MODELS_PATH, KIND_SCHEMAS, generateAuthentikModels, generateHints, generateSchema, schemaPath, validationSchemaPath } from '../../../scripts/generate-schemas';
 
 /**
  * The committed schemas are exactly what the generator makes from the vendored OpenAPI documents
@@ -15,6 +15,10 @@ describe('editing: generated JSON schemas', () => {
       assert.equal(fs.readFileSync(schemaPath(spec), 'utf8'), generateHints(spec), `schemas/${spec.file}.schema.json is stale: run npm run generate-schemas`);
     });
   }
+
+  it('schemas/authentik-models.json lists the models of the API description', () => {
+    assert.equal(fs.readFileSync(AUTHENTIK_MODELS_PATH, 'utf8'), generateAuthentikModels(), 'schemas/authentik-models.json is stale: run npm run generate-schemas');
+  });
 
   it('package.json binds every completion schema to its documents', () => {
     const manifest = JSON.parse(fs.readFileSync(schemaPath(KIND_SCHEMAS[0]).replace(/schemas[\\/][^\\/]+$/, 'package.json'), 'utf8')) as {

@@ -4,10 +4,12 @@ import { HoneycombClient } from '../../../src/clients/honeycomb';
 import { authentikApiBase } from '../../../src/core/config';
 import { REDACTED } from '../../../src/core/redact';
 import { findOperation } from '../../../src/lookup/catalog';
-import { pulumiCall, terraformDataBlock } from '../../../src/lookup/codeSnippets';
-import { parseInput } from '../../../src/lookup/inputValues';
+import { callText, pulumiCall, terraformDataBlock } from '../../../src/lookup/codeSnippets';
+import { describeValue, parseInput } from '../../../src/lookup/inputValues';
 import { lookupKey, lookupRecord, parseLookupKey } from '../../../src/lookup/lookupRecord';
 import { InputSpec, LookupClients, LookupInput, LookupOperation } from '../../../src/lookup/operation';
+import { suggestionItems } from '../../../src/lookup/suggestionItems';
+import { groupSuggestions } from '../../../src/lookup/suggestions';
 import { AUTHENTIK_TOKENS, AuthentikStandIn, startAuthentikStandIn } from '../../servers/authentik';
 import { HONEYCOMB_KEYS, HoneycombStandIn, startHoneycombStandIn } from '../../servers/honeycomb';
 
@@ -65,6 +67,90 @@ describe('Look Up: typed inputs', () => {
     assert.deepEqual(parseInput(spec(getGroups, 'includeUsers'), 'false'), { value: false });
     assert.match((parseInput(spec(op('honeycomb', 'getRecipient'), 'type'), 'sms') as { problem: string }).problem, /one of email, webhook, slack/);
     assert.match((parseInput(spec(op('honeycomb', 'getColumn'), 'dataset'), ' ') as { problem: string }).problem, /dataset is required/);
+  });
+});
+
+describe('Look Up: inputs shown as the user typed them', () => {
+  const getRecipients = op('honeycomb', 'getRecipients');
+  const getDatasets = op('honeycomb', 'getDatasets');
+  const getGroups = op('authentik', 'getGroups');
+
+  /** The shown text reads back as the same value: what is shown can be typed again. */
+  function shownAs(operation: LookupOperation, name: string, text: string): string {
+    const input = typed(operation, { [name]: text });
+    const shown = describeValue(spec(operation, name), input[name]);
+    assert.deepEqual(parseInput(spec(operation, name), shown), { value: input[name] }, `"${shown}" reads back as what "${text}" gave`);
+    return shown;
+  }
+
+  it('a detail filter in words, its regular expression not escaped again', () => {
+    assert.equal(shownAs(getRecipients, 'detailFilter', 'channel =~ ^#(alerts|payments)\\.v1$'), 'channel =~ ^#(alerts|payments)\\.v1$');
+    assert.equal(shownAs(getRecipients, 'detailFilter', '{"name":"channel","operator":"starts-with","value":"#ops"}'), 'channel starts-with #ops');
+    assert.equal(shownAs(getDatasets, 'detailFilters', 'name starts-with api; description contains "gateway"'), 'name starts-with api; description contains "gateway"');
+  });
+
+  it('lists as comma-separated values, numbers and booleans as typed, JSON as JSON', () => {
+    assert.equal(shownAs(getGroups, 'membersByUsernames', 'alice, bob'), 'alice, bob');
+    assert.equal(shownAs(getGroups, 'membersByPks', '[3, 7]'), '3, 7');
+    assert.equal(shownAs(getGroups, 'includeUsers', 'no'), 'false');
+    assert.equal(shownAs(getGroups, 'attributes', '{"team__icontains": "ops"}'), '{"team__icontains":"ops"}');
+  });
+
+  it('falls back to JSON where words would not read back the same (a list item with a comma)', () => {
+    assert.equal(shownAs(getGroups, 'membersByUsernames', '["a,b", "c"]'), '["a,b","c"]');
+  });
+
+  it('the call in messages and recent inputs quotes strings and shows other values as typed', () => {
+    const input = typed(getRecipients, { type: 'slack', detailFilter: 'channel =~ ^#alerts\\.v1' });
+    assert.equal(callText(getRecipients, input), 'getRecipients(type: "slack", detailFilter: channel =~ ^#alerts\\.v1)');
+    assert.equal(callText(getGroups, typed(getGroups, { attributes: '{"team": "ops"}', membersByPks: '3, 7' })), 'getGroups(attributes: {"team":"ops"}, membersByPks: [3, 7])');
+  });
+
+  it('never shows a secret', () => {
+    const getCert = op('authentik', 'getCertificateKeyPair');
+    assert.equal(describeValue(spec(getCert, 'keyData'), 'PRIVATE'), '••••••••');
+  });
+});
+
+describe('Look Up: suggestions that share a value', () => {
+  const groups = [
+    { pk: 'e1', name: 'Engineering', parents: [] },
+    { pk: 'p1', name: 'Platform', parents: ['e1'] },
+    { pk: 'b1', name: 'Backend', parents: ['e1'] },
+    { pk: 's1', name: 'Support', parents: [] },
+    { pk: 'o1', name: 'On-call', parents: ['p1', 'b1'] },
+    { pk: 'o2', name: 'On-call', parents: ['s1'] },
+  ];
+
+  it('says where each group sits', () => {
+    const described = groupSuggestions(groups).map((s) => [s.value, s.description]);
+    assert.deepEqual(described, [
+      ['Engineering', 'top-level group'],
+      ['Platform', 'under Engineering'],
+      ['Backend', 'under Engineering'],
+      ['Support', 'top-level group'],
+      ['On-call', 'under Engineering › Platform and Engineering › Backend'],
+      ['On-call', 'under Support'],
+    ]);
+  });
+
+  it('getGroup lists both groups named "On-call", told apart, each picked by its pk', () => {
+    const items = suggestionItems(op('authentik', 'getGroup'), groupSuggestions(groups)).filter((i) => i.label === 'On-call');
+    assert.deepEqual(
+      items.map((i) => [i.description, i.exactly]),
+      [
+        ['under Engineering › Platform and Engineering › Backend', { pk: 'o1' }],
+        ['under Support', { pk: 'o2' }],
+      ],
+    );
+    assert.match(items[0].detail ?? '', /^pk o1 — 2 share this name; this one is looked up by pk$/);
+    const platform = suggestionItems(op('authentik', 'getGroup'), groupSuggestions(groups)).find((i) => i.label === 'Platform');
+    assert.equal(platform?.exactly, undefined, 'a name no other group has is set as the name');
+  });
+
+  it('getGroups, which filters by name and gets them all, lists the shared name once and says so', () => {
+    const items = suggestionItems(op('authentik', 'getGroups'), groupSuggestions(groups)).filter((i) => i.label === 'On-call');
+    assert.deepEqual(items, [{ label: 'On-call', description: '2 share this name', value: 'On-call' }]);
   });
 });
 

@@ -80,7 +80,6 @@ export async function verifyImage(image: string, context: VerificationContext): 
   // The digest reference that is checked; it becomes verifiedRef only when it verifies.
   const checkedRef = `${repositoryName(ref)}@${digest}`;
   const warnings = [...parsed.warnings];
-  if (!ref.digest) warnings.push(`${ref.input} is a tag; tags can move. The verified digest is ${digest}; pin it in manifests.`);
 
   const matching: Array<{ policy: Policy; glob: string }> = [];
   const others: VerifyReport['otherPolicies'] = [];
@@ -116,6 +115,8 @@ export async function verifyImage(image: string, context: VerificationContext): 
     // Only warn-mode policies cover it and all failed: admitted with warnings, but nothing is proven.
     reasons.push(...warnings.filter((w) => w.startsWith('policy ')));
   }
+  // Said once the verdict is known: only a verified digest is one to pin.
+  if (!ref.digest) warnings.splice(parsed.warnings.length, 0, tagWarning(ref.input, digest, verified));
   const admission = matching.length === 0 || enforceFailed ? 'deny' : outcomes.some((o) => !o.passed) ? 'warn' : 'allow';
 
   const passedPolicy = outcomes.find((o) => o.passed);
@@ -144,6 +145,13 @@ export async function verifyImage(image: string, context: VerificationContext): 
     durationMs: Date.now() - started,
     requests: { registry: after.registry - before.registry, auth: after.auth - before.auth, bytes: after.bytes - before.bytes },
   };
+}
+
+/** A tag was checked: what it pointed to, and whether that digest is one to pin. */
+function tagWarning(tag: string, digest: string, verified: boolean): string {
+  return verified
+    ? `${tag} is a tag; tags can move. The verified digest is ${digest}; pin it in manifests.`
+    : `${tag} is a tag; tags can move. It pointed to ${digest} when checked, and that digest is not verified, so it is not one to pin.`;
 }
 
 function discoveryFor(context: VerificationContext, image: { registry: string; repository: string; digest: string }): SignatureDiscovery {

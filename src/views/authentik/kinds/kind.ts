@@ -65,7 +65,8 @@ export function authentikEditableKind(kind: AuthentikKind, parts: AuthentikKindP
     prepareCreate: parts.prepareCreate,
     rules: (document) => rulesOf(spec, document),
     template: (parent) => templateOf(kind, parent),
-    nameOf: (object) => (Object.keys(object).length ? displayNameOf(kind, object) : ''),
+    // Names of flows and applications are not unique, their slugs are: documents carry the slug.
+    nameOf: (object) => (!Object.keys(object).length ? '' : spec.idField === 'slug' && typeof object.slug === 'string' && object.slug ? object.slug : displayNameOf(kind, object)),
     label: (address, object) => ({
       title: object && address.id ? `${noun} “${displayNameOf(kind, object)}”` : address.id ? `${noun} ${address.id}` : `a new ${noun}`,
       location: parts.location(),
