@@ -5,7 +5,7 @@ import { REFRESHING_DESCRIPTION, REFRESHING_WORDS } from './rememberedTrees';
 /**
  * A view's tree as it was last drawn, kept in globalState, so that the next window draws it at
  * once — every row marked as refreshing — while the live answers are on their way
- * (docs/decisions/0003-remembered-trees.md). Written by src/views/tree/treeMemory.ts, read
+ * (docs/decisions/0002-start-up-and-first-items.md). Written by src/views/tree/treeMemory.ts, read
  * before the features load.
  *
  * Only what drawing the rows needs is kept: each row's id, label and icon, whether it can be

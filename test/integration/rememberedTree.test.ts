@@ -16,7 +16,7 @@ import { REFRESHING_DESCRIPTION, REFRESHING_WORDS, RememberedTrees, rememberedTr
 import { Slot } from '../../src/startup/slot';
 import type { TreeNode } from '../../src/views/tree/node';
 import { HONEYCOMB_KEYS, HoneycombStandIn, startHoneycombStandIn } from '../servers/honeycomb';
-import { ExtensionApi, describeNodes, extensionApi, setGlobal, signOutEverywhere, waitFor } from './helpers';
+import { ExtensionApi, connectHoneycomb, describeNodes, extensionApi, signOutEverywhere, waitFor } from './helpers';
 
 describe('remembered tree (the Honeycomb view in the next window)', function () {
   this.timeout(90_000);
@@ -27,12 +27,7 @@ describe('remembered tree (the Honeycomb view in the next window)', function () 
   before(async () => {
     api = await extensionApi();
     honeycomb = await startHoneycombStandIn();
-    await signOutEverywhere(api);
-    await setGlobal('honeycomb.apiUrl', honeycomb.url);
-    await api.services.secrets.store(SecretKeys.honeycombApiKey, HONEYCOMB_KEYS.production);
-    await api.services.secrets.store(SecretKeys.honeycombApiKeyId, HONEYCOMB_KEYS.management.id);
-    await api.services.secrets.store(SecretKeys.honeycombApiKeySecret, HONEYCOMB_KEYS.management.secret);
-    api.honeycomb.invalidate();
+    await connectHoneycomb(api, honeycomb.url, { apiKey: HONEYCOMB_KEYS.production, managementKey: HONEYCOMB_KEYS.management });
   });
   after(async () => {
     disposables.splice(0).forEach((d) => d.dispose());
