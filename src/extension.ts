@@ -2,7 +2,9 @@ import * as vscode from 'vscode';
 import type { activateFeatures } from './features';
 import { SecretKeys } from './core/secretKeys';
 import { EarlySecrets } from './startup/earlySecrets';
+import { RememberedTrees } from './startup/rememberedTrees';
 import { createShells } from './startup/shells';
+import type { ViewName } from './views/viewIds';
 
 type Features = ReturnType<typeof activateFeatures>;
 
@@ -15,22 +17,39 @@ type Features = ReturnType<typeof activateFeatures>;
  */
 export function activate(context: vscode.ExtensionContext) {
   const started = performance.now();
+  let secrets: EarlySecrets | undefined;
+  /** The views' first secret reads, started at the first need: a remembered tree to check, or the features loading. */
+  const earlySecrets = (): EarlySecrets => {
+    if (!secrets) {
+      secrets = new EarlySecrets(context.secrets);
+      context.subscriptions.push(secrets);
+      secrets.readAhead(FIRST_READS);
+    }
+    return secrets;
+  };
+  // Nothing is read here: globalState and the secrets only when a view is shown.
+  const remembered = new RememberedTrees(
+    context.globalState,
+    REMEMBERING_VIEWS,
+    () => earlySecrets().peek(),
+    () => import(/* webpackChunkName: "remembered" */ './startup/rememberedCheck').then((m) => m.checkRememberedTrees),
+  );
   let loading: Promise<Features> | undefined;
   const loadFeatures = (): Promise<Features> => {
     if (!loading) {
       // The views' first reads go out now, and the features compile while the window answers;
-      // one turn of the event loop lets the requests leave before the compiling starts.
-      const secrets = new EarlySecrets(context.secrets);
-      context.subscriptions.push(secrets);
-      secrets.readAhead(FIRST_READS);
-      loading = new Promise((resolve) => setTimeout(resolve, 0))
+      // one turn of the event loop lets the requests leave before the compiling starts, and a
+      // shown view that remembers its tree draws it first (RememberedTrees.quiet).
+      const reads = earlySecrets();
+      loading = remembered
+        .quiet()
         .then(() => import(/* webpackChunkName: "features" */ './features'))
-        .then((m) => m.activateFeatures(context, shells, secrets, activationMs));
-      loading.catch(reportLoadFailure);
+        .then((m) => m.activateFeatures(context, shells, reads, activationMs));
+      void loading.then(() => remembered.wentLive(), reportLoadFailure);
     }
     return loading;
   };
-  const shells = createShells(context, loadFeatures);
+  const shells = createShells(context, loadFeatures, remembered);
   const activationMs = performance.now() - started;
 
   // The internals go to the test host only (integration tests, in-editor benchmarks), and only
@@ -40,8 +59,11 @@ export function activate(context: vscode.ExtensionContext) {
   return { activationMs, features: loadFeatures };
 }
 
-/** The secrets the views read before their first request: the default connections' credentials. */
-const FIRST_READS = [SecretKeys.honeycombApiKey, SecretKeys.honeycombApiKeyId, SecretKeys.honeycombApiKeySecret, SecretKeys.authentikToken, SecretKeys.authentikHeaders];
+/** The views that remember their tree for the next window (src/views/tree/treeMemory.ts). */
+const REMEMBERING_VIEWS: ViewName[] = ['honeycomb'];
+
+/** The secrets the views read before their first request: the default connections' credentials, and the key of the remembered trees' fingerprints. */
+const FIRST_READS = [SecretKeys.honeycombApiKey, SecretKeys.honeycombApiKeyId, SecretKeys.honeycombApiKeySecret, SecretKeys.authentikToken, SecretKeys.authentikHeaders, SecretKeys.rememberedTreeKey];
 
 let reported = false;
 

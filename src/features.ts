@@ -76,7 +76,7 @@ export function activateFeatures(editorContext: vscode.ExtensionContext, shells:
   const signings = new SigningHistory(context.workspaceState);
   context.subscriptions.push(verifications, signings);
   const editing = registerEditing(context, logger, shells.gate);
-  const views = registerViews(context, shells.trees, honeycomb, honeycombExplorer, authentikConnections, registryLogins, verifications, signings);
+  const views = registerViews(context, shells.trees, honeycomb, honeycombExplorer, authentikConnections, secrets, registryLogins, verifications, signings);
   registerViewCommands(context, logger, channel, views, records, json);
   registerHoneycombConnectionCommands(context, logger, secrets, honeycomb);
   registerHoneycombExplorer(context, services, honeycomb, honeycombExplorer, editing, (recordKey) => {

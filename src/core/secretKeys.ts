@@ -6,10 +6,18 @@ export const SecretKeys = {
   honeycombApiKey: 'opsConfig.honeycomb.apiKey',
   honeycombApiKeyId: 'opsConfig.honeycomb.apiKeyId',
   honeycombApiKeySecret: 'opsConfig.honeycomb.apiKeySecret',
+  /** Per Honeycomb environment: `<prefix><environment slug>`. */
+  honeycombEnvironmentApiKeyPrefix: 'opsConfig.honeycomb.apiKey.',
   authentikToken: 'opsConfig.authentik.token',
   authentikHeaders: 'opsConfig.authentik.headers',
   /** Per registry host: JSON `{username, password}`. */
   registryPrefix: 'opsConfig.registry.',
+  /**
+   * The random key of the fingerprints that tie a remembered tree to the connection it was read
+   * with (src/startup/connectionFingerprint.ts): kept here so that globalState alone cannot confirm a
+   * guessed credential.
+   */
+  rememberedTreeKey: 'opsConfig.rememberedTrees.key',
 } as const;
 
 /**

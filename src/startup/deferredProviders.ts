@@ -1,4 +1,6 @@
 import * as vscode from 'vscode';
+import type { TreeNode } from '../views/tree/node';
+import type { RememberedView } from './rememberedTrees';
 import { Slot } from './slot';
 
 /**
@@ -10,13 +12,17 @@ import { Slot } from './slot';
 
 /** Re-fires `source`'s events once the slot is filled. */
 function forwarded<E, T>(slot: Slot<T>, source: (value: T) => vscode.Event<E> | undefined, subscriptions: vscode.Disposable[]): vscode.Event<E> {
+  return forwarding(slot, source, subscriptions).event;
+}
+
+function forwarding<E, T>(slot: Slot<T>, source: (value: T) => vscode.Event<E> | undefined, subscriptions: vscode.Disposable[]): vscode.EventEmitter<E> {
   const emitter = new vscode.EventEmitter<E>();
   subscriptions.push(emitter);
   slot.whenFilled((value) => {
     const event = source(value);
     if (event) subscriptions.push(event((e) => emitter.fire(e)));
   });
-  return emitter.event;
+  return emitter;
 }
 
 export function deferredFileSystem(slot: Slot<vscode.FileSystemProvider>, subscriptions: vscode.Disposable[]): vscode.FileSystemProvider {
@@ -64,19 +70,30 @@ export function deferredSerializer(slot: Slot<vscode.WebviewPanelSerializer>): v
 
 /**
  * A view's data provider until its real one loads: the editor asks for the roots when the view
- * is shown, which loads the features. Elements only exist after that, so every other call goes
- * straight to the real provider.
+ * is shown, which loads the features. A view that remembers its tree from last time
+ * (rememberedTrees.ts) answers with those rows instead, marked as refreshing, and the features
+ * load after that answer has left; once they are in, the live roots start and the editor is
+ * told to ask again, so the live rows replace the remembered ones. Before the features load,
+ * the only elements are remembered rows, which answer for themselves.
  */
-export function deferredTree<T>(slot: Slot<vscode.TreeDataProvider<T>>, subscriptions: vscode.Disposable[]): vscode.TreeDataProvider<T> {
-  const loaded = (): vscode.TreeDataProvider<T> => {
-    const provider = slot.current;
-    if (!provider) throw new Error(`The ${slot.what} has not loaded yet.`);
-    return provider;
-  };
+export function deferredTree(slot: Slot<vscode.TreeDataProvider<TreeNode>>, subscriptions: vscode.Disposable[], remembered?: RememberedView): vscode.TreeDataProvider<TreeNode> {
+  const changes = forwarding(slot, (provider) => provider.onDidChangeTreeData, subscriptions);
+  slot.whenFilled((provider) => {
+    if (!remembered?.served()) return;
+    // Started before the editor asks, which saves the live answer a round trip to the window.
+    void Promise.resolve(provider.getChildren(undefined)).catch(() => undefined);
+    changes.fire(undefined);
+  });
   return {
-    onDidChangeTreeData: forwarded(slot, (provider) => provider.onDidChangeTreeData, subscriptions),
-    getChildren: async (element) => (await slot.get()).getChildren(element),
-    getTreeItem: (element) => loaded().getTreeItem(element),
-    getParent: (element) => loaded().getParent?.(element),
+    onDidChangeTreeData: changes.event,
+    getChildren: async (element) => {
+      if (slot.current) return slot.current.getChildren(element);
+      if (element) return element.getChildren?.() ?? [];
+      const rows = await remembered?.roots();
+      if (rows && !slot.current) return rows;
+      return (await slot.get()).getChildren(element);
+    },
+    getTreeItem: (element) => (slot.current ? slot.current.getTreeItem(element) : element.getTreeItem()),
+    getParent: (element) => (slot.current ? slot.current.getParent?.(element) : element.getParent()),
   };
 }

@@ -29,6 +29,24 @@ export class EarlySecrets implements vscode.SecretStorage {
     this.earlyKeys ??= quiet(this.storage.keys());
   }
 
+  /**
+   * Reads that leave the early answers in place for the features' first reads: the start-up
+   * chunk compares a remembered tree's connection with these before the features load. A key not
+   * read yet is read now, and that read becomes its early read.
+   */
+  peek(): Pick<vscode.SecretStorage, 'get' | 'keys'> {
+    return {
+      get: (key) => {
+        this.readAhead([key]);
+        return this.early.get(key)!;
+      },
+      keys: () => {
+        this.readAhead([]);
+        return this.earlyKeys!;
+      },
+    };
+  }
+
   get(key: string): Thenable<string | undefined> {
     const early = this.early.get(key);
     if (!early) return this.storage.get(key);

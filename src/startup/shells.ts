@@ -9,6 +9,7 @@ import { registerCommandShells } from './commandShells';
 import type { CommandTable } from './commandTable';
 import { deferredDocuments, deferredFileSystem, deferredSerializer, deferredTree } from './deferredProviders';
 import { registerQueryFileShells } from './queryFileShells';
+import type { RememberedTrees } from './rememberedTrees';
 import { Slot } from './slot';
 
 /**
@@ -54,7 +55,7 @@ export interface Shells {
   provide(implementations: FeatureImplementations): void;
 }
 
-export function createShells(context: vscode.ExtensionContext, loadFeatures: () => Promise<unknown>): Shells {
+export function createShells(context: vscode.ExtensionContext, loadFeatures: () => Promise<unknown>, remembered: RememberedTrees): Shells {
   const subscriptions = context.subscriptions;
   const slot = <T>(what: string) => new Slot<T>(what, loadFeatures);
 
@@ -84,12 +85,18 @@ export function createShells(context: vscode.ExtensionContext, loadFeatures: () 
   for (const name of Object.keys(VIEW_IDS) as ViewName[]) {
     treeSlots[name] = slot(`tree of the ${name} view`);
     const filter = new ViewFilter(context.workspaceState, VIEW_IDS[name]);
-    const view = vscode.window.createTreeView(VIEW_IDS[name], { treeDataProvider: deferredTree(treeSlots[name], subscriptions), showCollapseAll: true });
+    const provider = deferredTree(
+      treeSlots[name],
+      subscriptions,
+      remembered.view(name, () => view.visible),
+    );
+    const view: vscode.TreeView<TreeNode> = vscode.window.createTreeView(VIEW_IDS[name], { treeDataProvider: provider, showCollapseAll: true });
     subscriptions.push(view, filter);
     trees[name] = { view, filter };
   }
   // The window says a view is shown a little before it asks for the view's items: the features
-  // start loading then, while the extension host would otherwise wait.
+  // start loading then, while the extension host would otherwise wait (after the views that
+  // remember their tree have drawn it: loadFeatures waits for that).
   const shown = vscode.Disposable.from(
     ...Object.values(trees).map(({ view }) =>
       view.onDidChangeVisibility((event) => {

@@ -10,6 +10,9 @@ import { VerificationHistory } from './signatures/history';
 import { signatureRoots } from './signatures/roots';
 import { SigningHistory } from './signatures/signingHistory';
 import { ExplorerProvider } from './tree/explorerProvider';
+import { TreeMemory } from './tree/treeMemory';
+import { honeycombFingerprint } from './honeycomb/rememberedConnection';
+import type { SecretStore } from '../core/secrets';
 import { TreeNode } from './tree/node';
 import type { ViewAccess, ViewAccessByName } from './api';
 import { VIEW_IDS, ViewName } from './viewIds';
@@ -33,18 +36,25 @@ export function registerViews(
   honeycomb: HoneycombConnection,
   honeycombExplorer: HoneycombExplorer,
   authentik: AuthentikConnections,
+  secrets: SecretStore,
   registryLogins: RegistryCredentialStore,
   verifications: VerificationHistory,
   signings: SigningHistory,
 ): Views {
-  const make = (name: ViewName, roots: (view: ExplorerProvider) => Promise<TreeNode[]> | TreeNode[]): ExplorerProvider => {
+  const make = (name: ViewName, roots: (view: ExplorerProvider) => Promise<TreeNode[]> | TreeNode[], fingerprint?: () => Promise<string | undefined>): ExplorerProvider => {
     const { view, filter } = shells[name];
-    const provider: ExplorerProvider = new ExplorerProvider(VIEW_IDS[name], () => roots(provider), filter);
+    const memory = fingerprint && new TreeMemory(context.globalState, name, fingerprint);
+    const provider: ExplorerProvider = new ExplorerProvider(VIEW_IDS[name], () => roots(provider), filter, memory);
     provider.attach(view);
     context.subscriptions.push(provider);
     return provider;
   };
-  const hcProvider = make('honeycomb', (view) => honeycombRoots(honeycomb, honeycombExplorer, view));
+  // The Honeycomb view remembers its tree for the next window (src/startup/rememberedTree.ts).
+  const hcProvider = make(
+    'honeycomb',
+    (view) => honeycombRoots(honeycomb, honeycombExplorer, view),
+    async () => honeycombFingerprint(await honeycomb.config(), secrets),
+  );
   const akProvider = make('authentik', (view) => authentikRoots(authentik, view));
   const sigProvider = make('signatures', () => signatureRoots(registryLogins, verifications, signings));
 

@@ -91,6 +91,21 @@ export async function signOutEverywhere(api: ExtensionApi): Promise<void> {
   api.authentik.invalidate();
 }
 
+/**
+ * Signed out everywhere, then connected to a Honeycomb stand-in at `apiUrl` with the keys given
+ * (stored as Set API Key and Set Management Key store them).
+ */
+export async function connectHoneycomb(api: ExtensionApi, apiUrl: string, keys: { apiKey: string; managementKey?: { id: string; secret: string } }): Promise<void> {
+  await signOutEverywhere(api);
+  await setGlobal('honeycomb.apiUrl', apiUrl);
+  await api.services.secrets.store(SecretKeys.honeycombApiKey, keys.apiKey);
+  if (keys.managementKey) {
+    await api.services.secrets.store(SecretKeys.honeycombApiKeyId, keys.managementKey.id);
+    await api.services.secrets.store(SecretKeys.honeycombApiKeySecret, keys.managementKey.secret);
+  }
+  api.honeycomb.invalidate();
+}
+
 export async function setGlobal(key: string, value: unknown): Promise<void> {
   await vscode.workspace.getConfiguration('opsConfig').update(key, value, vscode.ConfigurationTarget.Global);
 }

@@ -12,6 +12,8 @@ import { EnvScope } from './scope';
  * which is how Honeycomb gives a saved query a name. Each opens as an edit document.
  */
 export class SavedQueriesFolderNode extends OneRequestFolderNode<QueryAnnotationItem> implements CreatableNode {
+  /** A fixed label: kept for the next window (TreeNode.rememberable). */
+  readonly rememberable = true;
   constructor(
     parent: TreeNode,
     scope: EnvScope,
@@ -46,6 +48,8 @@ export class SavedQueriesFolderNode extends OneRequestFolderNode<QueryAnnotation
 }
 
 export class SavedQueryNode implements TreeNode, EditableNode, NamedRow {
+  /** Its label is the object's name: kept for the next window (TreeNode.rememberable). */
+  readonly rememberable = true;
   readonly id: string;
   sharesName = false;
 

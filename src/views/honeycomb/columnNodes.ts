@@ -23,6 +23,8 @@ export function columnIcon(type: string): string {
 
 /** One request (`GET /1/columns/{dataset}`) gives every column with its type and hidden flag. */
 export class ColumnsFolderNode extends OneRequestFolderNode<ColumnItem> {
+  /** A fixed label: kept for the next window (TreeNode.rememberable). */
+  readonly rememberable = true;
   constructor(
     parent: TreeNode,
     scope: EnvScope,
@@ -54,6 +56,8 @@ export class ColumnsFolderNode extends OneRequestFolderNode<ColumnItem> {
 }
 
 export class ColumnNode extends ObjectLeafNode {
+  /** Its label is the object's name: kept for the next window (TreeNode.rememberable). */
+  readonly rememberable = true;
   constructor(
     parent: TreeNode,
     private readonly scope: EnvScope,

@@ -12,6 +12,8 @@ import { EnvironmentInfo } from './objects';
  * when an API key for it is configured; without one, the API key's environment.
  */
 export class HoneycombConnectionNode implements TreeNode {
+  /** Its label is the team's name: kept for the next window (TreeNode.rememberable). */
+  readonly rememberable = true;
   readonly id = 'honeycomb/connection';
   private children?: Promise<TreeNode[]>;
 

@@ -13,6 +13,8 @@ import { SavedQueriesFolderNode } from './annotationNodes';
 
 /** An environment's datasets: one request (`GET /1/datasets`) with names, slugs and last-written times. */
 export class DatasetsFolderNode extends OneRequestFolderNode<DatasetItem> {
+  /** A fixed label: kept for the next window (TreeNode.rememberable). */
+  readonly rememberable = true;
   constructor(parent: TreeNode, scope: EnvScope) {
     super(`${parent.id}/datasets`, parent, scope);
   }
@@ -40,6 +42,8 @@ export class DatasetsFolderNode extends OneRequestFolderNode<DatasetItem> {
 
 /** A dataset: its columns, derived columns, SLOs and triggers, each loaded when expanded. */
 export class DatasetNode extends ObjectLeafNode {
+  /** Its label is the object's name: kept for the next window (TreeNode.rememberable). */
+  readonly rememberable = true;
   private folders?: [ColumnsFolderNode, DerivedColumnsFolderNode, SlosFolderNode, TriggersFolderNode, SavedQueriesFolderNode];
 
   constructor(

@@ -7,6 +7,8 @@ import { EnvScope, ObjectLeafNode } from './scope';
 
 /** A dataset's derived columns, or (without a dataset) the environment-wide ones. */
 export class DerivedColumnsFolderNode extends OneRequestFolderNode<DerivedColumnItem> {
+  /** A fixed label: kept for the next window (TreeNode.rememberable). */
+  readonly rememberable = true;
   constructor(
     parent: TreeNode,
     scope: EnvScope,
@@ -37,6 +39,8 @@ export class DerivedColumnsFolderNode extends OneRequestFolderNode<DerivedColumn
 }
 
 export class DerivedColumnNode extends ObjectLeafNode {
+  /** Its label is the object's name: kept for the next window (TreeNode.rememberable). */
+  readonly rememberable = true;
   constructor(
     parent: TreeNode,
     private readonly scope: EnvScope,

@@ -18,6 +18,8 @@ import { SavedQueriesFolderNode } from './annotationNodes';
  * and the team's recipients; without one it offers to set a key.
  */
 export class EnvironmentNode extends ObjectLeafNode {
+  /** Its label is the object's name: kept for the next window (TreeNode.rememberable). */
+  readonly rememberable = true;
   private children?: TreeNode[];
 
   constructor(

@@ -13,6 +13,7 @@ import {
 } from '../../clients/honeycomb';
 import type { QueryAnnotationItem } from '../../clients/honeycomb/writes';
 import { HoneycombConfig } from '../../core/config';
+import { SecretKeys } from '../../core/secretKeys';
 import { ServiceError } from '../../core/errors';
 import { ListCache } from './listCache';
 import { EnvContext, EnvironmentInfo } from './objects';
@@ -30,7 +31,7 @@ import { EnvContext, EnvironmentInfo } from './objects';
  * environment unless a per-environment key overrides it.
  */
 
-export const ENVIRONMENT_KEY_PREFIX = 'opsConfig.honeycomb.apiKey.';
+export const ENVIRONMENT_KEY_PREFIX = SecretKeys.honeycombEnvironmentApiKeyPrefix;
 
 export function environmentKeyName(envSlug: string): string {
   return `${ENVIRONMENT_KEY_PREFIX}${envSlug}`;

@@ -21,6 +21,8 @@ const GROUPS: Array<{ key: string; label: string; icon: string; types: string[] 
 ];
 
 export class RecipientsFolderNode extends OneRequestFolderNode<RecipientItem> {
+  /** A fixed label: kept for the next window (TreeNode.rememberable). */
+  readonly rememberable = true;
   constructor(parent: TreeNode, scope: EnvScope) {
     super(`${parent.id}/recipients`, parent, scope);
   }
@@ -94,7 +96,11 @@ export class RecipientTypeNode implements TreeNode {
   }
 }
 
-/** A recipient; expanding it lists the triggers that notify it (`/1/recipients/{id}/triggers`). */
+/**
+ * A recipient; expanding it lists the triggers that notify it (`/1/recipients/{id}/triggers`).
+ * Not remembered for the next window (TreeNode.rememberable): its label is an address, a channel
+ * or a webhook URL, which can carry a token.
+ */
 export class RecipientNode extends OneRequestFolderNode<TriggerItem> implements ObjectNode {
   constructor(
     parent: TreeNode,

@@ -8,6 +8,8 @@ import { days, percent } from './time';
 
 /** A dataset's SLOs (multi-dataset ones included), or without a dataset every SLO (`__all__`). */
 export class SlosFolderNode extends OneRequestFolderNode<SloItem> {
+  /** A fixed label: kept for the next window (TreeNode.rememberable). */
+  readonly rememberable = true;
   constructor(
     parent: TreeNode,
     scope: EnvScope,
@@ -38,6 +40,8 @@ export class SlosFolderNode extends OneRequestFolderNode<SloItem> {
 }
 
 export class SloNode extends ObjectLeafNode implements NamedRow {
+  /** Its label is the object's name: kept for the next window (TreeNode.rememberable). */
+  readonly rememberable = true;
   sharesName = false;
 
   constructor(

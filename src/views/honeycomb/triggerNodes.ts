@@ -9,6 +9,8 @@ import { EnvScope, ObjectLeafNode } from './scope';
 
 /** A dataset's triggers, or with `__all__` every trigger of the environment. */
 export class TriggersFolderNode extends OneRequestFolderNode<TriggerItem> implements CreatableNode {
+  /** A fixed label: kept for the next window (TreeNode.rememberable). */
+  readonly rememberable = true;
   constructor(
     parent: TreeNode,
     scope: EnvScope,
@@ -44,6 +46,8 @@ export class TriggersFolderNode extends OneRequestFolderNode<TriggerItem> implem
 }
 
 export class TriggerNode extends ObjectLeafNode implements EditableNode, NamedRow {
+  /** Its label is the object's name: kept for the next window (TreeNode.rememberable). */
+  readonly rememberable = true;
   sharesName = false;
 
   constructor(

@@ -3,6 +3,7 @@ import { filterMessage, matchesFilter } from './filterMatch';
 import { EmptyNode } from './messageNodes';
 import { RefreshTarget, TreeNode } from './node';
 import { presentTreeItem } from './treeText';
+import { TreeMemory } from './treeMemory';
 import { ViewFilter } from './viewFilter';
 
 /**
@@ -29,6 +30,8 @@ export class ExplorerProvider implements vscode.TreeDataProvider<TreeNode>, Refr
     readonly viewId: string,
     private readonly createRoots: () => Promise<TreeNode[]> | TreeNode[],
     readonly filter: ViewFilter,
+    /** Keeps the tree as drawn for the next window, when the view remembers its tree. */
+    private readonly memory?: TreeMemory,
   ) {
     this.disposables.push(
       filter.onDidChange(() => {
@@ -42,6 +45,8 @@ export class ExplorerProvider implements vscode.TreeDataProvider<TreeNode>, Refr
   attach(treeView: vscode.TreeView<TreeNode>): void {
     this.treeView = treeView;
     this.disposables.push(treeView.onDidCollapseElement((e) => this.collapsed(e.element)));
+    const memory = this.memory;
+    if (memory) this.disposables.push(treeView.onDidExpandElement((e) => memory.expanded(e.element)));
     this.updateMessage();
   }
 
@@ -72,6 +77,7 @@ export class ExplorerProvider implements vscode.TreeDataProvider<TreeNode>, Refr
    * expand.
    */
   collapsed(node: TreeNode): void {
+    this.memory?.collapsed(node);
     const pending = this.loads.get(node);
     const below = this.loadsBelow(node);
     if (node.cancel?.()) {
@@ -90,7 +96,9 @@ export class ExplorerProvider implements vscode.TreeDataProvider<TreeNode>, Refr
     const item = node.getTreeItem();
     const withId = (it: vscode.TreeItem): vscode.TreeItem => {
       it.id = node.id;
-      return presentTreeItem(it);
+      const presented = presentTreeItem(it);
+      this.memory?.itemDrawn(node, presented);
+      return presented;
     };
     return item instanceof Promise ? item.then(withId) : withId(item);
   }
@@ -102,10 +110,18 @@ export class ExplorerProvider implements vscode.TreeDataProvider<TreeNode>, Refr
       if (node.cancel) this.track(node, loading);
       children = await loading;
     } else {
-      this.rootNodes ??= Promise.resolve(this.createRoots());
-      children = await this.rootNodes;
+      if (!this.rootNodes) {
+        this.memory?.rebuilt();
+        this.rootNodes = Promise.resolve(this.createRoots());
+      }
+      const roots = this.rootNodes;
+      children = await roots;
+      // Roots a refresh has replaced since are not drawn.
+      if (roots !== this.rootNodes) return this.applyFilter(node, children);
     }
-    return this.applyFilter(node, children);
+    const shown = this.applyFilter(node, children);
+    this.memory?.childrenDrawn(node, shown);
+    return shown;
   }
 
   getParent(node: TreeNode): TreeNode | undefined {
@@ -113,6 +129,7 @@ export class ExplorerProvider implements vscode.TreeDataProvider<TreeNode>, Refr
   }
 
   dispose(): void {
+    this.memory?.dispose();
     this.emitter.dispose();
     this.disposables.forEach((d) => {
       d.dispose();

@@ -10,6 +10,13 @@ export interface TreeNode {
   getTreeItem(): vscode.TreeItem | Promise<vscode.TreeItem>;
   getChildren?(): TreeNode[] | Promise<TreeNode[]>;
   getParent(): TreeNode | undefined;
+  /**
+   * The row may be kept between sessions and drawn, marked as refreshing, the next time the view
+   * opens (src/views/tree/treeMemory.ts): its label is a name, slug or id of the service's
+   * object, never a secret or a value that could be one. Only the id, label, icon and place in
+   * the tree are kept; description, tooltip and menus are not.
+   */
+  readonly rememberable?: boolean;
   /** The text the view filter matches; nodes without it (folders, messages) are never hidden. */
   filterText?(): string;
   /** Forget cached children so the next getChildren loads again (Refresh, Retry); aborts a load under way. */

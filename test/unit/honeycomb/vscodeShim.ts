@@ -1,9 +1,9 @@
 /**
  * The few `vscode` classes the tree nodes and the tree provider use (TreeItem, ThemeIcon,
  * ThemeColor, MarkdownString, Uri, EventEmitter), plus notifications and the status bar as
- * recorders (`shownMessages`), as plain data holders, so the nodes run on Node in unit tests and
- * benchmarks. Importing this module installs it as the `vscode` module; import it before
- * anything that imports `vscode`. It only records what nodes set: how the real editor draws a
+ * recorders (`shownMessages`) and the user's settings (`shimSettings`), as plain data
+ * holders, so the nodes run on Node in unit tests and benchmarks. Importing this module installs
+ * it as the `vscode` module; import it before anything that imports `vscode`. It only records what nodes set: how the real editor draws a
  * tree item is tested in the extension host (test/integration, test/ui).
  */
 import Module = require('node:module');
@@ -120,9 +120,21 @@ const window = {
 
 const commands = { executeCommand: (): Promise<undefined> => Promise.resolve(undefined) };
 
+/** The user's settings, by full name ("opsConfig.honeycomb.apiUrl"): what `inspect()` gives as the user level. */
+export const shimSettings = new Map<string, unknown>();
+
+/** Settings as the editor's `inspect()` gives them, from `shimSettings`; the workspace is trusted. */
+const workspace = {
+  isTrusted: true,
+  getConfiguration: (section: string) => ({
+    inspect: (key: string) => ({ globalValue: shimSettings.get(`${section}.${key}`) }),
+  }),
+};
+
 export const vscodeShim = {
   window,
   commands,
+  workspace,
   TreeItem,
   TreeItemCollapsibleState: { None: 0, Collapsed: 1, Expanded: 2 },
   ThemeIcon,

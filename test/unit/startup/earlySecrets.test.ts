@@ -1,43 +1,10 @@
 import * as assert from 'assert';
-import type * as vscode from 'vscode';
 import { EarlySecrets } from '../../../src/startup/earlySecrets';
-
-/** A SecretStorage in memory that counts reads and can be changed "from another window". */
-class CountingStorage implements vscode.SecretStorage {
-  readonly values = new Map<string, string>();
-  reads = 0;
-  keyLists = 0;
-  private readonly listeners: Array<(e: vscode.SecretStorageChangeEvent) => void> = [];
-  readonly onDidChange: vscode.Event<vscode.SecretStorageChangeEvent> = (listener) => {
-    this.listeners.push(listener);
-    return { dispose: () => this.listeners.splice(this.listeners.indexOf(listener), 1) };
-  };
-  get(key: string): Thenable<string | undefined> {
-    this.reads++;
-    return Promise.resolve(this.values.get(key));
-  }
-  keys(): Thenable<string[]> {
-    this.keyLists++;
-    return Promise.resolve([...this.values.keys()]);
-  }
-  store(key: string, value: string): Thenable<void> {
-    this.changeElsewhere(key, value);
-    return Promise.resolve();
-  }
-  delete(key: string): Thenable<void> {
-    this.values.delete(key);
-    this.listeners.forEach((l) => l({ key }));
-    return Promise.resolve();
-  }
-  changeElsewhere(key: string, value: string): void {
-    this.values.set(key, value);
-    this.listeners.forEach((l) => l({ key }));
-  }
-}
+import { CountingSecrets } from '../helpers/countingSecrets';
 
 describe('EarlySecrets (reads started while the features load)', () => {
   it('answers the first read of a key from the read started early, and later ones from the storage', async () => {
-    const storage = new CountingStorage();
+    const storage = new CountingSecrets();
     storage.values.set('a', 'one');
     const secrets = new EarlySecrets(storage);
     secrets.readAhead(['a', 'b']);
@@ -53,7 +20,7 @@ describe('EarlySecrets (reads started while the features load)', () => {
   });
 
   it('never hands out a value changed after the early read (in another window, or through it)', async () => {
-    const storage = new CountingStorage();
+    const storage = new CountingSecrets();
     storage.values.set('a', 'old');
     storage.values.set('b', 'old');
     const secrets = new EarlySecrets(storage);
@@ -66,6 +33,22 @@ describe('EarlySecrets (reads started while the features load)', () => {
     assert.equal(storage.keyLists, 2, 'the early list of names was dropped too');
   });
 
+  it('lets the start-up chunk look at the early answers without taking them from the features', async () => {
+    const storage = new CountingSecrets();
+    storage.values.set('a', 'one');
+    const secrets = new EarlySecrets(storage);
+    secrets.readAhead(['a']);
+    const look = secrets.peek();
+    assert.equal(await look.get('a'), 'one');
+    assert.deepEqual(await look.keys(), ['a']);
+    assert.equal(await look.get('c'), undefined, 'a key not read ahead is read now');
+    assert.deepEqual([storage.reads, storage.keyLists], [2, 1]);
+    assert.equal(await secrets.get('a'), 'one');
+    assert.equal(await secrets.get('c'), undefined);
+    assert.deepEqual(await secrets.keys(), ['a']);
+    assert.deepEqual([storage.reads, storage.keyLists], [2, 1], 'the features take the answers the look saw, with no read of their own');
+  });
+
   it('passes a failed early read to the one who takes it, and to no one else', async () => {
     const unhandled: unknown[] = [];
     const record = (reason: unknown): void => {
@@ -73,7 +56,7 @@ describe('EarlySecrets (reads started while the features load)', () => {
     };
     process.on('unhandledRejection', record);
     try {
-      const storage = new CountingStorage();
+      const storage = new CountingSecrets();
       storage.get = () => Promise.reject(new Error('no keyring'));
       const secrets = new EarlySecrets(storage);
       secrets.readAhead(['a', 'b']);
