@@ -137,9 +137,10 @@ describe('several authentik connections', () => {
       'read from production',
     );
     assert.deepEqual(paths(staging), [], 'staging was not asked');
-    // Copy ID from the panel acts on the same connection's record.
+    // Copy ID from the panel copies the id of the same connection's object.
     const copyId = loaded.model.actions?.find((a) => a.id === 'copyId');
-    assert.deepEqual(copyId?.link, { kind: 'command', command: 'opsConfig.authentik.copyId', args: [key] });
+    assert.equal(copyId?.copy?.text, (group.node as unknown as { ref: { id: string } }).ref.id);
+    // The tree's Copy ID, given the record's key, acts on the same connection's record too.
     await vscode.commands.executeCommand('opsConfig.authentik.copyId', key);
     assert.equal(await vscode.env.clipboard.readText(), (group.node as unknown as { ref: { id: string } }).ref.id);
   });
