@@ -9,6 +9,7 @@ import { HoneycombExplorer } from '../explorer';
 import { recordKeyOf } from '../recordKeys';
 import { datasetCollectionBackend } from './backend';
 import { queryAnnotationKind } from './queryAnnotation';
+import { registerSloKinds } from './sloKinds';
 import { TRIGGER_KIND_ID, triggerKind } from './trigger';
 import { registerTriggerCompletion } from './triggerCompletion';
 
@@ -39,6 +40,8 @@ export function registerHoneycombKinds(context: vscode.ExtensionContext, logger:
   );
 
   registerTriggerCompletion(context, logger, editing, explorer);
+  // Before the subscription below, so SLO lists are dropped before the view redraws.
+  registerSloKinds(context, logger, editing, explorer);
 
   const setDisabled = (disabled: boolean) => async (node: unknown) => {
     if (!isEditable(node) || node.editTarget().kindId !== TRIGGER_KIND_ID) throw new Error('Pick a trigger in the Honeycomb view.');
