@@ -14,9 +14,9 @@ import { TRIGGER_KIND_ID, triggerKind } from './trigger';
 import { registerTriggerCompletion } from './triggerCompletion';
 
 /**
- * The Honeycomb kinds of the editing mechanism: triggers and query annotations, read and written
- * with the key of the environment they live in, plus the commands only Honeycomb has (Enable /
- * Disable Trigger, Save as Honeycomb Query). After any change the environment's trigger and
+ * The Honeycomb kinds of the editing mechanism: triggers and query annotations (SLOs and burn
+ * alerts are in sloKinds.ts), read and written with the key of the environment they live in, plus
+ * the commands only Honeycomb has (Enable / Disable Trigger, Save as Honeycomb Query). After any change the environment's trigger and
  * annotation lists are dropped from the explorer's cache and the view and open records redraw.
  */
 export function registerHoneycombKinds(context: vscode.ExtensionContext, logger: Logger, editing: Editing, explorer: HoneycombExplorer, onChanged: (recordKey?: string) => void): void {
