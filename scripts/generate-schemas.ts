@@ -54,6 +54,31 @@ function queryFileSchema(): Schema {
  */
 const TRIGGER_QUERY_REFUSED = ['orders', 'limit', 'start_time', 'end_time'];
 
+/**
+ * An SLO's document: the create body (`SLOCreate`), whose `dataset_slugs` is writable — the PUT
+ * body's `SLO` marks it read-only, yet Honeycomb's Go client sends it on every write and an SLO
+ * created under `__all__` needs it (the rule that it cannot change is in sloRules.ts).
+ * A burn alert's: the API describes each alert type as a form of its own (a `oneOf` on
+ * `alert_type`); the document is one object with the fields of both, and which of them a type
+ * needs or refuses is checked by burnAlertRules.ts, which can say so in words.
+ */
+const SLO_SCHEMAS: KindSchemaSpec[] = [
+  { file: 'honeycomb-slo', document: 'honeycomb.openapi.yaml', component: 'SLOCreate', title: 'Honeycomb SLO' },
+  {
+    file: 'honeycomb-burn-alert',
+    document: 'honeycomb.openapi.yaml',
+    component: 'CreateExhaustionTimeBurnAlertRequest',
+    title: 'Honeycomb burn alert',
+    adjust: (schema, components) => {
+      delete schema.title;
+      const properties = schema.properties as Record<string, Schema>;
+      const budgetRate = (convert(components.BudgetRateBurnAlert, components) as Schema).properties as Record<string, Schema>;
+      for (const field of ['budget_rate_window_minutes', 'budget_rate_decrease_threshold_per_million']) properties[field] = budgetRate[field];
+      schema.required = ['slo', 'recipients'];
+    },
+  },
+];
+
 export const KIND_SCHEMAS: KindSchemaSpec[] = [
   {
     file: 'honeycomb-trigger',
@@ -89,6 +114,7 @@ export const KIND_SCHEMAS: KindSchemaSpec[] = [
     component: 'QueryAnnotation',
     title: 'Honeycomb query annotation',
   },
+  ...SLO_SCHEMAS,
   ...AUTHENTIK_KIND_NAMES.map(authentikSchemaSpec),
 ];
 

@@ -2,12 +2,14 @@
  * Editing live Honeycomb configuration in the real editor, against the stand-in: a trigger's
  * threshold edited and saved through the plan and its confirmation; the same save after a
  * colleague's change (a conflict, nothing written); an invalid frequency (a diagnostic on its
- * line, no request); a trigger created from the template and deleted; a query annotation created.
+ * line, no request); a trigger created from the template and deleted; a query annotation created;
+ * an SLO and a burn alert each edited, created and deleted from the tree.
  */
 import * as assert from 'assert';
 import * as vscode from 'vscode';
 import { HoneycombClient } from '../../src/clients/honeycomb';
-import { listQueryAnnotations, triggerWrites } from '../../src/clients/honeycomb/writes';
+import { listBurnAlerts } from '../../src/clients/honeycomb/burnAlerts';
+import { listQueryAnnotations, sloWrites, triggerWrites } from '../../src/clients/honeycomb/writes';
 import { SecretKeys } from '../../src/core/secrets';
 import { confirmDestructive } from '../../src/ui/confirmDestructive';
 import type { TreeNode } from '../../src/views/tree/node';
@@ -422,6 +424,95 @@ describe('Editing Honeycomb triggers and saved queries', function () {
       return all.find((c) => c.label === 'Rate limited routes');
     }, 'the saved query in the tree');
     assert.match(saved.description, new RegExp(queryId));
+  });
+
+  it('SLOs: Edit… plans and saves a new target; New… on SLOs creates one; Delete… of an SLO names its burn alerts and wants its name typed', async () => {
+    const sloOnStandIn = async (name: string) => (await sloWrites.list(client.api, 'api-gateway')).find((s) => s.name === name);
+    await vscode.commands.executeCommand('opsConfig.edit', await child(await gatewayFolder('SLOs'), 'Gateway availability'));
+    const editor = await waitFor(() => (vscode.window.activeTextEditor?.document.uri.path.includes('honeycomb.slo/') ? vscode.window.activeTextEditor : undefined), 'the SLO document');
+    await replaceInEditor(editor, /"target_per_million": 999000/, '"target_per_million": 995000');
+    answers = ['Update'];
+    honeycomb.requests.length = 0;
+    assert.equal(await editor.document.save(), true);
+    assert.equal(asked[0]?.message, 'Update SLO “Gateway availability”?');
+    assert.match(asked[0].detail, /target_per_million 999000 → 995000/);
+    assert.equal(writes().length, 1);
+    assert.equal((await sloOnStandIn('Gateway availability'))?.target_per_million, 995000);
+    await waitFor(async () => (await tree.child(await gatewayFolder('SLOs'), 'Gateway availability')).description.startsWith('99.5 %') || undefined, 'the tree shows 99.5 %');
+
+    await vscode.commands.executeCommand('opsConfig.newObject', await gatewayFolder('SLOs'));
+    const created = await waitFor(() => (vscode.window.activeTextEditor?.document.uri.path.includes('~new') ? vscode.window.activeTextEditor : undefined), 'the new SLO document');
+    await replaceInEditor(created, /"name": "New SLO"/, '"name": "Edge latency"');
+    await replaceInEditor(created, /"alias": "sli"/, '"alias": "sli.latency_300ms"');
+    answers = ['Create'];
+    asked = [];
+    await created.document.save();
+    assert.equal(asked[0]?.message, 'Create a new SLO?');
+    const newSlo = await waitFor(() => sloOnStandIn('Edge latency'), 'the SLO on the stand-in');
+    assert.deepEqual(newSlo.dataset_slugs, ['api-gateway']);
+
+    // Gateway availability has two burn alerts: the question names them, and the name must be typed.
+    const prompts = api.prompts as unknown as Record<string, unknown>;
+    const typed: string[] = [];
+    prompts.inputBox = async (options: vscode.InputBoxOptions) => {
+      typed.push(options.prompt ?? '');
+      return 'Gateway availability';
+    };
+    const doomed = String((await sloOnStandIn('Gateway availability'))?.id);
+    answers = ['Delete'];
+    asked = [];
+    honeycomb.requests.length = 0;
+    await vscode.commands.executeCommand('opsConfig.deleteObject', await child(await gatewayFolder('SLOs'), 'Gateway availability'));
+    assert.equal(asked[0]?.message, 'Delete SLO “Gateway availability”?');
+    assert.match(asked[0].detail, /It is used by 2 objects:\n• burn alert \w+: 4 h of budget left\n• burn alert \w+: budget drops 1% in 1 h/);
+    assert.match(typed[0], /Type its name, Gateway availability/);
+    assert.deepEqual(writes(), [`DELETE /1/slos/api-gateway/${doomed}`]);
+    assert.equal(await sloOnStandIn('Gateway availability'), undefined);
+  });
+
+  it('Burn alerts: under their SLO, Edit… saves a new exhaustion time; New Burn Alert… picks a recipient and creates one; Delete… removes it', async () => {
+    const sloFolder = async () => child(await gatewayFolder('SLOs'), 'Gateway availability');
+    const alertsOnStandIn = async () => {
+      const slo = (await sloWrites.list(client.api, 'api-gateway')).find((s) => s.name === 'Gateway availability');
+      return listBurnAlerts(client.api, 'api-gateway', String(slo?.id));
+    };
+    assert.deepEqual(
+      (await tree.children(await sloFolder())).map((c) => c.label),
+      ['4 h of budget left', 'budget drops 1% in 1 h'],
+      'both alert types under their SLO',
+    );
+    await vscode.commands.executeCommand('opsConfig.edit', await child(await sloFolder(), '4 h of budget left'));
+    const editor = await waitFor(() => (vscode.window.activeTextEditor?.document.uri.path.includes('honeycomb.burnAlert/') ? vscode.window.activeTextEditor : undefined), 'the burn alert document');
+    await replaceInEditor(editor, /"exhaustion_minutes": 240/, '"exhaustion_minutes": 120');
+    answers = ['Update'];
+    honeycomb.requests.length = 0;
+    assert.equal(await editor.document.save(), true);
+    assert.match(asked[0]?.message ?? '', /^Update burn alert “exhaustion 240 min”\?$/);
+    assert.match(asked[0].detail, /exhaustion_minutes 240 → 120/);
+    assert.deepEqual(writes(), [`PUT /1/burn_alerts/api-gateway/${editor.document.uri.path.split('/')[5]}`]);
+    assert.ok((await alertsOnStandIn()).some((a) => a.exhaustionMinutes === 120));
+    await waitFor(async () => (await tree.children(await sloFolder())).find((c) => c.label === '2 h of budget left'), 'the tree shows the new time');
+
+    const prompts = api.prompts as unknown as Record<string, unknown>;
+    prompts.quickPick = async (items: readonly vscode.QuickPickItem[] | Thenable<readonly vscode.QuickPickItem[]>) => (await items).find((i) => i.label === '#alerts-prod');
+    await vscode.commands.executeCommand('opsConfig.honeycomb.newBurnAlert', await sloFolder());
+    const created = await waitFor(() => (vscode.window.activeTextEditor?.document.uri.path.includes('~new') ? vscode.window.activeTextEditor : undefined), 'the new burn alert document');
+    assert.match(created.document.getText(), /"recipients": \[\s*\{\s*"id": "\w+"/, 'the picked recipient is in the template');
+    await replaceInEditor(created, /"exhaustion_minutes": 240/, '"exhaustion_minutes": 60');
+    answers = ['Create'];
+    asked = [];
+    await created.document.save();
+    assert.equal(asked[0]?.message, 'Create a new burn alert?');
+    const made = await waitFor(async () => (await alertsOnStandIn()).find((a) => a.exhaustionMinutes === 60), 'the burn alert on the stand-in');
+    const node = await waitFor(async () => (await tree.children(await sloFolder())).find((c) => c.label === '1 h of budget left')?.node, 'the new burn alert under its SLO');
+
+    answers = ['Delete'];
+    asked = [];
+    honeycomb.requests.length = 0;
+    await vscode.commands.executeCommand('opsConfig.deleteObject', node);
+    assert.equal(asked[0]?.message, 'Delete burn alert “exhaustion 60 min”?');
+    assert.deepEqual(writes(), [`DELETE /1/burn_alerts/api-gateway/${made.id}`]);
+    assert.equal((await alertsOnStandIn()).length, 2);
   });
 
   it('Disable Trigger… goes through the plan and its confirmation, and the tree says disabled', async () => {

@@ -141,7 +141,7 @@ function scheduleProblems(trigger: Json): QueryProblem[] {
   return out;
 }
 
-function recipientProblems(recipients: unknown): QueryProblem[] {
+export function recipientProblems(recipients: unknown): QueryProblem[] {
   const out: QueryProblem[] = [];
   if (!Array.isArray(recipients)) return out;
   recipients.forEach((r, i) => {
@@ -170,7 +170,7 @@ function recipientProblems(recipients: unknown): QueryProblem[] {
 }
 
 /** API: a tag key is "lowercase letters only"; a value begins with a lowercase letter, then lowercase letters, digits, "/" and "-". */
-function tagProblems(tags: unknown): QueryProblem[] {
+export function tagProblems(tags: unknown): QueryProblem[] {
   const out: QueryProblem[] = [];
   if (!Array.isArray(tags)) return out;
   tags.forEach((t, i) => {

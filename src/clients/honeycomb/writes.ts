@@ -51,6 +51,8 @@ function collection(name: string, singular: string, noun: string) {
 
 export const triggerWrites = collection('triggers', 'Trigger', 'trigger');
 export const queryAnnotationWrites = collection('query_annotations', 'QueryAnnotation', 'query annotation');
+export const sloWrites = collection('slos', 'Slo', 'SLO');
+export const burnAlertWrites = collection('burn_alerts', 'BurnAlert', 'burn alert');
 
 /** Saves a query (queries are immutable: "editing" one means saving a new one). Answers its id. */
 export async function createQuery(api: HoneycombApi, dataset: string, query: ApiObject, signal?: AbortSignal): Promise<ApiObject & { id: string }> {

@@ -11,6 +11,7 @@ import {
   SloItem,
   TriggerItem,
 } from '../../clients/honeycomb';
+import type { BurnAlertItem } from '../../clients/honeycomb/burnAlerts';
 import type { QueryAnnotationItem } from '../../clients/honeycomb/writes';
 import { HoneycombConfig } from '../../core/config';
 import { SecretKeys } from '../../core/secretKeys';
@@ -237,6 +238,19 @@ export class HoneycombExplorer {
   /** Without a dataset: every SLO of the environment. */
   slos(env: string, dataset: string | undefined, signal?: AbortSignal): Promise<SloItem[]> {
     return this.cache.get(`${env}|slos|${dataset ?? ENVIRONMENT_WIDE}`, async (s) => (await this.requireClient(env)).listSlos(dataset, s), signal);
+  }
+
+  /** The burn alerts of an SLO, at the dataset the SLO is addressed by (`__all__` for a multi-dataset one). */
+  burnAlerts(env: string, dataset: string, sloId: string, signal?: AbortSignal): Promise<BurnAlertItem[]> {
+    return this.cache.get(
+      `${env}|burnAlerts|${dataset}|${sloId}`,
+      async (s) => {
+        const client = await this.requireClient(env);
+        const { listBurnAlerts } = await import(/* webpackChunkName: "honeycomb-writes" */ '../../clients/honeycomb/burnAlerts');
+        return listBurnAlerts(client.api, dataset, sloId, s);
+      },
+      signal,
+    );
   }
 
   triggers(env: string, dataset: string, signal?: AbortSignal): Promise<TriggerItem[]> {

@@ -82,6 +82,24 @@ export interface SeedTrigger {
   query: Record<string, unknown>;
 }
 
+/** A burn alert of an SLO (`dataset` is where it is addressed, the SLO's: not in the API body). */
+export interface SeedBurnAlert {
+  id: string;
+  dataset: string;
+  alert_type: 'exhaustion_time' | 'budget_rate';
+  description: string;
+  exhaustion_minutes?: number;
+  budget_rate_window_minutes?: number;
+  budget_rate_decrease_threshold_per_million?: number;
+  /** Newer than the vendored document (openapi/overlay.ts). */
+  auto_investigate?: boolean;
+  triggered: boolean;
+  slo: { id: string };
+  recipients: SeedTriggerRecipient[];
+  created_at: string;
+  updated_at: string;
+}
+
 /** A query annotation: the name and description of a saved query (`dataset` is where it lives; not in the API body). */
 export interface SeedQueryAnnotation {
   id: string;
@@ -112,6 +130,8 @@ export interface EnvironmentContent {
   triggers: SeedTrigger[];
   /** Saved queries by name, per dataset (`__all__` for environment-wide ones). */
   queryAnnotations: SeedQueryAnnotation[];
+  /** The burn alerts of the SLOs. */
+  burnAlerts: SeedBurnAlert[];
 }
 
 /** Honeycomb-looking 11-character IDs, stable for a given name. */
@@ -442,7 +462,49 @@ export function acmeProduction(now: number): EnvironmentContent {
   ];
   // Two saved queries: the queries behind two triggers, named so people find them again.
   const queryAnnotations = [annotation(triggers[0], 'Gateway 5xx', 'Server errors at the edge, the query behind "High 5xx rate"', now), annotation(triggers[3], 'Card declines by provider', '', now)];
-  return { datasets: ds, columns: cols, derivedColumns, slos, triggers, queryAnnotations };
+  // Burn alerts of both types, one on a multi-dataset SLO (addressed `__all__`).
+  const burnAlerts: SeedBurnAlert[] = [
+    burnAlert(
+      slos[0],
+      'exhaustion_time',
+      { exhaustion_minutes: 240 },
+      'Budget gone within 4 hours: page the platform on-call',
+      [{ id: recipientId('pagerduty-prod'), type: 'pagerduty', details: { pagerduty_severity: 'critical' } }],
+      now,
+    ),
+    burnAlert(
+      slos[0],
+      'budget_rate',
+      { budget_rate_window_minutes: 60, budget_rate_decrease_threshold_per_million: 10000 },
+      '1% of the budget gone in an hour',
+      [{ id: recipientId('alerts-prod'), type: 'slack', target: '#alerts-prod' }],
+      now,
+    ),
+    burnAlert(slos[2], 'exhaustion_time', { exhaustion_minutes: 1440 }, '', [{ id: recipientId('oncall-email'), type: 'email', target: 'oncall@acme.example' }], now),
+  ];
+  return { datasets: ds, columns: cols, derivedColumns, slos, triggers, queryAnnotations, burnAlerts };
+}
+
+function burnAlert(
+  slo: SeedSlo,
+  type: SeedBurnAlert['alert_type'],
+  fields: Pick<SeedBurnAlert, 'exhaustion_minutes' | 'budget_rate_window_minutes' | 'budget_rate_decrease_threshold_per_million'>,
+  description: string,
+  recipients: SeedTriggerRecipient[],
+  now: number,
+): SeedBurnAlert {
+  return {
+    id: hcId(`burnAlert/${slo.id}/${type}`),
+    dataset: slo.dataset_slugs.length === 1 ? slo.dataset_slugs[0] : '__all__',
+    alert_type: type,
+    description,
+    ...fields,
+    triggered: false,
+    slo: { id: slo.id },
+    recipients,
+    created_at: iso(now - 60 * DAY),
+    updated_at: iso(now - 2 * DAY),
+  };
 }
 
 function annotation(trigger: SeedTrigger, name: string, description: string, now: number): SeedQueryAnnotation {
@@ -475,6 +537,7 @@ export function acmeStaging(now: number): EnvironmentContent {
     },
     slos: [slo('Gateway availability (staging)', ['api-gateway'], 'sli.availability', 990000, 7, [['team', 'platform']], '', now)],
     queryAnnotations: [],
+    burnAlerts: [],
     triggers: [
       trigger('api-gateway', 'Staging smoke errors', now, {
         description: 'Errors during post-deploy smoke tests',
@@ -505,5 +568,6 @@ export function acmeDev(now: number): EnvironmentContent {
     slos: [],
     triggers: [],
     queryAnnotations: [],
+    burnAlerts: [],
   };
 }

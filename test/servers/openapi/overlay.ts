@@ -102,6 +102,23 @@ export const HONEYCOMB_OVERLAY: readonly OverlayEntry[] = [
     what: 'Query `formulas` (`[{name, expression}]`).',
     source: `${PROVIDER} client/query_spec.go (QuerySpec.Formulas, FormulaSpec)`,
   },
+  {
+    pointer: '/components/schemas/BurnAlertSharedParams/properties/auto_investigate',
+    set: {
+      type: 'boolean',
+      description:
+        'Whether Honeycomb investigates automatically when the burn alert fires (needs Honeycomb Intelligence on the team). ' +
+        "Not in Honeycomb's published API description (2025-12); from Honeycomb's Go client.",
+    },
+    what: 'A burn alert’s `auto_investigate` (boolean).',
+    source: `${PROVIDER} client/burn_alert.go (BurnAlert.AutoInvestigate), internal/provider/burn_alert_resource.go`,
+  },
+  {
+    pointer: '/components/schemas/SLOCreate/properties/dataset_slugs/items',
+    set: { type: 'string', description: 'A dataset slug.' },
+    what: 'The items of an SLO’s `dataset_slugs` are dataset slugs (strings); the document gives the list no item type.',
+    source: `${PROVIDER} client/slo.go (SLO.DatasetSlugs []string)`,
+  },
 ];
 
 export function overlayOf(file: string): readonly OverlayEntry[] {

@@ -30,7 +30,6 @@ interface VerdictEntry {
   verdict: string;
   rule: string;
   field?: string;
-  trigger: Json;
 }
 
 const CORPUS = path.join(repoRoot(), 'test', 'fixtures', 'real-objects');
@@ -236,7 +235,7 @@ describe('editing: the corpus of real objects', function () {
   });
 
   describe('Honeycomb trigger verdicts', () => {
-    const verdicts = read<VerdictEntry[]>('honeycomb', 'trigger-verdicts.json');
+    const verdicts = read<Array<VerdictEntry & { trigger: Json }>>('honeycomb', 'trigger-verdicts.json');
 
     it('has at least 40 verdicts, about half of each kind', () => {
       const valid = verdicts.filter((v) => v.verdict === 'valid').length;
@@ -268,6 +267,59 @@ describe('editing: the corpus of real objects', function () {
         assert.ok(at.found || at.parentFound, `${where}: ${v.field} is not in the trigger`);
       });
     });
+  });
+
+  describe('Honeycomb SLOs and burn alerts (GET answers)', () => {
+    // The validator reads the document with its overlay, which adds a burn alert's `auto_investigate`.
+    const hc = () => openApiValidator('honeycomb');
+
+    it('has 3-6 SLOs answering the SLO schema, one over several datasets addressed __all__', () => {
+      const slos = read<Entry[]>('honeycomb', 'slos.json');
+      assert.ok(slos.length >= 3 && slos.length <= 6, `${slos.length} SLOs`);
+      slos.forEach((e, i) => {
+        assertSource(e.source, `slos[${i}]`);
+        assert.deepEqual(hc().validateAt('/components/schemas/SLO', e.object), [], `slos[${i}]`);
+        const datasets = e.object.dataset_slugs as string[];
+        assert.equal(e.dataset, datasets.length === 1 ? datasets[0] : '__all__', `slos[${i}]: addressed by its dataset, or __all__ for several`);
+        for (const key of ['created_at', 'updated_at']) assert.match(String(e.object[key]), ISO_DATE_TIME, `slos[${i}].${key}`);
+      });
+      assert.ok(
+        slos.some((e) => e.dataset === '__all__'),
+        'no multi-dataset SLO',
+      );
+    });
+
+    it('has 4-8 burn alerts of both types answering BurnAlertDetailResponse, each on an SLO of the corpus', () => {
+      const alerts = read<Entry[]>('honeycomb', 'burn-alerts.json');
+      const sloIds = read<Entry[]>('honeycomb', 'slos.json').map((e) => e.object.id);
+      assert.ok(alerts.length >= 4 && alerts.length <= 8, `${alerts.length} burn alerts`);
+      alerts.forEach((e, i) => {
+        assertSource(e.source, `burn-alerts[${i}]`);
+        assert.deepEqual(hc().validateAt('/components/schemas/BurnAlertDetailResponse', e.object), [], `burn-alerts[${i}]`);
+        assert.ok(sloIds.includes((e.object.slo as Json).id), `burn-alerts[${i}]: its SLO is not in slos.json`);
+      });
+      for (const type of ['exhaustion_time', 'budget_rate'])
+        assert.ok(
+          alerts.some((e) => e.object.alert_type === type),
+          `no ${type} burn alert`,
+        );
+    });
+
+    for (const file of ['slo-verdicts.json', 'burn-alert-verdicts.json']) {
+      it(`${file}: every verdict cites its source and rule (file:line), both verdicts present, an invalid one names its field`, () => {
+        const verdicts = read<Array<VerdictEntry & { body: Json }>>('honeycomb', file);
+        for (const verdict of ['valid', 'invalid']) assert.ok(verdicts.filter((v) => v.verdict === verdict).length >= 5, `fewer than 5 ${verdict} verdicts`);
+        verdicts.forEach((v, i) => {
+          const where = `${file}[${i}]`;
+          assertSource(v.source, where);
+          assert.match(v.rule, /[\w/]+\.go:\d+/, `${where}: the rule cites no file:line`);
+          if (v.verdict === 'valid') return assert.equal(v.field, undefined, `${where}: a valid body names an offending field`);
+          assert.equal(typeof v.field, 'string', `${where}: no offending field`);
+          const at = valueAt(v.body, v.field!);
+          assert.ok(v.field === '' || at.found || at.parentFound, `${where}: ${v.field} is not in the body`);
+        });
+      });
+    }
   });
 
   describe('Honeycomb query annotations', () => {

@@ -2,6 +2,8 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { AUTHENTIK_KIND_NAMES, AuthentikKind } from '../../../src/clients/authentik/resources/kinds';
+import { burnAlertProblems } from '../../../src/clients/honeycomb/burnAlertRules';
+import { sloProblems } from '../../../src/clients/honeycomb/sloRules';
 import { triggerProblems } from '../../../src/clients/honeycomb/triggerRules';
 import { documentOf, formatDocument, jsonEqual } from '../../../src/editing/document';
 import { guardedSave } from '../../../src/editing/guardedSave';
@@ -10,7 +12,9 @@ import { requestBody } from '../../../src/editing/requestBody';
 import { validateDocument } from '../../../src/editing/validate';
 import { schemaFileOf } from '../../../src/views/authentik/kinds/ids';
 import { authentikEditableKind } from '../../../src/views/authentik/kinds/kind';
+import { BURN_ALERT_READ_ONLY_FIELDS, burnAlertKind } from '../../../src/views/honeycomb/kinds/burnAlert';
 import { queryAnnotationKind } from '../../../src/views/honeycomb/kinds/queryAnnotation';
+import { SLO_READ_ONLY_FIELDS, sloKind } from '../../../src/views/honeycomb/kinds/slo';
 import { TRIGGER_READ_ONLY_FIELDS, triggerKind } from '../../../src/views/honeycomb/kinds/trigger';
 import { scriptedUi } from './fakeKind';
 import { validationSchema } from './kindSchemas';
@@ -48,6 +52,18 @@ const CASES: Case[] = [
     objects: corpus('honeycomb/query-annotations.json'),
     kind: (server) => queryAnnotationKind({ backend: server, schema: validationSchema('honeycomb-query-annotation'), rules: () => [] }),
     rules: { style: 'replace', readOnly: ['id', 'created_at', 'updated_at'] },
+  },
+  {
+    name: 'Honeycomb SLO',
+    objects: corpus('honeycomb/slos.json'),
+    kind: (server) => sloKind({ backend: server, schema: validationSchema('honeycomb-slo'), rules: (d, b) => sloProblems(d, b) }),
+    rules: { style: 'replace', readOnly: SLO_READ_ONLY_FIELDS },
+  },
+  {
+    name: 'Honeycomb burn alert',
+    objects: corpus('honeycomb/burn-alerts.json'),
+    kind: (server) => burnAlertKind({ backend: server, schema: validationSchema('honeycomb-burn-alert'), rules: (d, b) => burnAlertProblems(d, b) }),
+    rules: { style: 'replace', readOnly: BURN_ALERT_READ_ONLY_FIELDS },
   },
   ...AUTHENTIK_KIND_NAMES.map((k: AuthentikKind): Case => ({
     name: `authentik ${k}`,

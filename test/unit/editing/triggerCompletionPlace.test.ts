@@ -1,4 +1,5 @@
 import * as assert from 'assert';
+import { sliAliasPlace } from '../../../src/views/honeycomb/kinds/sloCompletionPlace';
 import { triggerCompletionPlace } from '../../../src/views/honeycomb/kinds/triggerCompletionPlace';
 
 /** `|` marks the cursor. */
@@ -29,5 +30,22 @@ describe('Trigger document completion places', () => {
     assert.equal(placeAt('{ "recipients": [ { "|" } ] }'), undefined, 'a property key');
     assert.equal(placeAt('{ "name": "|" }'), undefined);
     assert.equal(placeAt('{ "recipients": [ { "id": "a", "type": "|" } ] }'), undefined);
+  });
+});
+
+describe('SLO document completion place', () => {
+  const sliAt = (textWithCursor: string) => sliAliasPlace(textWithCursor.replace('|', ''), textWithCursor.indexOf('|'));
+
+  it('the value of sli.alias is replaced whole, quotes included', () => {
+    const text = '{ "name": "x", "sli": { "alias": "sli.av|" } }';
+    const start = text.replace('|', '').indexOf('"sli.av"');
+    assert.deepEqual(sliAt(text), { replace: { offset: start, length: 8 } });
+  });
+
+  it('an alias elsewhere, a key, or another field of sli offers nothing', () => {
+    assert.equal(sliAt('{ "alias": "|" }'), undefined);
+    assert.equal(sliAt('{ "sli": { "|" } }'), undefined);
+    assert.equal(sliAt('{ "sli": { "alias": "a", "other": "|" } }'), undefined);
+    assert.equal(sliAt('{ "dataset_slugs": [ "|" ] }'), undefined);
   });
 });

@@ -9,13 +9,14 @@ import { HoneycombExplorer } from '../explorer';
 import { recordKeyOf } from '../recordKeys';
 import { datasetCollectionBackend } from './backend';
 import { queryAnnotationKind } from './queryAnnotation';
+import { registerSloKinds } from './sloKinds';
 import { TRIGGER_KIND_ID, triggerKind } from './trigger';
 import { registerTriggerCompletion } from './triggerCompletion';
 
 /**
- * The Honeycomb kinds of the editing mechanism: triggers and query annotations, read and written
- * with the key of the environment they live in, plus the commands only Honeycomb has (Enable /
- * Disable Trigger, Save as Honeycomb Query). After any change the environment's trigger and
+ * The Honeycomb kinds of the editing mechanism: triggers and query annotations (SLOs and burn
+ * alerts are in sloKinds.ts), read and written with the key of the environment they live in, plus
+ * the commands only Honeycomb has (Enable / Disable Trigger, Save as Honeycomb Query). After any change the environment's trigger and
  * annotation lists are dropped from the explorer's cache and the view and open records redraw.
  */
 export function registerHoneycombKinds(context: vscode.ExtensionContext, logger: Logger, editing: Editing, explorer: HoneycombExplorer, onChanged: (recordKey?: string) => void): void {
@@ -39,6 +40,8 @@ export function registerHoneycombKinds(context: vscode.ExtensionContext, logger:
   );
 
   registerTriggerCompletion(context, logger, editing, explorer);
+  // Before the subscription below, so SLO lists are dropped before the view redraws.
+  registerSloKinds(context, logger, editing, explorer);
 
   const setDisabled = (disabled: boolean) => async (node: unknown) => {
     if (!isEditable(node) || node.editTarget().kindId !== TRIGGER_KIND_ID) throw new Error('Pick a trigger in the Honeycomb view.');

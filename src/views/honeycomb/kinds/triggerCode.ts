@@ -1,6 +1,7 @@
 import { RawCode, hclValue, tsValue } from '../../../core/codeText';
 import { HclBody, pulumiResource, terraformResource } from '../../../editing/exportCode';
 import { Address, JsonObject } from '../../../editing/kind';
+import { pulumiRecipients, recipientBlocks, tagsOf } from './recipientCode';
 import { isObject } from './trigger';
 
 /**
@@ -21,21 +22,7 @@ export function triggerTerraform(object: JsonObject, address: Address): string {
       },
     ],
   ];
-  for (const recipient of recipientsOf(object)) {
-    const details = isObject(recipient.details) ? recipient.details : undefined;
-    blocks.push([
-      'recipient',
-      {
-        attributes: recipient.id
-          ? [['id', recipient.id]]
-          : [
-              ['type', recipient.type],
-              ['target', recipient.target],
-            ],
-        blocks: details?.pagerduty_severity ? [['notification_details', { attributes: [['pagerduty_severity', details.pagerduty_severity]] }]] : [],
-      },
-    ]);
-  }
+  blocks.push(...recipientBlocks(object));
   const window = scheduleWindow(object);
   if (window)
     blocks.push([
@@ -94,10 +81,7 @@ export function triggerPulumi(object: JsonObject, address: Address): string {
     disabled: object.disabled === true ? true : undefined,
     autoInvestigate: object.auto_investigate === true ? true : undefined,
     thresholds: [{ op: threshold.op, value: threshold.value, exceededLimit: threshold.exceeded_limit }],
-    recipients: recipientsOf(object).map((r) => {
-      const details = isObject(r.details) ? r.details : undefined;
-      return r.id ? { id: r.id, notificationDetails: details?.pagerduty_severity ? [{ pagerdutySeverity: details.pagerduty_severity }] : undefined } : { type: r.type, target: r.target };
-    }),
+    recipients: pulumiRecipients(object),
     evaluationSchedules: window ? [{ startTime: window.start_time, endTime: window.end_time, daysOfWeeks: window.days_of_week }] : undefined,
     baselineDetails: baseline ? [{ offsetMinutes: baseline.offset_minutes, type: baseline.type }] : undefined,
     tags: tagsOf(object),
@@ -118,16 +102,6 @@ function queryAttribute(object: JsonObject, language: 'terraform' | 'pulumi'): A
     return language === 'terraform' ? [['query_json', new RawCode(`jsonencode(${hclValue(object.query, '  ')})`)]] : [['queryJson', new RawCode(`JSON.stringify(${tsValue(object.query, '    ')})`)]];
   }
   return object.query_id ? [[language === 'terraform' ? 'query_id' : 'queryId', object.query_id]] : [];
-}
-
-function recipientsOf(object: JsonObject): JsonObject[] {
-  return Array.isArray(object.recipients) ? object.recipients.filter(isObject) : [];
-}
-
-/** The tags as a map; `fromEntries` keeps even a key named `__proto__` as a tag of its own. */
-function tagsOf(object: JsonObject): Record<string, string> | undefined {
-  if (!Array.isArray(object.tags) || object.tags.length === 0) return undefined;
-  return Object.fromEntries(object.tags.filter(isObject).map((tag) => [String(tag.key), String(tag.value ?? '')]));
 }
 
 function scheduleWindow(object: JsonObject): JsonObject | undefined {

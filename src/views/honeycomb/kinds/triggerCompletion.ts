@@ -4,10 +4,10 @@ import { Logger } from '../../../core/logger';
 import { EDIT_SCHEME } from '../../../editing/editFileSystem';
 import { Editing } from '../../../editing/register';
 import { HoneycombExplorer } from '../explorer';
-import { TRIGGER_KIND_ID } from './ids';
+import { BURN_ALERT_KIND_ID, TRIGGER_KIND_ID } from './ids';
 
 /**
- * Completions in trigger documents from the environment's live data: recipients offered by what
+ * Completions in trigger (and burn alert) documents from the environment's live data: recipients offered by what
  * people know them by (address, channel, integration or webhook name) and inserted by id, and
  * `query_id` offered as the dataset's saved queries by name. Secrets a recipient carries (a
  * webhook's secret or URL, a PagerDuty key) are never shown.
@@ -16,11 +16,12 @@ export function registerTriggerCompletion(context: vscode.ExtensionContext, logg
   const provider: vscode.CompletionItemProvider = {
     async provideCompletionItems(document, position, token) {
       const parsed = editing.kinds.parse(document.uri.path);
-      if (!parsed || parsed.kindId !== TRIGGER_KIND_ID) return undefined;
+      if (!parsed || (parsed.kindId !== TRIGGER_KIND_ID && parsed.kindId !== BURN_ALERT_KIND_ID)) return undefined;
       // The JSON reader loads with the first completion (it is in the editing chunk, not at start-up).
       const { triggerCompletionPlace } = await import(/* webpackChunkName: "editing-text" */ './triggerCompletionPlace');
       const place = triggerCompletionPlace(document.getText(), document.offsetAt(position));
-      if (!place) return undefined;
+      // A burn alert has recipients like a trigger's, and no query.
+      if (!place || (place.kind === 'queryId' && parsed.kindId !== TRIGGER_KIND_ID)) return undefined;
       const range = place.replace ? new vscode.Range(document.positionAt(place.replace.offset), document.positionAt(place.replace.offset + place.replace.length)) : undefined;
       const abort = new AbortController();
       token.onCancellationRequested(() => abort.abort());
@@ -54,7 +55,18 @@ export function registerTriggerCompletion(context: vscode.ExtensionContext, logg
       }
     },
   };
-  context.subscriptions.push(vscode.languages.registerCompletionItemProvider({ scheme: EDIT_SCHEME, pattern: '**/*.honeycomb-trigger.json' }, provider, '"', '{', '['));
+  context.subscriptions.push(
+    vscode.languages.registerCompletionItemProvider(
+      [
+        { scheme: EDIT_SCHEME, pattern: '**/*.honeycomb-trigger.json' },
+        { scheme: EDIT_SCHEME, pattern: '**/*.honeycomb-burn-alert.json' },
+      ],
+      provider,
+      '"',
+      '{',
+      '[',
+    ),
+  );
 }
 
 /** What people know a recipient by; never its webhook URL or integration key. */

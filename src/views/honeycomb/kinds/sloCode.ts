@@ -1,0 +1,97 @@
+import { pulumiResource, terraformResource } from '../../../editing/exportCode';
+import { Address, JsonObject } from '../../../editing/kind';
+import { ENVIRONMENT_WIDE } from '../../../clients/honeycomb/paths';
+import { pulumiRecipients, recipientBlocks, tagsOf } from './recipientCode';
+
+/**
+ * SLOs and burn alerts as code: the provider's `honeycombio_slo` and `honeycombio_burn_alert`
+ * resources with their import blocks, and the same as Pulumi resources. The provider speaks in
+ * percentages where the API speaks per million (`target_percentage` 99.9 for 999000,
+ * `budget_rate_decrease_percent` 1 for 10000), and imports both as `<dataset>/<id>` — a
+ * multi-dataset SLO and its burn alerts by the bare id (`slo_resource.go`, `burn_alert_resource.go`,
+ * ImportState).
+ */
+export function sloTerraform(object: JsonObject, address: Address): string {
+  return terraformResource({ type: 'honeycombio_slo', name: String(object.name ?? 'slo'), body: { attributes: sloArgs(object, address, 'terraform') }, importId: importId(address) });
+}
+
+export function sloPulumi(object: JsonObject, address: Address): string {
+  return pulumiResource({
+    module: 'honeycombio',
+    packageName: '@pulumi/honeycombio',
+    className: 'Slo',
+    name: String(object.name ?? 'slo'),
+    args: Object.fromEntries(sloArgs(object, address, 'pulumi')),
+    importId: importId(address),
+  });
+}
+
+function sloArgs(object: JsonObject, address: Address, language: 'terraform' | 'pulumi'): Array<[string, unknown]> {
+  const name = (snake: string, camel: string) => (language === 'terraform' ? snake : camel);
+  const sli = isObject(object.sli) ? object.sli.alias : undefined;
+  const datasets = Array.isArray(object.dataset_slugs) ? object.dataset_slugs : [];
+  // A single-dataset SLO says its dataset; one over several lists them (the provider takes one or the other).
+  const where: Array<[string, unknown]> = address.dataset === ENVIRONMENT_WIDE ? [['datasets', datasets]] : [['dataset', address.dataset]];
+  return [
+    ['name', object.name],
+    ['description', object.description || undefined],
+    ...where,
+    ['sli', sli],
+    [name('target_percentage', 'targetPercentage'), perMillionToPercent(object.target_per_million)],
+    [name('time_period', 'timePeriod'), object.time_period_days],
+    ['tags', tagsOf(object)],
+  ];
+}
+
+export function burnAlertTerraform(object: JsonObject, address: Address): string {
+  const args = burnAlertArgs(object, address, 'terraform');
+  return terraformResource({ type: 'honeycombio_burn_alert', name: burnAlertLabel(object), body: { attributes: args, blocks: recipientBlocks(object) }, importId: importId(address) });
+}
+
+export function burnAlertPulumi(object: JsonObject, address: Address): string {
+  return pulumiResource({
+    module: 'honeycombio',
+    packageName: '@pulumi/honeycombio',
+    className: 'BurnAlert',
+    name: burnAlertLabel(object),
+    args: { ...Object.fromEntries(burnAlertArgs(object, address, 'pulumi')), recipients: pulumiRecipients(object) },
+    importId: importId(address),
+  });
+}
+
+function burnAlertArgs(object: JsonObject, address: Address, language: 'terraform' | 'pulumi'): Array<[string, unknown]> {
+  const name = (snake: string, camel: string) => (language === 'terraform' ? snake : camel);
+  const budgetRate = object.alert_type === 'budget_rate';
+  return [
+    [name('alert_type', 'alertType'), object.alert_type],
+    ...(budgetRate
+      ? ([
+          [name('budget_rate_window_minutes', 'budgetRateWindowMinutes'), object.budget_rate_window_minutes],
+          [name('budget_rate_decrease_percent', 'budgetRateDecreasePercent'), perMillionToPercent(object.budget_rate_decrease_threshold_per_million)],
+        ] as Array<[string, unknown]>)
+      : ([[name('exhaustion_minutes', 'exhaustionMinutes'), object.exhaustion_minutes]] as Array<[string, unknown]>)),
+    ['dataset', address.dataset === ENVIRONMENT_WIDE ? undefined : address.dataset],
+    [name('slo_id', 'sloId'), isObject(object.slo) ? object.slo.id : address.slo],
+    ['description', object.description || undefined],
+    [name('auto_investigate', 'autoInvestigate'), object.auto_investigate === true ? true : undefined],
+  ];
+}
+
+/** The provider's import ID: `<dataset>/<id>`, or the bare id for what lives environment-wide. */
+function importId(address: Address): string {
+  return address.dataset === ENVIRONMENT_WIDE ? address.id : `${address.dataset}/${address.id}`;
+}
+
+/** 999000 → 99.9; rounding keeps 989900 → 98.99, not 98.99000000000001. */
+function perMillionToPercent(value: unknown): number | undefined {
+  return typeof value === 'number' ? Math.round(value * 100) / 1_000_000 : undefined;
+}
+
+function burnAlertLabel(object: JsonObject): string {
+  const minutes = object.alert_type === 'budget_rate' ? object.budget_rate_window_minutes : object.exhaustion_minutes;
+  return `${String(object.alert_type ?? 'exhaustion_time')} ${String(minutes ?? '')}`.trim();
+}
+
+function isObject(value: unknown): value is JsonObject {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
