@@ -9,6 +9,7 @@ import { HoneycombExplorer } from '../explorer';
 import { recordKeyOf } from '../recordKeys';
 import { datasetCollectionBackend } from './backend';
 import { queryAnnotationKind } from './queryAnnotation';
+import { registerRecipientKind } from './recipientRegister';
 import { TRIGGER_KIND_ID, triggerKind } from './trigger';
 import { registerTriggerCompletion } from './triggerCompletion';
 
@@ -38,6 +39,7 @@ export function registerHoneycombKinds(context: vscode.ExtensionContext, logger:
     }),
   );
 
+  registerRecipientKind(context, logger, editing, explorer, () => onChanged());
   registerTriggerCompletion(context, logger, editing, explorer);
 
   const setDisabled = (disabled: boolean) => async (node: unknown) => {
