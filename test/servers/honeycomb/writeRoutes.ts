@@ -26,11 +26,12 @@ import { openApiValidator } from '../openapi/validator';
 import { findEnvironmentKey } from './auth';
 import { hcId, type EnvironmentContent, type SeedQueryAnnotation, type SeedTrigger, type SeedTriggerRecipient } from './content';
 import { JSON_TYPE, problem, unknownKeyV1 } from './errors';
+import { recipientRoutes } from './recipientRoutes';
 import type { EnvironmentKey, HoneycombSeed } from './seed';
 
 const ALL = '__all__';
-type Detail = { field: string; description: string; code?: 'invalid' | 'missing' | 'incorrect_type' };
-type Body = Record<string, unknown>;
+export type Detail = { field: string; description: string; code?: 'invalid' | 'missing' | 'incorrect_type' };
+export type Body = Record<string, unknown>;
 
 /** What a trigger query may not have (the provider's ValidTriggerQuerySpec). */
 const REFUSED_QUERY_FIELDS = ['orders', 'limit', 'start_time', 'end_time'];
@@ -53,17 +54,17 @@ const BASE_FIELDS = [
 /** Read-only fields a client may send back (a PUT of what it read); they are ignored. */
 const READ_ONLY = ['id', 'dataset_slug', 'triggered', 'created_at', 'updated_at'];
 
-function json(status: number, body: unknown): StandInResponse {
+export function json(status: number, body: unknown): StandInResponse {
   return { status, headers: { 'Content-Type': JSON_TYPE }, body };
 }
 
-function invalid(req: StandInRequest, details: Detail[]): StandInResponse {
+export function invalid(req: StandInRequest, details: Detail[]): StandInResponse {
   const res = problem(req, 422, 'validation-failed', 'The provided input is invalid.', 'The provided input is invalid.');
   (res.body as Body).type_detail = details.map((d) => ({ field: d.field, code: d.code ?? 'invalid', description: d.description }));
   return res;
 }
 
-function notFound(req: StandInRequest, what: string): StandInResponse {
+export function notFound(req: StandInRequest, what: string): StandInResponse {
   return problem(req, 404, 'not-found', 'The requested resource cannot be found.', `${what} not found`, `${what} not found`);
 }
 
@@ -72,7 +73,7 @@ function forbidden(): StandInResponse {
 }
 
 /** `/threshold/op must be equal to one of the allowed values` → `threshold.op`. */
-function schemaDetail(error: string): Detail {
+export function schemaDetail(error: string): Detail {
   const [pointer] = error.split(' ');
   const parts = pointer === '(root)' ? [] : pointer.slice(1).split('/');
   const unknown = /unevaluated properties: '([^']+)'/.exec(error);
@@ -81,12 +82,12 @@ function schemaDetail(error: string): Detail {
   return unknown ? { field, description: `${unknown[1]} is not a field of this object` } : { field, description: error.slice(pointer.length + 1) };
 }
 
-interface Ctx {
+export interface Ctx {
   key: EnvironmentKey;
   content: EnvironmentContent;
 }
 
-function context(seed: HoneycombSeed, req: StandInRequest): Ctx | StandInResponse {
+export function context(seed: HoneycombSeed, req: StandInRequest): Ctx | StandInResponse {
   const key = findEnvironmentKey(seed, req);
   if (!key || key.type !== 'configuration') return unknownKeyV1();
   const content = seed.content[key.environment];
@@ -94,9 +95,9 @@ function context(seed: HoneycombSeed, req: StandInRequest): Ctx | StandInRespons
   return { key, content };
 }
 
-const isResponse = (v: unknown): v is StandInResponse => typeof (v as StandInResponse)?.status === 'number';
+export const isResponse = (v: unknown): v is StandInResponse => typeof (v as StandInResponse)?.status === 'number';
 
-function bodyOf(req: StandInRequest): Body | StandInResponse {
+export function bodyOf(req: StandInRequest): Body | StandInResponse {
   if (req.bodyError !== undefined || !req.body || typeof req.body !== 'object' || Array.isArray(req.body)) {
     return problem(req, 400, 'unparseable', 'The request body could not be parsed.', req.bodyError ?? 'the body must be a JSON object');
   }
@@ -320,6 +321,7 @@ export function writeRoutes(seed: () => HoneycombSeed, state: WriteState): Route
       },
     },
     ...annotationRoutes(seed, state, schema),
+    ...recipientRoutes(seed, schema),
   ];
 }
 

@@ -11,7 +11,9 @@ import { validateDocument } from '../../../src/editing/validate';
 import { schemaFileOf } from '../../../src/views/authentik/kinds/ids';
 import { authentikEditableKind } from '../../../src/views/authentik/kinds/kind';
 import { queryAnnotationKind } from '../../../src/views/honeycomb/kinds/queryAnnotation';
+import { RECIPIENT_READ_ONLY_FIELDS, recipientKind } from '../../../src/views/honeycomb/kinds/recipient';
 import { TRIGGER_READ_ONLY_FIELDS, triggerKind } from '../../../src/views/honeycomb/kinds/trigger';
+import { recipientProblems } from '../../../src/clients/honeycomb/recipientRules';
 import { scriptedUi } from './fakeKind';
 import { validationSchema } from './kindSchemas';
 import { ReplayRules, ReplayServer, triggerQueryStorage } from './replayServer';
@@ -48,6 +50,13 @@ const CASES: Case[] = [
     objects: corpus('honeycomb/query-annotations.json'),
     kind: (server) => queryAnnotationKind({ backend: server, schema: validationSchema('honeycomb-query-annotation'), rules: () => [] }),
     rules: { style: 'replace', readOnly: ['id', 'created_at', 'updated_at'] },
+  },
+  {
+    name: 'Honeycomb recipient',
+    // The legacy Teams type is read-only (its document opens with the reason as an error).
+    objects: corpus('honeycomb/recipients.json').filter((e) => e.object.type !== 'msteams'),
+    kind: (server) => recipientKind({ backend: server, schema: validationSchema('honeycomb-recipient'), rules: (d, b) => recipientProblems(d, b) }),
+    rules: { style: 'replace', readOnly: RECIPIENT_READ_ONLY_FIELDS },
   },
   ...AUTHENTIK_KIND_NAMES.map((k: AuthentikKind): Case => ({
     name: `authentik ${k}`,
