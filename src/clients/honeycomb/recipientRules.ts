@@ -81,7 +81,7 @@ export function recipientProblems(document: Json, baseline?: Json): QueryProblem
   for (const field of REQUIRED_DETAILS[type]) {
     if (typeof details[field] !== 'string') out.push(problem(['details', field], `a ${type} recipient needs details.${field} (API: required)`));
     // provider: LengthBetween(1, …) on names and URLs; the service's answer to an empty one is not documented.
-    else if ((details[field] as string).trim() === '') out.push(problem(['details', field], `details.${field} is empty (the provider requires at least one character)`, 'warning'));
+    else if (details[field].trim() === '') out.push(problem(['details', field], `details.${field} is empty (the provider requires at least one character)`, 'warning'));
   }
   out.push(...secretsInDocument(details));
   switch (type) {
@@ -139,7 +139,7 @@ function secretsInDocument(details: Json): QueryProblem[] {
 function urlProblems(details: Json): QueryProblem[] {
   const url = details.webhook_url;
   if (typeof url !== 'string' || url === '') return [];
-  let ok = false;
+  let ok: boolean;
   try {
     const parsed = new URL(url);
     ok = (parsed.protocol === 'http:' || parsed.protocol === 'https:') && parsed.host !== '';

@@ -39,7 +39,10 @@ function registerRecipientSecrets(api: HoneycombApi, object: ApiObject): ApiObje
   if (!details || typeof details !== 'object') return object;
   for (const field of ['webhook_secret', 'pagerduty_integration_key']) if (typeof details[field] === 'string') api.registerSecret(details[field]);
   if (Array.isArray(details.webhook_headers)) {
-    for (const header of details.webhook_headers) if (typeof header?.value === 'string') api.registerSecret(header.value);
+    for (const header of details.webhook_headers as unknown[]) {
+      const value = (header as { value?: unknown } | null)?.value;
+      if (typeof value === 'string') api.registerSecret(value);
+    }
   }
   return object;
 }

@@ -85,7 +85,8 @@ export function recipientTemplate(type: string): JsonObject {
 export function recipientName(object: JsonObject): string {
   const details = isObject(object.details) ? object.details : {};
   for (const field of ['webhook_name', 'pagerduty_integration_name', 'email_address', 'slack_channel']) {
-    if (typeof details[field] === 'string' && details[field] !== '') return details[field] as string;
+    const value = details[field];
+    if (typeof value === 'string' && value !== '') return value;
   }
   return typeof object.id === 'string' ? object.id : '';
 }
@@ -126,7 +127,7 @@ export function recipientBody(body: JsonObject, current: JsonObject): JsonObject
     if (!hasOwn(details, field) && hasOwn(stored, field)) setOwn(details, field, stored[field]);
   }
   if (Array.isArray(details.webhook_headers)) {
-    details.webhook_headers = details.webhook_headers.map((header) => {
+    details.webhook_headers = (details.webhook_headers as unknown[]).map((header) => {
       if (!isObject(header) || hasOwn(header, 'value') || typeof header.header !== 'string') return header;
       const value = storedHeaderValue(stored, header.header);
       return value === undefined ? header : { ...header, value };
@@ -137,7 +138,7 @@ export function recipientBody(body: JsonObject, current: JsonObject): JsonObject
 
 /** The value the server has for header `name`, matched ignoring case. */
 export function storedHeaderValue(details: JsonObject, name: string): unknown {
-  const headers = Array.isArray(details.webhook_headers) ? details.webhook_headers : [];
+  const headers: unknown[] = Array.isArray(details.webhook_headers) ? details.webhook_headers : [];
   const found = headers.find((h) => isObject(h) && typeof h.header === 'string' && h.header.toLowerCase() === name.toLowerCase());
   return isObject(found) ? found.value : undefined;
 }
