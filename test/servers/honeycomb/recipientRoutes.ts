@@ -46,8 +46,12 @@ const DETAIL_FIELDS = [
   'webhook_payloads',
 ];
 
-function forbidden(): StandInResponse {
-  return json(403, { error: 'This API key does not have the "Manage Recipients" permission.' });
+/**
+ * A key without "Manage Recipients". The document declares 403 for a create only; for a replace or
+ * delete it declares 401, so that is what the stand-in answers there (with the same words).
+ */
+function forbidden(req: StandInRequest): StandInResponse {
+  return json(req.method === 'POST' ? 403 : 401, { error: 'This API key does not have the "Manage Recipients" permission.' });
 }
 
 function check(schema: ReturnType<typeof openApiValidator>, req: StandInRequest, body: Body, previous?: SeedRecipient): StandInResponse | undefined {
@@ -81,7 +85,7 @@ export function recipientRoutes(seed: () => HoneycombSeed, schema: () => ReturnT
   const recipientContext = (req: StandInRequest): Ctx | StandInResponse => {
     const ctx = context(seed(), req);
     if (isResponse(ctx)) return ctx;
-    return ctx.key.access.recipients ? ctx : forbidden();
+    return ctx.key.access.recipients ? ctx : forbidden(req);
   };
   const find = (id: string) => seed().recipients.findIndex((r) => r.id === id);
   return [

@@ -164,6 +164,19 @@ describe('editing Honeycomb recipients (stand-in)', () => {
     assert.equal(await kind.backend.remove({ env: 'production', id: unused.id }), 'alreadyGone');
   });
 
+  it('a key without the "Manage Recipients" permission is refused, and a create is told which permission it needs', async () => {
+    const limited = new HoneycombClient({ apiUrl: standIn.url, apiKey: HONEYCOMB_KEYS.productionLimited, sleep: async () => undefined });
+    const backend = recipientBackend(async () => limited.api);
+    const before = structuredClone(standIn.seed.recipients);
+    await assert.rejects(backend.create({ env: 'production' }, { type: 'email', details: { email_address: 'x@example.com' } }), (error: Error) =>
+      /^The configuration key needs the "Manage Recipients" permission/.test((error as { hint?: string }).hint ?? ''),
+    );
+    const id = seeded('email').id;
+    await assert.rejects(backend.update({ env: 'production', id }, { type: 'email', details: { email_address: 'x@example.com' } }));
+    await assert.rejects(backend.remove({ env: 'production', id }));
+    assert.deepEqual(standIn.seed.recipients, before, 'nothing changed');
+  });
+
   it('Copy as Terraform / Pulumi: each secret is a sensitive variable or requireSecret, never its value', async () => {
     const address = { env: 'production', id: seeded('webhook').id };
     const object = await kind.backend.read(address);
