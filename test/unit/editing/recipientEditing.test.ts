@@ -7,6 +7,8 @@ import { documentOf, formatDocument } from '../../../src/editing/document';
 import { guardedSave } from '../../../src/editing/guardedSave';
 import { Address, EditableKind, JsonObject } from '../../../src/editing/kind';
 import { summarizePlan } from '../../../src/editing/plan';
+import { requestBody } from '../../../src/editing/requestBody';
+import { validateDocument } from '../../../src/editing/validate';
 import { recipientKind } from '../../../src/views/honeycomb/kinds/recipient';
 import { recipientBackend } from '../../../src/views/honeycomb/kinds/recipientBackend';
 import { recipientPulumi, recipientTerraform } from '../../../src/views/honeycomb/kinds/recipientCode';
@@ -175,6 +177,14 @@ describe('editing Honeycomb recipients (stand-in)', () => {
     await assert.rejects(backend.update({ env: 'production', id }, { type: 'email', details: { email_address: 'x@example.com' } }));
     await assert.rejects(backend.remove({ env: 'production', id }));
     assert.deepEqual(standIn.seed.recipients, before, 'nothing changed');
+  });
+
+  it('a detail answered as null (the Go client sends webhook_headers: null) opens without a problem and goes back as it came', async () => {
+    const object = { id: 'r1', type: 'webhook', details: { webhook_name: 'n', webhook_url: 'https://a.example.com/x', webhook_secret: 's3cr3t-fake', webhook_headers: null } };
+    const document = documentOf(kind, object);
+    assert.deepEqual(document, { type: 'webhook', details: { webhook_name: 'n', webhook_url: 'https://a.example.com/x' } });
+    assert.deepEqual(await validateDocument(kind, document, document), []);
+    assert.deepEqual(requestBody(kind, object, document, document), { type: 'webhook', details: object.details });
   });
 
   it('Copy as Terraform / Pulumi: each secret is a sensitive variable or requireSecret, never its value', async () => {

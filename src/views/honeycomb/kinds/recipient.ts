@@ -98,10 +98,15 @@ export function recipientDocument(kind: EditableKind, object: JsonObject): JsonO
   return document;
 }
 
+/**
+ * The details less the secrets, and less details answered as `null` (the Go client sends
+ * `webhook_headers: null` when there are none, and a `null` would read as a wrong type in the
+ * document); a save sends those back as they came (`recipientBody`).
+ */
 function withoutSecrets(details: JsonObject): JsonObject {
   const out: JsonObject = {};
   for (const key of Object.keys(details)) {
-    if ((SECRET_DETAILS as readonly string[]).includes(key)) continue;
+    if ((SECRET_DETAILS as readonly string[]).includes(key) || details[key] === null) continue;
     setOwn(out, key, key === 'webhook_headers' && Array.isArray(details[key]) ? details[key].map(headerWithoutValue) : details[key]);
   }
   return out;
@@ -115,7 +120,7 @@ function headerWithoutValue(header: unknown): unknown {
 
 /**
  * The PUT body: the generic one (the server's object less read-only fields, the document on top)
- * with the secrets put back from the server's object, so a PUT — which replaces the recipient —
+ * with the secrets (and details answered as `null`) put back from the server's object, so a PUT — which replaces the recipient —
  * never clears one the document does not show. A header's value goes back with the header of the
  * same name (HTTP names ignore case); a new or renamed header has none until it is set.
  */
@@ -125,6 +130,9 @@ export function recipientBody(body: JsonObject, current: JsonObject): JsonObject
   const details: JsonObject = { ...body.details };
   for (const field of SECRET_DETAILS) {
     if (!hasOwn(details, field) && hasOwn(stored, field)) setOwn(details, field, stored[field]);
+  }
+  for (const field of Object.keys(stored)) {
+    if (stored[field] === null && !hasOwn(details, field)) setOwn(details, field, null);
   }
   if (Array.isArray(details.webhook_headers)) {
     details.webhook_headers = (details.webhook_headers as unknown[]).map((header) => {
