@@ -22,6 +22,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { loadServiceModel } from '../test/servers/openapi/loadDocument';
 import { toHints } from './schemaHints';
+import { RECIPIENT_SCHEMA } from './recipientSchema';
 import { AUTHENTIK_KINDS, AUTHENTIK_KIND_NAMES, AuthentikKind } from '../src/clients/authentik/resources/kinds';
 import { schemaFileOf } from '../src/views/authentik/kinds/ids';
 import { secretFieldsOf } from '../src/views/authentik/kinds/kind';
@@ -115,6 +116,7 @@ export const KIND_SCHEMAS: KindSchemaSpec[] = [
     title: 'Honeycomb query annotation',
   },
   ...SLO_SCHEMAS,
+  RECIPIENT_SCHEMA,
   ...AUTHENTIK_KIND_NAMES.map(authentikSchemaSpec),
 ];
 

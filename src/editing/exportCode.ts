@@ -49,13 +49,18 @@ export interface TerraformResource {
 export function terraformResource(resource: TerraformResource): string {
   const label = terraformName(resource.name, resource.type.replace(/^[a-z]+_/, ''));
   const variables: string[] = [];
-  const attributes = resource.body.attributes.map(([key, value]): [string, unknown] => {
-    if (!(value instanceof InputValue)) return [key, value];
-    const name = inputName(resource.name, value);
-    variables.push(...terraformVariable(name, value), '');
-    return [key, new RawCode(`var.${name}`)];
+  // Inputs may sit in nested blocks too (a webhook header's value): each becomes a variable.
+  const withVariables = (body: HclBody): HclBody => ({
+    attributes: body.attributes.map(([key, value]): [string, unknown] => {
+      if (!(value instanceof InputValue)) return [key, value];
+      const name = inputName(resource.name, value);
+      variables.push(...terraformVariable(name, value), '');
+      return [key, new RawCode(`var.${name}`)];
+    }),
+    blocks: body.blocks?.map(([name, block]): [string, HclBody] => [name, withVariables(block)]),
   });
-  const text = [...variables, `resource "${resource.type}" "${label}" {`, ...renderBody({ ...resource.body, attributes }, '  '), '}'];
+  const body = withVariables(resource.body);
+  const text = [...variables, `resource "${resource.type}" "${label}" {`, ...renderBody(body, '  '), '}'];
   if (typeof resource.importId === 'string') {
     text.push('', 'import {', `  to = ${resource.type}.${label}`, `  id = ${hclString(resource.importId)}`, '}');
   } else {
@@ -100,15 +105,17 @@ export function pulumiResource(resource: PulumiResource): string {
   const logical = terraformName(resource.name, resource.className).replace(/_/g, '-');
   const options = typeof resource.importId === 'string' ? `, { import: ${jsString(resource.importId)} }` : '';
   const inputs: string[] = [];
-  const args = Object.fromEntries(
-    Object.entries(resource.args).map(([key, value]) => {
-      if (!(value instanceof InputValue)) return [key, value];
-      const name = pulumiName(inputName(resource.name, value), '', { suffix: false });
-      const command = `pulumi config set${value.secret ? ' --secret' : ''} ${name}`;
-      inputs.push(...comment('//', value.note), `// Set it with \`${command}\` (it asks for the value, or reads it piped from a file).`);
-      return [key, new RawCode(`config.${value.secret ? 'requireSecret' : 'require'}(${jsString(name)})`)];
-    }),
-  );
+  // Inputs may sit inside lists and objects too (a webhook header's value).
+  const withConfig = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(withConfig);
+    if (value instanceof RawCode || value === null || typeof value !== 'object') return value;
+    if (!(value instanceof InputValue)) return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, withConfig(inner)]));
+    const name = pulumiName(inputName(resource.name, value), '', { suffix: false });
+    const command = `pulumi config set${value.secret ? ' --secret' : ''} ${name}`;
+    inputs.push(...comment('//', value.note), `// Set it with \`${command}\` (it asks for the value, or reads it piped from a file).`);
+    return new RawCode(`config.${value.secret ? 'requireSecret' : 'require'}(${jsString(name)})`);
+  };
+  const args = withConfig(resource.args) as Record<string, unknown>;
   const lines = [`import * as ${resource.module} from ${jsString(resource.packageName)};`];
   if (inputs.length) lines.push('import * as pulumi from "@pulumi/pulumi";', '', 'const config = new pulumi.Config();', ...inputs);
   else lines.push('');

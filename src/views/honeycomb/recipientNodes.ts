@@ -1,6 +1,8 @@
 import * as vscode from 'vscode';
 import { RecipientItem, TriggerItem, recipientLabel } from '../../clients/honeycomb';
+import { CreatableNode, CreateTarget, EditTarget, EditableNode } from '../../editing/editableKinds';
 import { TreeNode } from '../tree/node';
+import { RECIPIENT_KIND_ID } from './kinds/recipientIds';
 import { OneRequestFolderNode, accessible, folderItem } from './oneRequestFolderNode';
 import { HoneycombObject } from './objects';
 import { recordKeyOfObject } from './recordKeys';
@@ -20,7 +22,7 @@ const GROUPS: Array<{ key: string; label: string; icon: string; types: string[] 
   { key: 'msteams', label: 'Microsoft Teams', icon: 'organization', types: ['msteams', 'msteams_workflow'] },
 ];
 
-export class RecipientsFolderNode extends OneRequestFolderNode<RecipientItem> {
+export class RecipientsFolderNode extends OneRequestFolderNode<RecipientItem> implements CreatableNode {
   /** A fixed label: kept for the next window (TreeNode.rememberable). */
   readonly rememberable = true;
   constructor(parent: TreeNode, scope: EnvScope) {
@@ -28,9 +30,14 @@ export class RecipientsFolderNode extends OneRequestFolderNode<RecipientItem> {
   }
 
   getTreeItem(): vscode.TreeItem {
-    const item = folderItem('Recipients', 'broadcast', this.countText());
+    const item = folderItem('Recipients', 'broadcast', this.countText(), 'opsConfig.honeycomb.folder.recipients.creatable');
     item.tooltip = 'Recipients are team-wide: every environment of the team shares them.';
     return accessible(item);
+  }
+
+  /** A recipient made here belongs to the team; this environment's key makes it. */
+  createTarget(): CreateTarget {
+    return { kindId: RECIPIENT_KIND_ID, parent: { env: this.scope.env.envSlug } };
   }
 
   protected load(signal: AbortSignal): Promise<RecipientItem[]> {
@@ -101,7 +108,7 @@ export class RecipientTypeNode implements TreeNode {
  * Not remembered for the next window (TreeNode.rememberable): its label is an address, a channel
  * or a webhook URL, which can carry a token.
  */
-export class RecipientNode extends OneRequestFolderNode<TriggerItem> implements ObjectNode {
+export class RecipientNode extends OneRequestFolderNode<TriggerItem> implements ObjectNode, EditableNode {
   constructor(
     parent: TreeNode,
     scope: EnvScope,
@@ -116,8 +123,14 @@ export class RecipientNode extends OneRequestFolderNode<TriggerItem> implements 
     item.description = describe(r);
     item.iconPath = new vscode.ThemeIcon('account');
     item.tooltip = `${TYPE_LABELS[r.type] ?? r.type} recipient ${recipientLabel(r)}\nID ${r.id}\nExpand to see the triggers that notify it.`;
-    item.contextValue = 'opsConfig.honeycomb.recipient';
+    // Editable (the legacy Teams type opens to say why it is read-only), and by its type which
+    // secret commands its menu offers.
+    item.contextValue = `opsConfig.honeycomb.recipient.editable.${r.type}`;
     return accessible(item);
+  }
+
+  editTarget(): EditTarget {
+    return { kindId: RECIPIENT_KIND_ID, address: { env: this.scope.env.envSlug, id: this.item.id }, name: recipientLabel(this.item) };
   }
 
   protected load(signal: AbortSignal): Promise<TriggerItem[]> {

@@ -244,6 +244,11 @@ export function acmeRecipients(now: number): SeedRecipient[] {
       webhook_url: 'https://hooks.acme.example/honeycomb/incidents',
       webhook_secret: 'acmeWebhookSigningSecret-0001',
       webhook_headers: [{ header: 'X-Team', value: 'platform' }],
+      // A custom payload, as the provider's custom_webhook.tf example makes one.
+      webhook_payloads: {
+        payload_templates: { trigger: { body: '{"name": {{ .Name | quote }}, "severity": {{ .Vars.severity | quote }}, "url": {{ .Result.URL | quote }}}' } },
+        template_variables: [{ name: 'severity', default_value: 'warning' }],
+      },
     }),
     r('ops-teams', 'msteams', { webhook_name: 'Ops channel (legacy)', webhook_url: 'https://acme.webhook.office.example/webhookb2/ops' }),
     r('platform-workflow', 'msteams_workflow', { webhook_name: 'Platform workflow', webhook_url: 'https://prod-12.westeurope.logic.example/workflows/platform' }),

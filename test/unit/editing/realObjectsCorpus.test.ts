@@ -322,6 +322,54 @@ describe('editing: the corpus of real objects', function () {
     }
   });
 
+  describe('Honeycomb recipients (GET answers)', () => {
+    const recipients = read<Entry[]>('honeycomb', 'recipients.json');
+    const SCHEMA_OF: Record<string, string> = {
+      email: 'EmailRecipient',
+      slack: 'SlackRecipient',
+      pagerduty: 'PagerDutyRecipient',
+      webhook: 'WebhookRecipient',
+      msteams: 'MSTeamsRecipient',
+      msteams_workflow: 'MSTeamsWorkflowRecipient',
+    };
+
+    it('has a recipient of every type, each with its source, answering the document’s schema of its type', () => {
+      assert.deepEqual([...new Set(recipients.map((e) => e.object.type))].sort(), Object.keys(SCHEMA_OF).sort());
+      recipients.forEach((e, i) => {
+        const where = `recipients[${i}]`;
+        assertSource(e.source, where);
+        assert.deepEqual(Object.keys(e.object).sort(), ['created_at', 'details', 'id', 'type', 'updated_at'], `${where}: the fields a recipient answers`);
+        for (const key of ['created_at', 'updated_at']) assert.match(String(e.object[key]), ISO_DATE_TIME, `${where}.${key}`);
+        assert.deepEqual(openApiValidator('honeycomb').validateAt(`/components/schemas/${SCHEMA_OF[e.object.type as string]}`, e.object), [], where);
+      });
+    });
+
+    it('covers secrets of every kind, templates, variables and headers; every secret is fake', () => {
+      const details = recipients.map((e) => e.object.details as Json);
+      assert.ok(
+        details.some((d) => typeof d.webhook_secret === 'string'),
+        'a webhook secret',
+      );
+      assert.ok(
+        details.some((d) => typeof d.pagerduty_integration_key === 'string'),
+        'a PagerDuty key',
+      );
+      assert.ok(
+        details.some((d) => Array.isArray(d.webhook_headers) && (d.webhook_headers as Json[]).some((h) => typeof h.value === 'string')),
+        'a header value',
+      );
+      assert.ok(
+        details.some((d) => isObject(d.webhook_payloads)),
+        'a custom payload',
+      );
+      assert.ok(
+        details.some((d) => d.webhook_name !== undefined && d.webhook_secret === undefined),
+        'a webhook without a secret',
+      );
+      for (const d of details) if (typeof d.pagerduty_integration_key === 'string') assert.match(d.pagerduty_integration_key, /^FAKE/);
+    });
+  });
+
   describe('Honeycomb query annotations', () => {
     it('has ~5 annotations matching the published QueryAnnotation schema', () => {
       const annotations = read<Entry[]>('honeycomb', 'query-annotations.json');

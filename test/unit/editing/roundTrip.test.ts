@@ -15,7 +15,9 @@ import { authentikEditableKind } from '../../../src/views/authentik/kinds/kind';
 import { BURN_ALERT_READ_ONLY_FIELDS, burnAlertKind } from '../../../src/views/honeycomb/kinds/burnAlert';
 import { queryAnnotationKind } from '../../../src/views/honeycomb/kinds/queryAnnotation';
 import { SLO_READ_ONLY_FIELDS, sloKind } from '../../../src/views/honeycomb/kinds/slo';
+import { RECIPIENT_READ_ONLY_FIELDS, recipientKind } from '../../../src/views/honeycomb/kinds/recipient';
 import { TRIGGER_READ_ONLY_FIELDS, triggerKind } from '../../../src/views/honeycomb/kinds/trigger';
+import { recipientProblems } from '../../../src/clients/honeycomb/recipientRules';
 import { scriptedUi } from './fakeKind';
 import { validationSchema } from './kindSchemas';
 import { ReplayRules, ReplayServer, triggerQueryStorage } from './replayServer';
@@ -64,6 +66,13 @@ const CASES: Case[] = [
     objects: corpus('honeycomb/burn-alerts.json'),
     kind: (server) => burnAlertKind({ backend: server, schema: validationSchema('honeycomb-burn-alert'), rules: (d, b) => burnAlertProblems(d, b) }),
     rules: { style: 'replace', readOnly: BURN_ALERT_READ_ONLY_FIELDS },
+  },
+  {
+    name: 'Honeycomb recipient',
+    // The legacy Teams type is read-only (its document opens with the reason as an error).
+    objects: corpus('honeycomb/recipients.json').filter((e) => e.object.type !== 'msteams'),
+    kind: (server) => recipientKind({ backend: server, schema: validationSchema('honeycomb-recipient'), rules: (d, b) => recipientProblems(d, b) }),
+    rules: { style: 'replace', readOnly: RECIPIENT_READ_ONLY_FIELDS },
   },
   ...AUTHENTIK_KIND_NAMES.map((k: AuthentikKind): Case => ({
     name: `authentik ${k}`,

@@ -11,6 +11,8 @@ import { burnAlertKind } from '../../../src/views/honeycomb/kinds/burnAlert';
 import { queryAnnotationKind } from '../../../src/views/honeycomb/kinds/queryAnnotation';
 import { sloKind } from '../../../src/views/honeycomb/kinds/slo';
 import { triggerKind } from '../../../src/views/honeycomb/kinds/trigger';
+import { recipientKind } from '../../../src/views/honeycomb/kinds/recipient';
+import { WRITABLE_RECIPIENT_TYPES, recipientProblems } from '../../../src/clients/honeycomb/recipientRules';
 import { validationSchema } from './kindSchemas';
 
 /** A "New …" document never opens with a problem in the template's own values. */
@@ -24,6 +26,10 @@ const KINDS: Array<{ kind: EditableKind; parent: Record<string, string> }> = [
     kind: burnAlertKind({ backend: unused, schema: validationSchema('honeycomb-burn-alert'), rules: (d, b) => burnAlertProblems(d, b) }),
     parent: { env: 'production', dataset: 'api', slo: 's1', recipient: 'r1' },
   },
+  ...WRITABLE_RECIPIENT_TYPES.map((type) => ({
+    kind: recipientKind({ backend: unused, schema: validationSchema('honeycomb-recipient'), rules: (d, b) => recipientProblems(d, b) }),
+    parent: { env: 'production', type },
+  })),
   ...AUTHENTIK_KIND_NAMES.map((k) => ({
     kind: authentikEditableKind(k, { backend: unused, schema: validationSchema(schemaFileOf(k)), location: () => 'authentik at id.example.com' }),
     parent: { parent: '8d5e1c0a-5a2b-4f1e-9e7d-2b3c4d5e6f70', stage: '0f6a1c2b-3d4e-4f50-8a9b-c0d1e2f3a4b5', order: '10', name: 'New certificate' },

@@ -1,7 +1,7 @@
 import { pulumiResource, terraformResource } from '../../../editing/exportCode';
 import { Address, JsonObject } from '../../../editing/kind';
 import { ENVIRONMENT_WIDE } from '../../../clients/honeycomb/paths';
-import { pulumiRecipients, recipientBlocks, tagsOf } from './recipientCode';
+import { pulumiRecipients, recipientBlocks, tagsOf } from './notifiedRecipientsCode';
 
 /**
  * SLOs and burn alerts as code: the provider's `honeycombio_slo` and `honeycombio_burn_alert`

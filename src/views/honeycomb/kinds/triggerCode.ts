@@ -1,7 +1,7 @@
 import { RawCode, hclValue, tsValue } from '../../../core/codeText';
 import { HclBody, pulumiResource, terraformResource } from '../../../editing/exportCode';
 import { Address, JsonObject } from '../../../editing/kind';
-import { pulumiRecipients, recipientBlocks, tagsOf } from './recipientCode';
+import { pulumiRecipients, recipientBlocks, tagsOf } from './notifiedRecipientsCode';
 import { isObject } from './trigger';
 
 /**
