@@ -1,4 +1,5 @@
 import { ServiceError } from '../core/errors';
+import { capitalize } from '../core/sentence';
 
 /**
  * Every saved credential is bound to the origin (scheme, host, port) of the URL the service
@@ -93,8 +94,4 @@ export function isDeclined(error: unknown): boolean {
 function labels(credentials: StoredCredential[]): string {
   const names = credentials.map((c) => c.label);
   return names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}` : names[0];
-}
-
-function capitalize(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
 }

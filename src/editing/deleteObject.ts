@@ -2,6 +2,7 @@ import { ServiceError } from '../core/errors';
 import { prompts } from '../ui/prompts';
 import { EditFileSystem } from './editFileSystem';
 import { Address, EditableKind, JsonObject } from './kind';
+import { capitalize } from '../core/sentence';
 
 /**
  * Delete with a modal confirmation that names the object (read just before, so as it is now), its
@@ -41,8 +42,4 @@ export async function deleteObject(fs: EditFileSystem, kind: EditableKind, addre
   const result = await kind.backend.remove(address);
   await fs.markDeleted(kind, address);
   void prompts.info(result === 'alreadyGone' ? `${capitalize(label.title)} was already gone: somebody deleted it before you.` : `Deleted ${label.title}.`);
-}
-
-function capitalize(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
 }

@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { ServiceError } from '../core/errors';
 import { Logger } from '../core/logger';
+import { capitalize } from '../core/sentence';
 import { prompts } from '../ui/prompts';
 import { EditDiagnostics } from './diagnostics';
 import { documentOf, formatDocument } from './document';
@@ -10,7 +11,8 @@ import { ExplicitSaves } from './explicitSaves';
 import type { SaveOutcome } from './guardedSave';
 import { Address, EditableKind, JsonObject } from './kind';
 import { PlanDocuments } from './planDocuments';
-import { READ_ONLY_SETTING, WriteGate } from './writeGate';
+import { SaveVerdict, confirmCreateAgain, explainReadOnly, keepText, refused, showRefusal } from './saveQuestions';
+import { WriteGate } from './writeGate';
 
 /**
  * Live objects as documents on the `opsconfig-edit:` scheme. Opening one reads the object once
@@ -34,18 +36,6 @@ interface Session {
   probablyCreated?: boolean;
   ctime: number;
   mtime: number;
-}
-
-/** What the user can do about a refused save, offered beside its message. */
-type RefusalAction = 'Show Problems' | 'Compare with Server' | 'Reload from Server';
-interface Refusal {
-  message: string;
-  actions: RefusalAction[];
-}
-type SaveVerdict = { saved: true; after?: () => void } | { saved: false; refusal: Refusal };
-
-function refused(message: string, ...actions: RefusalAction[]): SaveVerdict {
-  return { saved: false, refusal: { message, actions } };
 }
 
 export interface ObjectChange {
@@ -150,7 +140,7 @@ export class EditFileSystem implements vscode.FileSystemProvider, vscode.Disposa
       if (verdict.after) setTimeout(verdict.after, 0);
       return;
     }
-    void this.showRefusal(uri, verdict.refusal);
+    void showRefusal(uri, verdict.refusal);
     throw vscode.FileSystemError.Unavailable(verdict.refusal.message);
   }
 
@@ -171,7 +161,7 @@ export class EditFileSystem implements vscode.FileSystemProvider, vscode.Disposa
     const text = document.getText();
     const verdict = await this.runSave(uri, text);
     if (!verdict.saved) {
-      await this.showRefusal(uri, verdict.refusal);
+      await showRefusal(uri, verdict.refusal);
       return;
     }
     this.acceptedSaves.set(uri.toString(), text);
@@ -182,7 +172,7 @@ export class EditFileSystem implements vscode.FileSystemProvider, vscode.Disposa
   /** The guarded save of one document's text, settled into the session; no exception for a refusal. */
   private async runSave(uri: vscode.Uri, text: string): Promise<SaveVerdict> {
     const session = await this.session(uri);
-    if (session.probablyCreated && !(await this.confirmCreateAgain(session.kind))) {
+    if (session.probablyCreated && !(await confirmCreateAgain(session.kind))) {
       return refused(`Not saved: the last save of this ${session.kind.noun} probably created it already. Nothing was sent; your text is kept.`);
     }
     // The save pipeline (and its JSON parser and schema checker) loads on the first save.
@@ -195,14 +185,6 @@ export class EditFileSystem implements vscode.FileSystemProvider, vscode.Disposa
     });
     this.logger.info(`save ${session.kind.id} ${JSON.stringify(session.address)}: ${outcome.status}`);
     return this.settle(uri, session, text, outcome);
-  }
-
-  /** A refused save in our words, with what the user can do next. */
-  private async showRefusal(uri: vscode.Uri, refusal: Refusal): Promise<void> {
-    const choice = await prompts.error(refusal.message, ...refusal.actions);
-    if (choice === 'Show Problems') await vscode.commands.executeCommand('workbench.actions.view.problems');
-    if (choice === 'Compare with Server') await vscode.commands.executeCommand('opsConfig.edit.compareWithServer', uri);
-    if (choice === 'Reload from Server') await vscode.commands.executeCommand('opsConfig.edit.reloadFromServer', uri);
   }
 
   readDirectory(): [string, vscode.FileType][] {
@@ -242,16 +224,8 @@ export class EditFileSystem implements vscode.FileSystemProvider, vscode.Disposa
     const editor = await vscode.window.showTextDocument(document, { preview: false });
     // The editor itself would only say "read-only": say why, and how to change it.
     const refusal = this.gate.refusal();
-    if (refusal) void this.explainReadOnly(kind.label(address, this.sessions.get(uri.toString())?.object).title, refusal);
+    if (refusal) void explainReadOnly(kind.label(address, this.sessions.get(uri.toString())?.object).title, refusal);
     return editor;
-  }
-
-  private async explainReadOnly(title: string, refusal: string): Promise<void> {
-    const trusted = vscode.workspace.isTrusted;
-    const action = trusted ? 'Open Setting' : 'Manage Workspace Trust';
-    const choice = await prompts.info(`${capitalize(title)} opens read-only. ${refusal}`, action);
-    if (choice === 'Open Setting') await vscode.commands.executeCommand('workbench.action.openSettings', READ_ONLY_SETTING);
-    if (choice === 'Manage Workspace Trust') await vscode.commands.executeCommand('workbench.trust.manage');
   }
 
   /** Opens a new document of `kind` under `parent`, filled with the kind's template and unsaved. */
@@ -506,7 +480,7 @@ export class EditFileSystem implements vscode.FileSystemProvider, vscode.Disposa
           const theirs = this.plans.add(`${kind.nameOf(outcome.theirs) || kind.noun} (on the server now)`, outcome.theirs);
           await vscode.commands.executeCommand('vscode.diff', theirs, uri, `${kind.nameOf(outcome.theirs)}: server ↔ yours`);
         } else if (outcome.choice === 'reload') {
-          await this.keepText(kind, text);
+          await keepText(kind, text, this.logger);
           session.text = text;
           // The save "succeeds" without a write so that VS Code takes the server's text right after.
           void prompts.info(`Reloaded ${kind.label(session.address, outcome.theirsObject).title} from the server. Your edits are in a new untitled document.`);
@@ -539,30 +513,9 @@ export class EditFileSystem implements vscode.FileSystemProvider, vscode.Disposa
     const old = vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter((tab) => tab.input instanceof vscode.TabInputText && tab.input.uri.toString() === oldUri.toString());
     if (old.length > 0) await vscode.window.tabGroups.close(old);
   }
-
-  /** After a create whose answer was unreadable: another save would make a second object. */
-  private async confirmCreateAgain(kind: EditableKind): Promise<boolean> {
-    const choice = await prompts.warn(
-      `The last save of this ${kind.noun} was probably created on the server already.`,
-      { modal: true, detail: `Its answer could not be read, so this document stayed new. Look for the ${kind.noun} in the view first: saving again creates another one.` },
-      'Create Another',
-    );
-    return choice === 'Create Another';
-  }
-
-  /** The user's text, kept in an untitled document before their document takes the server's version. */
-  private async keepText(kind: EditableKind, text: string): Promise<void> {
-    const kept = await vscode.workspace.openTextDocument({ language: 'json', content: text });
-    await vscode.window.showTextDocument(kept, { preview: false, preserveFocus: true, viewColumn: vscode.ViewColumn.Beside });
-    this.logger.info(`kept the user's edits of a ${kind.noun} in an untitled document before reloading`);
-  }
 }
 
 function sameAddress(a: Address, b: Address): boolean {
   const keys = Object.keys(a);
   return keys.length === Object.keys(b).length && keys.every((k) => a[k] === b[k]);
-}
-
-function capitalize(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
 }

@@ -6,6 +6,7 @@ import { parseDocument } from './parseDocument';
 import { requestBody } from './requestBody';
 import { serverProblems } from './serverProblems';
 import { validateDocument } from './validate';
+import { capitalize } from '../core/sentence';
 
 /**
  * The guarded apply behind every save: validate → read the object again → stop on a conflict →
@@ -188,8 +189,4 @@ function writeFailure(error: unknown, noun: string, verb: 'updated' | 'created',
 function failed(error: unknown): SaveOutcome {
   const message = error instanceof ServiceError ? error.message : `Unexpected error: ${(error as Error)?.message ?? String(error)}`;
   return { status: 'failed', message, error };
-}
-
-function capitalize(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
 }

@@ -4,6 +4,7 @@ import { PlanPrompt, SaveUi } from './guardedSave';
 import { EditableKind } from './kind';
 import { describeChange } from './plan';
 import { PLAN_SCHEME, PlanDocuments } from './planDocuments';
+import { capitalize } from '../core/sentence';
 
 /**
  * The editor side of a save's questions: a conflict asks Compare / Overwrite / Reload; a plan
@@ -93,8 +94,4 @@ async function closeTabsOf(uri: vscode.Uri): Promise<void> {
       return input instanceof vscode.TabInputTextDiff && input.modified.scheme === PLAN_SCHEME && input.modified.toString() === uri.toString();
     });
   if (tabs.length > 0) await vscode.window.tabGroups.close(tabs);
-}
-
-function capitalize(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
 }

@@ -24,9 +24,9 @@ export const KIND_NOTES: Readonly<Record<AuthentikKind, readonly string[]>> = {
   ],
   connectorAgent: ['Durations: the server ignores unknown keys silently (hourz=1;minutes=5 is five minutes); validate with validateDuration first.'],
   enrollmentToken: ['expires is an ISO date-time (not a duration); with expiring=false it is ignored.', 'view_key/ answers 404 for an expired token.'],
-  browserConnector: ['The seed\u2019s EndpointsBrowserConnector is the Google Chrome connector (seed browserUrl = chrome_url); /endpoints/fleet/connectors/ is another connector kind.'],
+  browserConnector: ['The specification\u2019s EndpointsBrowserConnector is the Google Chrome connector (its browserUrl is chrome_url); /endpoints/fleet/connectors/ is another connector kind.'],
   license: ['name, expiry and the user counts come from the key; a key not made for this installation answers 400 {"key": ["Unable to verify license"]}.'],
-  eventRule: ['The seed calls it EventRule; the API NotificationRule. transports are transport pks, picked by name in an editor.'],
+  eventRule: ['The specification calls it EventRule; the API NotificationRule. transports are transport pks, picked by name in an editor.'],
   eventTransport: [
     'The item path parameter is `uuid` (the object\u2019s pk).',
     'Webhook header values are not a transport field: webhook_mapping_headers points at a webhook property mapping (/propertymappings/notification/{pm_uuid}/) ' +
