@@ -1,57 +1,123 @@
 /**
- * Saving an edited Honeycomb trigger, measured on Node against the stand-in on loopback: the
- * whole guarded apply (parse, schema and rules, re-read, conflict check, plan, write) with the
- * confirmation answered at once. Prints requests per save (target: 2 — one re-read, one write)
- * and the time per save (median and slowest of the rounds). No pass or fail on timing.
+ * Saving an edited object of each Honeycomb kind, measured on Node against the stand-in on
+ * loopback: the whole guarded apply (parse, schema and rules, re-read, conflict check, plan,
+ * write) with the confirmation answered at once. Prints, per kind, the requests per save
+ * (target: 2 — one re-read, one write) and the time per save (median and slowest of the rounds).
+ * No pass or fail on timing.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { HoneycombClient } from '../../src/clients/honeycomb';
+import type { HoneycombApi } from '../../src/clients/honeycomb/api';
+import { burnAlertProblems } from '../../src/clients/honeycomb/burnAlertRules';
+import type { QueryProblem } from '../../src/clients/honeycomb/querySpec';
+import { recipientProblems } from '../../src/clients/honeycomb/recipientRules';
+import { sloProblems } from '../../src/clients/honeycomb/sloRules';
 import { triggerProblems } from '../../src/clients/honeycomb/triggerRules';
-import { triggerWrites } from '../../src/clients/honeycomb/writes';
+import { burnAlertWrites, sloWrites, triggerWrites } from '../../src/clients/honeycomb/writes';
 import { documentOf, formatDocument } from '../../src/editing/document';
 import { guardedSave } from '../../src/editing/guardedSave';
-import { JsonObject } from '../../src/editing/kind';
+import { Address, EditableKind, JsonObject, KindBackend, Problem } from '../../src/editing/kind';
 import { datasetCollectionBackend } from '../../src/views/honeycomb/kinds/backend';
+import { burnAlertKind } from '../../src/views/honeycomb/kinds/burnAlert';
+import { recipientKind } from '../../src/views/honeycomb/kinds/recipient';
+import { recipientBackend } from '../../src/views/honeycomb/kinds/recipientBackend';
+import { sloKind } from '../../src/views/honeycomb/kinds/slo';
 import { triggerKind } from '../../src/views/honeycomb/kinds/trigger';
 import { HONEYCOMB_KEYS, startHoneycombStandIn } from '../servers/honeycomb';
 
 const ROUNDS = 40;
+const ENV = 'production';
+const DATASET = 'api-gateway';
+
+/** One kind in the bench: how it is built, which object is edited, and the edit of each round. */
+interface KindCase {
+  name: string;
+  kind(api: () => Promise<HoneycombApi>): EditableKind;
+  address(api: HoneycombApi): Promise<Address>;
+  edit(document: JsonObject, round: number): void;
+}
+
+const schemaOf = (name: string) => async (): Promise<JsonObject> =>
+  JSON.parse(fs.readFileSync(path.resolve(__dirname, '..', '..', '..', 'schemas', 'validation', `honeycomb-${name}.schema.json`), 'utf8')) as JsonObject;
+const asProblems = (problems: QueryProblem[]): Problem[] => problems.map((p) => ({ path: p.path, message: p.message, severity: p.severity }));
+const withApi =
+  (make: (api: (address: Address) => Promise<HoneycombApi>) => KindBackend) =>
+  (api: () => Promise<HoneycombApi>): KindBackend =>
+    make(async () => api());
+
+const CASES: KindCase[] = [
+  {
+    name: 'trigger',
+    kind: (api) => triggerKind({ backend: withApi((a) => datasetCollectionBackend(a, 'triggerWrites'))(api), schema: schemaOf('trigger'), rules: (d) => asProblems(triggerProblems(d)) }),
+    address: async (api) => ({ env: ENV, dataset: DATASET, id: String((await triggerWrites.list(api, DATASET))[0].id) }),
+    edit: (d, round) => ((d.threshold as JsonObject).value = 100 + round),
+  },
+  {
+    name: 'SLO',
+    kind: (api) => sloKind({ backend: withApi((a) => datasetCollectionBackend(a, 'sloWrites'))(api), schema: schemaOf('slo'), rules: (d, b) => asProblems(sloProblems(d, b)) }),
+    address: async (api) => ({ env: ENV, dataset: DATASET, id: String((await sloWrites.list(api, DATASET))[0].id) }),
+    edit: (d, round) => (d.description = `Round ${round}`),
+  },
+  {
+    name: 'burn alert',
+    kind: (api) =>
+      burnAlertKind({
+        backend: withApi((a) => datasetCollectionBackend(a, 'burnAlertWrites', ['env', 'dataset', 'slo']))(api),
+        schema: schemaOf('burn-alert'),
+        rules: (d, b) => asProblems(burnAlertProblems(d, b)),
+      }),
+    address: async (api) => {
+      const slo = String((await sloWrites.list(api, DATASET))[0].id);
+      const alerts = await api.expectArray<JsonObject>('listBurnAlerts', await api.v1({ operation: 'listBurnAlerts', path: `/1/burn_alerts/${DATASET}?slo_id=${slo}` }));
+      return { env: ENV, dataset: DATASET, slo, id: String(alerts[0].id) };
+    },
+    edit: (d, round) => (d.description = `Round ${round}`),
+  },
+  {
+    name: 'recipient (Slack)',
+    kind: (api) => recipientKind({ backend: withApi(recipientBackend)(api), schema: schemaOf('recipient'), rules: (d, b) => asProblems(recipientProblems(d, b)) }),
+    address: async (api) => {
+      const all = await api.expectArray<JsonObject>('listRecipients', await api.v1({ operation: 'listRecipients', path: '/1/recipients' }));
+      return { env: ENV, id: String(all.find((r) => r.type === 'slack')!.id) };
+    },
+    edit: (d, round) => ((d.details as JsonObject).slack_channel = `#ops-round-${round}`),
+  },
+];
 
 async function main(): Promise<void> {
   const standIn = await startHoneycombStandIn();
   try {
     const client = new HoneycombClient({ apiUrl: standIn.url, apiKey: HONEYCOMB_KEYS.production });
-    const schemaFile = path.resolve(__dirname, '..', '..', '..', 'schemas', 'validation', 'honeycomb-trigger.schema.json');
-    const kind = triggerKind({
-      backend: datasetCollectionBackend(async () => client.api, 'triggerWrites'),
-      schema: async () => JSON.parse(fs.readFileSync(schemaFile, 'utf8')) as JsonObject,
-      rules: (document) => triggerProblems(document),
-    });
-    const [first] = await triggerWrites.list(client.api, 'api-gateway');
-    const address = { env: 'production', dataset: 'api-gateway', id: String(first.id) };
-    let baseline = documentOf(kind, await kind.backend.read(address));
-    const ui = { conflict: async () => 'cancel' as const, confirm: async () => true };
-    const times: number[] = [];
-    const requests: number[] = [];
-    for (let round = 0; round < ROUNDS; round++) {
-      const proposed = structuredClone(baseline);
-      (proposed.threshold as JsonObject).value = 100 + round;
-      standIn.requests.length = 0;
-      const started = performance.now();
-      const outcome = await guardedSave({ kind, target: { mode: 'update', address, baseline }, text: formatDocument(proposed), ui });
-      times.push(performance.now() - started);
-      requests.push(standIn.requests.length);
-      if (outcome.status !== 'saved') throw new Error(`round ${round}: ${outcome.status}`);
-      baseline = outcome.document;
-    }
-    times.sort((a, b) => a - b);
-    const perSave = [...new Set(requests)].join(', ');
-    console.log(`requests per save: ${perSave} (target 2: one re-read, one write) over ${ROUNDS} saves`);
-    console.log(`time per save on loopback: median ${times[Math.floor(times.length / 2)].toFixed(1)} ms, slowest ${times[times.length - 1].toFixed(1)} ms (first includes loading the schema checker)`);
+    for (const c of CASES) await bench(c, client.api, standIn.requests);
   } finally {
     await standIn.stop();
   }
+}
+
+async function bench(c: KindCase, api: HoneycombApi, requests: unknown[]): Promise<void> {
+  const kind = c.kind(async () => api);
+  const address = await c.address(api);
+  let baseline = documentOf(kind, await kind.backend.read(address));
+  const ui = { conflict: async () => 'cancel' as const, confirm: async () => true };
+  const times: number[] = [];
+  const counts: number[] = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    const proposed = structuredClone(baseline);
+    c.edit(proposed, round);
+    requests.length = 0;
+    const started = performance.now();
+    const outcome = await guardedSave({ kind, target: { mode: 'update', address, baseline }, text: formatDocument(proposed), ui });
+    times.push(performance.now() - started);
+    counts.push(requests.length);
+    if (outcome.status !== 'saved') throw new Error(`${c.name}, round ${round}: ${outcome.status}`);
+    baseline = outcome.document;
+  }
+  times.sort((a, b) => a - b);
+  console.log(`${c.name}: requests per save ${[...new Set(counts)].join(', ')} (target 2: one re-read, one write) over ${ROUNDS} saves`);
+  console.log(
+    `  time per save on loopback: median ${times[Math.floor(times.length / 2)].toFixed(1)} ms, slowest ${times[times.length - 1].toFixed(1)} ms (the first includes loading the schema checker)`,
+  );
 }
 
 void main().catch((error) => {
