@@ -10,11 +10,13 @@ import * as path from 'node:path';
 import { HoneycombClient } from '../../src/clients/honeycomb';
 import type { HoneycombApi } from '../../src/clients/honeycomb/api';
 import { burnAlertProblems } from '../../src/clients/honeycomb/burnAlertRules';
+import { listBurnAlerts } from '../../src/clients/honeycomb/burnAlerts';
+import { listRecipients } from '../../src/clients/honeycomb/recipients';
 import type { QueryProblem } from '../../src/clients/honeycomb/querySpec';
 import { recipientProblems } from '../../src/clients/honeycomb/recipientRules';
 import { sloProblems } from '../../src/clients/honeycomb/sloRules';
 import { triggerProblems } from '../../src/clients/honeycomb/triggerRules';
-import { burnAlertWrites, sloWrites, triggerWrites } from '../../src/clients/honeycomb/writes';
+import { sloWrites, triggerWrites } from '../../src/clients/honeycomb/writes';
 import { documentOf, formatDocument } from '../../src/editing/document';
 import { guardedSave } from '../../src/editing/guardedSave';
 import { Address, EditableKind, JsonObject, KindBackend, Problem } from '../../src/editing/kind';
@@ -69,8 +71,7 @@ const CASES: KindCase[] = [
       }),
     address: async (api) => {
       const slo = String((await sloWrites.list(api, DATASET))[0].id);
-      const alerts = await api.expectArray<JsonObject>('listBurnAlerts', await api.v1({ operation: 'listBurnAlerts', path: `/1/burn_alerts/${DATASET}?slo_id=${slo}` }));
-      return { env: ENV, dataset: DATASET, slo, id: String(alerts[0].id) };
+      return { env: ENV, dataset: DATASET, slo, id: (await listBurnAlerts(api, DATASET, slo))[0].id };
     },
     edit: (d, round) => (d.description = `Round ${round}`),
   },
@@ -78,8 +79,7 @@ const CASES: KindCase[] = [
     name: 'recipient (Slack)',
     kind: (api) => recipientKind({ backend: withApi(recipientBackend)(api), schema: schemaOf('recipient'), rules: (d, b) => asProblems(recipientProblems(d, b)) }),
     address: async (api) => {
-      const all = await api.expectArray<JsonObject>('listRecipients', await api.v1({ operation: 'listRecipients', path: '/1/recipients' }));
-      return { env: ENV, id: String(all.find((r) => r.type === 'slack')!.id) };
+      return { env: ENV, id: (await listRecipients(api)).find((r) => r.type === 'slack')!.id };
     },
     edit: (d, round) => ((d.details as JsonObject).slack_channel = `#ops-round-${round}`),
   },
