@@ -23,6 +23,7 @@ import * as path from 'node:path';
 import { loadServiceModel } from '../test/servers/openapi/loadDocument';
 import { toHints } from './schemaHints';
 import { RECIPIENT_SCHEMA } from './recipientSchema';
+import { BLUEPRINT_SCHEMA_PATH, generateBlueprintSchema } from './blueprintSchema';
 import { AUTHENTIK_KINDS, AUTHENTIK_KIND_NAMES, AuthentikKind } from '../src/clients/authentik/resources/kinds';
 import { schemaFileOf } from '../src/views/authentik/kinds/ids';
 import { secretFieldsOf } from '../src/views/authentik/kinds/kind';
@@ -288,6 +289,8 @@ export const AUTHENTIK_MODELS_PATH = path.join(SCHEMA_DIR, 'authentik-models.jso
 
 if (require.main === module) {
   fs.writeFileSync(AUTHENTIK_MODELS_PATH, generateAuthentikModels());
+  fs.mkdirSync(path.dirname(BLUEPRINT_SCHEMA_PATH), { recursive: true });
+  fs.writeFileSync(BLUEPRINT_SCHEMA_PATH, generateBlueprintSchema());
   fs.mkdirSync(path.join(SCHEMA_DIR, 'validation'), { recursive: true });
   for (const spec of KIND_SCHEMAS) {
     fs.writeFileSync(validationSchemaPath(spec), generateSchema(spec));

@@ -9,6 +9,7 @@ import { registerCommandShells } from './commandShells';
 import type { CommandTable } from './commandTable';
 import { deferredDocuments, deferredFileSystem, deferredSerializer, deferredTree } from './deferredProviders';
 import { registerQueryFileShells } from './queryFileShells';
+import { registerBlueprintShells } from './blueprintShells';
 import type { RememberedTrees } from './rememberedTrees';
 import { Slot } from './slot';
 
@@ -110,6 +111,7 @@ export function createShells(context: vscode.ExtensionContext, loadFeatures: () 
 
   const queryFeatures = slot<() => Promise<QueryFeatures>>('loader of the query features');
   registerQueryFileShells(queryFeatures, subscriptions);
+  registerBlueprintShells(subscriptions);
   // Found in the text alone, so it needs no features: "Verify" above image references.
   subscriptions.push(vscode.languages.registerCodeLensProvider(CODE_LENS_SELECTOR, new ImageCodeLensProvider()));
 

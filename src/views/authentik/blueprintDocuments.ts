@@ -14,9 +14,8 @@ import { BLUEPRINT_SCHEME } from './blueprintScheme';
  * the log is about — a refused save changes nothing. Like the edit documents, the save is
  * confirmed, automatic saves are refused, and a change made on the server since opening stops it.
  * Loaded with the first blueprint document (registered through `lazyFileSystem`).
- *
- * Not done: checking the YAML against authentik's published blueprint JSON schema while typing.
- * The schema is not among the project's reference documents, so none is shipped.
+ * While typing, the document is checked by the blueprint language features
+ * (src/views/authentik/blueprintLanguage/, registered by src/startup/blueprintShells.ts).
  */
 
 /** What a blueprint document needs of its authentik connection. */
