@@ -19,6 +19,8 @@ import { RECIPIENT_READ_ONLY_FIELDS, recipientKind } from '../../../src/views/ho
 import { TRIGGER_READ_ONLY_FIELDS, triggerKind } from '../../../src/views/honeycomb/kinds/trigger';
 import { recipientProblems } from '../../../src/clients/honeycomb/recipientRules';
 import { markerProblems, markerSettingProblems } from '../../../src/clients/honeycomb/markerRules';
+import { environmentProblems } from '../../../src/clients/honeycomb/environmentRules';
+import { environmentKind } from '../../../src/views/honeycomb/kinds/environmentKind';
 import { MARKER_READ_ONLY_FIELDS, MARKER_SETTING_READ_ONLY_FIELDS, markerKind, markerSettingKind } from '../../../src/views/honeycomb/kinds/marker';
 import { scriptedUi } from './fakeKind';
 import { validationSchema } from './kindSchemas';
@@ -87,6 +89,16 @@ const CASES: Case[] = [
     objects: corpus('honeycomb/marker-settings.json'),
     kind: (server) => markerSettingKind({ backend: server, schema: validationSchema('honeycomb-marker-setting'), rules: (d, b) => markerSettingProblems(d, b) }),
     rules: { style: 'replace', readOnly: MARKER_SETTING_READ_ONLY_FIELDS },
+  },
+  {
+    // The v2 resource flattened (id and attributes), as the kind reads it; a save PATCHes what changed.
+    name: 'Honeycomb environment',
+    objects: corpus('honeycomb/environments.json'),
+    kind: (server) => ({
+      ...environmentKind({ api: async () => assert.fail('no request'), schema: validationSchema('honeycomb-environment'), rules: (d, b) => environmentProblems(d, b) }),
+      backend: server,
+    }),
+    rules: { style: 'patch', readOnly: ['id', 'slug'] },
   },
   ...AUTHENTIK_KIND_NAMES.map((k: AuthentikKind): Case => ({
     name: `authentik ${k}`,
