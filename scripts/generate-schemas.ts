@@ -24,6 +24,8 @@ import { loadServiceModel } from '../test/servers/openapi/loadDocument';
 import { toHints } from './schemaHints';
 import { RECIPIENT_SCHEMA } from './recipientSchema';
 import { BLUEPRINT_SCHEMA_PATH, generateBlueprintSchema } from './blueprintSchema';
+import { MARKER_SCHEMAS } from './markerSchemas';
+import { ENVIRONMENT_SCHEMA } from './environmentSchema';
 import { AUTHENTIK_KINDS, AUTHENTIK_KIND_NAMES, AuthentikKind } from '../src/clients/authentik/resources/kinds';
 import { schemaFileOf } from '../src/views/authentik/kinds/ids';
 import { secretFieldsOf } from '../src/views/authentik/kinds/kind';
@@ -118,6 +120,8 @@ export const KIND_SCHEMAS: KindSchemaSpec[] = [
   },
   ...SLO_SCHEMAS,
   RECIPIENT_SCHEMA,
+  ...MARKER_SCHEMAS,
+  ENVIRONMENT_SCHEMA,
   ...AUTHENTIK_KIND_NAMES.map(authentikSchemaSpec),
 ];
 

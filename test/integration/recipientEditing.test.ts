@@ -7,24 +7,15 @@
  */
 import * as assert from 'assert';
 import * as vscode from 'vscode';
-import { SecretKeys } from '../../src/core/secrets';
 import type { TreeNode } from '../../src/views/tree/node';
-import { HONEYCOMB_KEYS, HoneycombStandIn, startHoneycombStandIn } from '../servers/honeycomb';
-import { ExtensionApi, extensionApi, setGlobal, signOutEverywhere, treeReader, waitFor } from './helpers';
+import { extensionApi, treeReader, waitFor } from './helpers';
+import { replaceInEditor, useHoneycombEditing } from './scriptedPrompts';
 
 describe('Editing Honeycomb recipients', function () {
   this.timeout(90_000);
-  let api: ExtensionApi;
-  let honeycomb: HoneycombStandIn;
-  let restore: () => void = () => undefined;
-  /** Every question asked (title and detail), answered in order from `answers`. */
-  let asked: Array<{ message: string; detail: string }>;
-  let answers: Array<string | undefined>;
-  /** What password and text inputs are answered with, in order. */
-  let typed: string[];
-  let infos: string[];
+  const session = useHoneycombEditing(extensionApi);
 
-  const provider = () => api.views.providers.honeycomb;
+  const provider = () => session.api.views.providers.honeycomb;
   const tree = treeReader(provider);
   const child = async (node: TreeNode | undefined, label: string): Promise<TreeNode> => (await tree.child(node, label)).node;
   const recipientsFolder = async () => {
@@ -32,63 +23,8 @@ describe('Editing Honeycomb recipients', function () {
     return child(await child(connection, 'Production'), 'Recipients');
   };
   const recipientNode = async (group: string, label: string) => child(await child(await recipientsFolder(), group), label);
-  const webhook = () => honeycomb.seed.recipients.find((r) => r.type === 'webhook')!;
-  const writes = () => honeycomb.requests.filter((r) => r.method !== 'GET').map((r) => `${r.method} ${r.path}`);
-
-  before(async () => {
-    api = await extensionApi();
-    honeycomb = await startHoneycombStandIn();
-    await signOutEverywhere(api);
-    await setGlobal('honeycomb.apiUrl', honeycomb.url);
-    await api.services.secrets.store(SecretKeys.honeycombApiKey, HONEYCOMB_KEYS.production);
-    api.honeycomb.invalidate();
-  });
-  beforeEach(() => {
-    honeycomb.reset();
-    provider().refresh();
-    asked = [];
-    answers = [];
-    typed = [];
-    infos = [];
-    const prompts = api.prompts as unknown as Record<string, unknown>;
-    const original = { ...prompts };
-    prompts.warn = async (message: string, options: vscode.MessageOptions | undefined) => {
-      asked.push({ message, detail: options?.detail ?? '' });
-      return answers.shift();
-    };
-    prompts.confirmDestructive = async (question: { title: string; action: string; detail: string[] }) => {
-      asked.push({ message: question.title, detail: question.detail.join('\n') });
-      return answers.shift() === question.action;
-    };
-    prompts.inputBox = async (options: vscode.InputBoxOptions) => {
-      const value = typed.shift();
-      asked.push({ message: `input: ${options.prompt ?? ''}${options.password ? ' (password)' : ''}`, detail: '' });
-      return value;
-    };
-    prompts.quickPick = async (items: readonly vscode.QuickPickItem[] | Thenable<readonly vscode.QuickPickItem[]>) => {
-      const list = await items;
-      return list.find((i) => i.label === answers.shift());
-    };
-    prompts.info = async (message: string) => void infos.push(message);
-    restore = () => Object.assign(prompts, original);
-  });
-  afterEach(async () => {
-    restore();
-    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
-    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    assert.deepEqual(honeycomb.violations, []);
-  });
-  after(async () => {
-    await signOutEverywhere(api);
-    await honeycomb.stop();
-  });
-
-  async function replaceInEditor(editor: vscode.TextEditor, pattern: RegExp, replacement: string): Promise<void> {
-    const match = pattern.exec(editor.document.getText());
-    assert.ok(match, `${pattern} is in the document:\n${editor.document.getText()}`);
-    const range = new vscode.Range(editor.document.positionAt(match.index), editor.document.positionAt(match.index + match[0].length));
-    assert.ok(await editor.edit((b) => b.replace(range, replacement)));
-  }
+  const webhook = () => session.honeycomb.seed.recipients.find((r) => r.type === 'webhook')!;
+  const writes = () => session.honeycomb.requests.filter((r) => r.method !== 'GET').map((r) => `${r.method} ${r.path}`);
 
   it('a webhook opens without its secrets; a URL edit is saved through the plan and every secret stays on the server', async () => {
     const secret = webhook().details.webhook_secret as string;
@@ -99,12 +35,12 @@ describe('Editing Honeycomb recipients', function () {
     assert.ok(!text.includes(secret) && !text.includes(headerValue), 'no secret in the document');
     assert.match(text, /"header": "X-Team"/);
     await replaceInEditor(editor, /honeycomb\/incidents/, 'honeycomb/v2');
-    honeycomb.requests.length = 0;
-    answers = ['Update'];
+    session.honeycomb.requests.length = 0;
+    session.script.answers = ['Update'];
     assert.equal(await editor.document.save(), true);
-    assert.equal(asked[0]?.message, 'Update recipient “Incident bot”?');
-    assert.match(asked[0].detail, /details\.webhook_url "https:\/\/hooks\.acme\.example\/honeycomb\/incidents" → "https:\/\/hooks\.acme\.example\/honeycomb\/v2"/);
-    assert.ok(!asked[0].detail.includes(secret), 'no secret in the plan');
+    assert.equal(session.script.asked[0]?.message, 'Update recipient “Incident bot”?');
+    assert.match(session.script.asked[0].detail, /details\.webhook_url "https:\/\/hooks\.acme\.example\/honeycomb\/incidents" → "https:\/\/hooks\.acme\.example\/honeycomb\/v2"/);
+    assert.ok(!session.script.asked[0].detail.includes(secret), 'no secret in the plan');
     assert.deepEqual(writes(), [`PUT /1/recipients/${webhook().id}`]);
     assert.equal(webhook().details.webhook_url, 'https://hooks.acme.example/honeycomb/v2');
     assert.equal(webhook().details.webhook_secret, secret, 'the secret the document does not show is kept');
@@ -122,10 +58,10 @@ describe('Editing Honeycomb recipients', function () {
     const diagnostic = await waitFor(() => vscode.languages.getDiagnostics(editor.document.uri).find((d) => d.range.start.line === line), 'a diagnostic on the secret’s line');
     assert.equal(diagnostic.severity, vscode.DiagnosticSeverity.Error);
     assert.match(diagnostic.message, /Set Webhook Secret…/);
-    honeycomb.requests.length = 0;
+    session.honeycomb.requests.length = 0;
     assert.equal(await editor.document.save(), false);
-    assert.deepEqual(honeycomb.requests, [], 'no request at all');
-    assert.equal(asked.length, 0, 'no plan for an invalid document');
+    assert.deepEqual(session.honeycomb.requests, [], 'no request at all');
+    assert.equal(session.script.asked.length, 0, 'no plan for an invalid document');
     await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
 
     await vscode.commands.executeCommand('opsConfig.edit', await recipientNode('Microsoft Teams', 'Ops channel (legacy)'));
@@ -139,51 +75,51 @@ describe('Editing Honeycomb recipients', function () {
   });
 
   it('Set Webhook Secret… asks in a password input and writes it after the plan, which does not show it', async () => {
-    typed = ['FakeNewSigningSecret-42'];
-    answers = ['Update'];
-    honeycomb.requests.length = 0;
+    session.script.typed = ['FakeNewSigningSecret-42'];
+    session.script.answers = ['Update'];
+    session.honeycomb.requests.length = 0;
     await vscode.commands.executeCommand('opsConfig.honeycomb.setWebhookSecret', await recipientNode('Webhook', 'Incident bot'));
-    assert.match(asked[0].message, /^input: .*\(password\)$/);
-    assert.equal(asked[1]?.message, 'Update recipient “Incident bot”?');
-    assert.match(asked[1].detail, /details\.webhook_secret "\(set, not shown\)" → the value you typed \(not shown\)/);
-    assert.ok(!JSON.stringify(asked).includes('FakeNewSigningSecret-42'));
+    assert.match(session.script.asked[0].message, /^input: .*\(password\)$/);
+    assert.equal(session.script.asked[1]?.message, 'Update recipient “Incident bot”?');
+    assert.match(session.script.asked[1].detail, /details\.webhook_secret "\(set, not shown\)" → the value you typed \(not shown\)/);
+    assert.ok(!JSON.stringify(session.script.asked).includes('FakeNewSigningSecret-42'));
     assert.deepEqual(writes(), [`PUT /1/recipients/${webhook().id}`]);
     assert.equal(webhook().details.webhook_secret, 'FakeNewSigningSecret-42');
-    await waitFor(() => infos.find((m) => m === 'Set the webhook secret of “Incident bot”.'), 'the confirmation message');
+    await waitFor(() => session.script.infos.find((m) => m === 'Set the webhook secret of “Incident bot”.'), 'the confirmation message');
   });
 
   it('New… on Recipients asks the type, opens a valid template, and creates the recipient; Delete… removes it', async () => {
-    answers = ['Email'];
+    session.script.answers = ['Email'];
     await vscode.commands.executeCommand('opsConfig.newObject', await recipientsFolder());
     const editor = await waitFor(() => (vscode.window.activeTextEditor?.document.uri.path.includes('~new') ? vscode.window.activeTextEditor : undefined), 'the new recipient document');
     assert.match(editor.document.getText(), /"type": "email"/);
     await replaceInEditor(editor, /oncall@example\.com/, 'platform-oncall@acme.example');
-    answers = ['Create'];
+    session.script.answers = ['Create'];
     await editor.document.save();
-    assert.equal(asked[0]?.message, 'Create a new recipient?');
-    const created = await waitFor(() => honeycomb.seed.recipients.find((r) => r.details.email_address === 'platform-oncall@acme.example'), 'the recipient on the stand-in');
+    assert.equal(session.script.asked[0]?.message, 'Create a new recipient?');
+    const created = await waitFor(() => session.honeycomb.seed.recipients.find((r) => r.details.email_address === 'platform-oncall@acme.example'), 'the recipient on the stand-in');
 
     provider().refresh();
     const node = await waitFor(async () => recipientNode('Email', 'platform-oncall@acme.example').catch(() => undefined), 'the new recipient in the tree');
-    answers = ['Delete'];
-    honeycomb.requests.length = 0;
+    session.script.answers = ['Delete'];
+    session.honeycomb.requests.length = 0;
     await vscode.commands.executeCommand('opsConfig.deleteObject', node);
-    assert.equal(asked.at(-1)?.message, 'Delete recipient “platform-oncall@acme.example”?');
+    assert.equal(session.script.asked.at(-1)?.message, 'Delete recipient “platform-oncall@acme.example”?');
     assert.deepEqual(writes(), [`DELETE /1/recipients/${created.id}`]);
     assert.equal(
-      honeycomb.seed.recipients.some((r) => r.id === created.id),
+      session.honeycomb.seed.recipients.some((r) => r.id === created.id),
       false,
     );
   });
 
   it('Delete… on a recipient in use lists the triggers that notify it, and asks for its name before anything is sent', async () => {
-    answers = ['Delete'];
-    typed = [];
-    honeycomb.requests.length = 0;
+    session.script.answers = ['Delete'];
+    session.script.typed = [];
+    session.honeycomb.requests.length = 0;
     await vscode.commands.executeCommand('opsConfig.deleteObject', await recipientNode('Slack', '#alerts-prod'));
-    assert.equal(asked[0]?.message, 'Delete recipient “#alerts-prod”?');
-    assert.match(asked[0].detail, /used by 2 objects:\n• trigger “(High 5xx rate|Staging smoke errors)” \(dataset \S+\)\n• trigger “(High 5xx rate|Staging smoke errors)”/);
-    assert.match(asked[1]?.message ?? '', /^input: Something uses it\. Type its name, #alerts-prod, to delete it\.$/);
+    assert.equal(session.script.asked[0]?.message, 'Delete recipient “#alerts-prod”?');
+    assert.match(session.script.asked[0].detail, /used by 2 objects:\n• trigger “(High 5xx rate|Staging smoke errors)” \(dataset \S+\)\n• trigger “(High 5xx rate|Staging smoke errors)”/);
+    assert.match(session.script.asked[1]?.message ?? '', /^input: Something uses it\. Type its name, #alerts-prod, to delete it\.$/);
     assert.deepEqual(writes(), [], 'the name was not typed: nothing is deleted');
   });
 });

@@ -53,6 +53,9 @@ export const triggerWrites = collection('triggers', 'Trigger', 'trigger');
 export const queryAnnotationWrites = collection('query_annotations', 'QueryAnnotation', 'query annotation');
 export const sloWrites = collection('slos', 'Slo', 'SLO');
 export const burnAlertWrites = collection('burn_alerts', 'BurnAlert', 'burn alert');
+/** The API has no GET of one marker or marker setting: markers.ts reads them from the list. */
+export const markerWrites = collection('markers', 'Marker', 'marker');
+export const markerSettingWrites = collection('marker_settings', 'MarkerSetting', 'marker setting');
 
 /** Saves a query (queries are immutable: "editing" one means saving a new one). Answers its id. */
 export async function createQuery(api: HoneycombApi, dataset: string, query: ApiObject, signal?: AbortSignal): Promise<ApiObject & { id: string }> {

@@ -9,6 +9,7 @@ import { EnvScope, ObjectLeafNode } from './scope';
 import { SlosFolderNode } from './sloNodes';
 import { ago } from './time';
 import { TriggersFolderNode } from './triggerNodes';
+import { MarkersFolderNode } from './markerNodes';
 import { SavedQueriesFolderNode } from './annotationNodes';
 
 /** An environment's datasets: one request (`GET /1/datasets`) with names, slugs and last-written times. */
@@ -44,7 +45,7 @@ export class DatasetsFolderNode extends OneRequestFolderNode<DatasetItem> {
 export class DatasetNode extends ObjectLeafNode {
   /** Its label is the object's name: kept for the next window (TreeNode.rememberable). */
   readonly rememberable = true;
-  private folders?: [ColumnsFolderNode, DerivedColumnsFolderNode, SlosFolderNode, TriggersFolderNode, SavedQueriesFolderNode];
+  private folders?: [ColumnsFolderNode, DerivedColumnsFolderNode, SlosFolderNode, TriggersFolderNode, SavedQueriesFolderNode, MarkersFolderNode];
 
   constructor(
     parent: TreeNode,
@@ -73,6 +74,7 @@ export class DatasetNode extends ObjectLeafNode {
       new SlosFolderNode(this, this.scope, this.item.slug),
       new TriggersFolderNode(this, this.scope, this.item.slug),
       new SavedQueriesFolderNode(this, this.scope, this.item.slug),
+      new MarkersFolderNode(this, this.scope, this.item.slug),
     ];
     return this.folders;
   }

@@ -11,6 +11,7 @@ import { ObjectLeafNode } from './scope';
 import { SlosFolderNode } from './sloNodes';
 import { TriggersFolderNode } from './triggerNodes';
 import { SavedQueriesFolderNode } from './annotationNodes';
+import { MarkersFolderNode } from './markerNodes';
 
 /**
  * One Honeycomb environment. With an API key for it (the configured one, or one set for this
@@ -76,6 +77,7 @@ export class EnvironmentNode extends ObjectLeafNode {
         new SlosFolderNode(this, scope, undefined),
         new TriggersFolderNode(this, scope, ENVIRONMENT_WIDE),
         new SavedQueriesFolderNode(this, scope, ENVIRONMENT_WIDE),
+        new MarkersFolderNode(this, scope, undefined),
         new RecipientsFolderNode(this, scope),
       ];
     }

@@ -12,7 +12,7 @@ import { invalidKeyV2, jsonApiError, JSONAPI_TYPE } from './errors';
 import { findManagementKey } from './auth';
 import type { HoneycombEnvironment, HoneycombSeed } from './seed';
 
-function environmentResource(teamSlug: string, e: HoneycombEnvironment): Record<string, unknown> {
+export function environmentResource(teamSlug: string, e: HoneycombEnvironment): Record<string, unknown> {
   return {
     id: e.id,
     type: 'environments',

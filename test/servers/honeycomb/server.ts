@@ -7,6 +7,7 @@ import type { Route, StandIn } from '../core/types';
 import { getAuthV1, getAuthV2, describeCredential } from './auth';
 import { configRoutes } from './configRoutes';
 import { environmentRoutes } from './environmentRoutes';
+import { environmentWriteRoutes } from './environmentWriteRoutes';
 import { faultResponders } from './errors';
 import { QueryState, queryRoutes, type QueryRouteOptions } from './queryRoutes';
 import { RateLimitWindow, type RateLimitOptions } from './rateLimit';
@@ -53,6 +54,7 @@ export async function startHoneycombStandIn(options: HoneycombStandInOptions = {
     { method: 'GET', path: '/2/auth', handler: (req) => getAuthV2(seed, req) },
     ...configRoutes(() => seed),
     ...environmentRoutes(() => seed, options.environmentPageSize),
+    ...environmentWriteRoutes(() => seed),
     ...queryRoutes(() => seed, queries, queryOptions),
     ...writeRoutes(() => seed, writeState),
   ];

@@ -119,6 +119,16 @@ export const HONEYCOMB_OVERLAY: readonly OverlayEntry[] = [
     what: 'The items of an SLO’s `dataset_slugs` are dataset slugs (strings); the document gives the list no item type.',
     source: `${PROVIDER} client/slo.go (SLO.DatasetSlugs []string)`,
   },
+  {
+    pointer: '/components/schemas/MarkerSetting/properties/color',
+    set: {
+      type: 'string',
+      pattern: '^#([A-Fa-f0-9]{6}|[A-Fa-f0-9]{3})$',
+      description: 'Color to use for display of this marker type: "#" and 3 or 6 hexadecimal digits (RGB). For example, "#F96E11".',
+    },
+    what: 'A marker setting’s `color` is `#` and 3 or 6 hex digits (the document says only “hexadecimal RGB”).',
+    source: `${PROVIDER} honeycombio/resource_marker_setting.go (color ValidateFunc StringMatch ^#([A-Fa-f0-9]{6}|[A-Fa-f0-9]{3})$)`,
+  },
 ];
 
 export function overlayOf(file: string): readonly OverlayEntry[] {

@@ -322,6 +322,38 @@ describe('editing: the corpus of real objects', function () {
     }
   });
 
+  describe('Honeycomb markers and marker settings (list answers)', () => {
+    const hc = () => openApiValidator('honeycomb');
+    for (const [file, schema] of [
+      ['markers.json', 'Marker'],
+      ['marker-settings.json', 'MarkerSetting'],
+    ] as const) {
+      it(`${file}: 3-6 objects answering ${schema} (with the overlay's colour pattern), each with its source and dataset`, () => {
+        const entries = read<Entry[]>('honeycomb', file);
+        assert.ok(entries.length >= 3 && entries.length <= 6, `${entries.length} in ${file}`);
+        entries.forEach((e, i) => {
+          assertSource(e.source, `${file}[${i}]`);
+          assert.ok(typeof e.dataset === 'string' && e.dataset !== '', `${file}[${i}]: no dataset`);
+          assert.deepEqual(hc().validateAt(`/components/schemas/${schema}`, e.object), [], `${file}[${i}]`);
+          for (const key of ['created_at', 'updated_at']) assert.match(String(e.object[key]), ISO_DATE_TIME, `${file}[${i}].${key}`);
+        });
+      });
+    }
+
+    it('markers have hexadecimal ids and times in Unix seconds; one is environment-wide', () => {
+      const markers = read<Entry[]>('honeycomb', 'markers.json');
+      markers.forEach(({ object: m }, i) => {
+        assert.match(String(m.id), /^[0-9a-f]{6,8}$/, `markers[${i}].id`);
+        assert.ok(Number.isInteger(m.start_time) && (m.start_time as number) < 1e11, `markers[${i}].start_time`);
+        if ('end_time' in m) assert.ok((m.end_time as number) >= (m.start_time as number), `markers[${i}]: ends before it starts`);
+      });
+      assert.ok(
+        markers.some((e) => e.dataset === '__all__'),
+        'no environment-wide marker',
+      );
+    });
+  });
+
   describe('Honeycomb recipients (GET answers)', () => {
     const recipients = read<Entry[]>('honeycomb', 'recipients.json');
     const SCHEMA_OF: Record<string, string> = {

@@ -18,6 +18,10 @@ import { SLO_READ_ONLY_FIELDS, sloKind } from '../../../src/views/honeycomb/kind
 import { RECIPIENT_READ_ONLY_FIELDS, recipientKind } from '../../../src/views/honeycomb/kinds/recipient';
 import { TRIGGER_READ_ONLY_FIELDS, triggerKind } from '../../../src/views/honeycomb/kinds/trigger';
 import { recipientProblems } from '../../../src/clients/honeycomb/recipientRules';
+import { markerProblems, markerSettingProblems } from '../../../src/clients/honeycomb/markerRules';
+import { environmentProblems } from '../../../src/clients/honeycomb/environmentRules';
+import { environmentKind } from '../../../src/views/honeycomb/kinds/environmentKind';
+import { MARKER_READ_ONLY_FIELDS, MARKER_SETTING_READ_ONLY_FIELDS, markerKind, markerSettingKind } from '../../../src/views/honeycomb/kinds/marker';
 import { scriptedUi } from './fakeKind';
 import { validationSchema } from './kindSchemas';
 import { ReplayRules, ReplayServer, triggerQueryStorage } from './replayServer';
@@ -73,6 +77,28 @@ const CASES: Case[] = [
     objects: corpus('honeycomb/recipients.json').filter((e) => e.object.type !== 'msteams'),
     kind: (server) => recipientKind({ backend: server, schema: validationSchema('honeycomb-recipient'), rules: (d, b) => recipientProblems(d, b) }),
     rules: { style: 'replace', readOnly: RECIPIENT_READ_ONLY_FIELDS },
+  },
+  {
+    name: 'Honeycomb marker',
+    objects: corpus('honeycomb/markers.json'),
+    kind: (server) => markerKind({ backend: server, schema: validationSchema('honeycomb-marker'), rules: (d) => markerProblems(d) }),
+    rules: { style: 'replace', readOnly: MARKER_READ_ONLY_FIELDS },
+  },
+  {
+    name: 'Honeycomb marker setting',
+    objects: corpus('honeycomb/marker-settings.json'),
+    kind: (server) => markerSettingKind({ backend: server, schema: validationSchema('honeycomb-marker-setting'), rules: (d, b) => markerSettingProblems(d, b) }),
+    rules: { style: 'replace', readOnly: MARKER_SETTING_READ_ONLY_FIELDS },
+  },
+  {
+    // The v2 resource flattened (id and attributes), as the kind reads it; a save PATCHes what changed.
+    name: 'Honeycomb environment',
+    objects: corpus('honeycomb/environments.json'),
+    kind: (server) => ({
+      ...environmentKind({ api: async () => assert.fail('no request'), schema: validationSchema('honeycomb-environment'), rules: (d, b) => environmentProblems(d, b) }),
+      backend: server,
+    }),
+    rules: { style: 'patch', readOnly: ['id', 'slug'] },
   },
   ...AUTHENTIK_KIND_NAMES.map((k: AuthentikKind): Case => ({
     name: `authentik ${k}`,
@@ -177,7 +203,8 @@ function variants(value: unknown): unknown[] {
   if (typeof value === 'number') return [value + 60, value * 2, value + 1, value - 1, 0, 1];
   if (typeof value === 'string') {
     const bumped = value.replace(/\d+/, (d) => String(Number(d) + 1));
-    return [...(bumped !== value ? [bumped] : []), `${value}x`, value.slice(0, -1), 'edited'];
+    // Last, the same length with its last character changed (a colour "#000000" → "#000001").
+    return [...(bumped !== value ? [bumped] : []), `${value}x`, value.slice(0, -1), 'edited', `${value.slice(0, -1)}${value.endsWith('1') ? '2' : '1'}`];
   }
   if (Array.isArray(value)) {
     const inside = value.length > 0 ? variants(value[0]).map((v) => [v, ...value.slice(1)]) : [];

@@ -65,7 +65,15 @@ describe('Honeycomb explorer tree', function () {
     });
 
     it('an environment shows its folders without a request; Datasets costs one', async () => {
-      assert.deepEqual(await labels(production), ['Datasets', 'Derived columns (environment-wide)', 'SLOs (all datasets)', 'Triggers (all datasets)', 'Saved queries (all datasets)', 'Recipients']);
+      assert.deepEqual(await labels(production), [
+        'Datasets',
+        'Derived columns (environment-wide)',
+        'SLOs (all datasets)',
+        'Triggers (all datasets)',
+        'Saved queries (all datasets)',
+        'Markers (environment-wide)',
+        'Recipients',
+      ]);
       assert.deepEqual(paths(), []);
       const datasets = await child(production, 'Datasets');
       const names = await labels(datasets);
@@ -78,7 +86,7 @@ describe('Honeycomb explorer tree', function () {
       const gatewayItem = await item(gateway);
       assert.match(String(gatewayItem.description), /^api-gateway · written (just now|\d+ min ago)$/);
       standIn.reset();
-      assert.deepEqual(await labels(gateway), ['Columns', 'Derived columns', 'SLOs', 'Triggers', 'Saved queries']);
+      assert.deepEqual(await labels(gateway), ['Columns', 'Derived columns', 'SLOs', 'Triggers', 'Saved queries', 'Markers']);
       const columns = await child(gateway, 'Columns');
       assert.equal((await item(columns)).description, '18', 'the count comes with the dataset list');
       const names = await labels(columns);

@@ -261,6 +261,7 @@ describe('remembered trees (the Honeycomb view drawn at once in the next window)
         ['SLOs (all datasets)', false],
         ['Triggers (all datasets)', false],
         ['Saved queries (all datasets)', false],
+        ['Markers (environment-wide)', false],
         ['Recipients', false],
       ],
       'open folders keep their rows; closed ones, and the recipients, do not',
