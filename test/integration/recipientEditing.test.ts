@@ -11,18 +11,13 @@ import { SecretKeys } from '../../src/core/secrets';
 import type { TreeNode } from '../../src/views/tree/node';
 import { HONEYCOMB_KEYS, HoneycombStandIn, startHoneycombStandIn } from '../servers/honeycomb';
 import { ExtensionApi, extensionApi, setGlobal, signOutEverywhere, treeReader, waitFor } from './helpers';
+import { ScriptedQuestions, replaceInEditor, scriptQuestions } from './scriptedQuestions';
 
 describe('Editing Honeycomb recipients', function () {
   this.timeout(90_000);
   let api: ExtensionApi;
   let honeycomb: HoneycombStandIn;
-  let restore: () => void = () => undefined;
-  /** Every question asked (title and detail), answered in order from `answers`. */
-  let asked: Array<{ message: string; detail: string }>;
-  let answers: Array<string | undefined>;
-  /** What password and text inputs are answered with, in order. */
-  let typed: string[];
-  let infos: string[];
+  let script: ScriptedQuestions;
 
   const provider = () => api.views.providers.honeycomb;
   const tree = treeReader(provider);
@@ -46,34 +41,10 @@ describe('Editing Honeycomb recipients', function () {
   beforeEach(() => {
     honeycomb.reset();
     provider().refresh();
-    asked = [];
-    answers = [];
-    typed = [];
-    infos = [];
-    const prompts = api.prompts as unknown as Record<string, unknown>;
-    const original = { ...prompts };
-    prompts.warn = async (message: string, options: vscode.MessageOptions | undefined) => {
-      asked.push({ message, detail: options?.detail ?? '' });
-      return answers.shift();
-    };
-    prompts.confirmDestructive = async (question: { title: string; action: string; detail: string[] }) => {
-      asked.push({ message: question.title, detail: question.detail.join('\n') });
-      return answers.shift() === question.action;
-    };
-    prompts.inputBox = async (options: vscode.InputBoxOptions) => {
-      const value = typed.shift();
-      asked.push({ message: `input: ${options.prompt ?? ''}${options.password ? ' (password)' : ''}`, detail: '' });
-      return value;
-    };
-    prompts.quickPick = async (items: readonly vscode.QuickPickItem[] | Thenable<readonly vscode.QuickPickItem[]>) => {
-      const list = await items;
-      return list.find((i) => i.label === answers.shift());
-    };
-    prompts.info = async (message: string) => void infos.push(message);
-    restore = () => Object.assign(prompts, original);
+    script = scriptQuestions(api);
   });
   afterEach(async () => {
-    restore();
+    script.restore();
     await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     assert.deepEqual(honeycomb.violations, []);
@@ -82,13 +53,6 @@ describe('Editing Honeycomb recipients', function () {
     await signOutEverywhere(api);
     await honeycomb.stop();
   });
-
-  async function replaceInEditor(editor: vscode.TextEditor, pattern: RegExp, replacement: string): Promise<void> {
-    const match = pattern.exec(editor.document.getText());
-    assert.ok(match, `${pattern} is in the document:\n${editor.document.getText()}`);
-    const range = new vscode.Range(editor.document.positionAt(match.index), editor.document.positionAt(match.index + match[0].length));
-    assert.ok(await editor.edit((b) => b.replace(range, replacement)));
-  }
 
   it('a webhook opens without its secrets; a URL edit is saved through the plan and every secret stays on the server', async () => {
     const secret = webhook().details.webhook_secret as string;
@@ -100,11 +64,11 @@ describe('Editing Honeycomb recipients', function () {
     assert.match(text, /"header": "X-Team"/);
     await replaceInEditor(editor, /honeycomb\/incidents/, 'honeycomb/v2');
     honeycomb.requests.length = 0;
-    answers = ['Update'];
+    script.answers.push('Update');
     assert.equal(await editor.document.save(), true);
-    assert.equal(asked[0]?.message, 'Update recipient “Incident bot”?');
-    assert.match(asked[0].detail, /details\.webhook_url "https:\/\/hooks\.acme\.example\/honeycomb\/incidents" → "https:\/\/hooks\.acme\.example\/honeycomb\/v2"/);
-    assert.ok(!asked[0].detail.includes(secret), 'no secret in the plan');
+    assert.equal(script.asked[0]?.message, 'Update recipient “Incident bot”?');
+    assert.match(script.asked[0].detail, /details\.webhook_url "https:\/\/hooks\.acme\.example\/honeycomb\/incidents" → "https:\/\/hooks\.acme\.example\/honeycomb\/v2"/);
+    assert.ok(!script.asked[0].detail.includes(secret), 'no secret in the plan');
     assert.deepEqual(writes(), [`PUT /1/recipients/${webhook().id}`]);
     assert.equal(webhook().details.webhook_url, 'https://hooks.acme.example/honeycomb/v2');
     assert.equal(webhook().details.webhook_secret, secret, 'the secret the document does not show is kept');
@@ -125,7 +89,7 @@ describe('Editing Honeycomb recipients', function () {
     honeycomb.requests.length = 0;
     assert.equal(await editor.document.save(), false);
     assert.deepEqual(honeycomb.requests, [], 'no request at all');
-    assert.equal(asked.length, 0, 'no plan for an invalid document');
+    assert.equal(script.asked.length, 0, 'no plan for an invalid document');
     await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
 
     await vscode.commands.executeCommand('opsConfig.edit', await recipientNode('Microsoft Teams', 'Ops channel (legacy)'));
@@ -139,36 +103,36 @@ describe('Editing Honeycomb recipients', function () {
   });
 
   it('Set Webhook Secret… asks in a password input and writes it after the plan, which does not show it', async () => {
-    typed = ['FakeNewSigningSecret-42'];
-    answers = ['Update'];
+    script.typed.push('FakeNewSigningSecret-42');
+    script.answers.push('Update');
     honeycomb.requests.length = 0;
     await vscode.commands.executeCommand('opsConfig.honeycomb.setWebhookSecret', await recipientNode('Webhook', 'Incident bot'));
-    assert.match(asked[0].message, /^input: .*\(password\)$/);
-    assert.equal(asked[1]?.message, 'Update recipient “Incident bot”?');
-    assert.match(asked[1].detail, /details\.webhook_secret "\(set, not shown\)" → the value you typed \(not shown\)/);
-    assert.ok(!JSON.stringify(asked).includes('FakeNewSigningSecret-42'));
+    assert.match(script.asked[0].message, /^input: .*\(password\)$/);
+    assert.equal(script.asked[1]?.message, 'Update recipient “Incident bot”?');
+    assert.match(script.asked[1].detail, /details\.webhook_secret "\(set, not shown\)" → the value you typed \(not shown\)/);
+    assert.ok(!JSON.stringify(script.asked).includes('FakeNewSigningSecret-42'));
     assert.deepEqual(writes(), [`PUT /1/recipients/${webhook().id}`]);
     assert.equal(webhook().details.webhook_secret, 'FakeNewSigningSecret-42');
-    await waitFor(() => infos.find((m) => m === 'Set the webhook secret of “Incident bot”.'), 'the confirmation message');
+    await waitFor(() => script.infos.find((m) => m === 'Set the webhook secret of “Incident bot”.'), 'the confirmation message');
   });
 
   it('New… on Recipients asks the type, opens a valid template, and creates the recipient; Delete… removes it', async () => {
-    answers = ['Email'];
+    script.answers.push('Email');
     await vscode.commands.executeCommand('opsConfig.newObject', await recipientsFolder());
     const editor = await waitFor(() => (vscode.window.activeTextEditor?.document.uri.path.includes('~new') ? vscode.window.activeTextEditor : undefined), 'the new recipient document');
     assert.match(editor.document.getText(), /"type": "email"/);
     await replaceInEditor(editor, /oncall@example\.com/, 'platform-oncall@acme.example');
-    answers = ['Create'];
+    script.answers.push('Create');
     await editor.document.save();
-    assert.equal(asked[0]?.message, 'Create a new recipient?');
+    assert.equal(script.asked[0]?.message, 'Create a new recipient?');
     const created = await waitFor(() => honeycomb.seed.recipients.find((r) => r.details.email_address === 'platform-oncall@acme.example'), 'the recipient on the stand-in');
 
     provider().refresh();
     const node = await waitFor(async () => recipientNode('Email', 'platform-oncall@acme.example').catch(() => undefined), 'the new recipient in the tree');
-    answers = ['Delete'];
+    script.answers.push('Delete');
     honeycomb.requests.length = 0;
     await vscode.commands.executeCommand('opsConfig.deleteObject', node);
-    assert.equal(asked.at(-1)?.message, 'Delete recipient “platform-oncall@acme.example”?');
+    assert.equal(script.asked.at(-1)?.message, 'Delete recipient “platform-oncall@acme.example”?');
     assert.deepEqual(writes(), [`DELETE /1/recipients/${created.id}`]);
     assert.equal(
       honeycomb.seed.recipients.some((r) => r.id === created.id),
@@ -177,13 +141,13 @@ describe('Editing Honeycomb recipients', function () {
   });
 
   it('Delete… on a recipient in use lists the triggers that notify it, and asks for its name before anything is sent', async () => {
-    answers = ['Delete'];
-    typed = [];
+    script.answers.push('Delete');
+    script.typed.length = 0;
     honeycomb.requests.length = 0;
     await vscode.commands.executeCommand('opsConfig.deleteObject', await recipientNode('Slack', '#alerts-prod'));
-    assert.equal(asked[0]?.message, 'Delete recipient “#alerts-prod”?');
-    assert.match(asked[0].detail, /used by 2 objects:\n• trigger “(High 5xx rate|Staging smoke errors)” \(dataset \S+\)\n• trigger “(High 5xx rate|Staging smoke errors)”/);
-    assert.match(asked[1]?.message ?? '', /^input: Something uses it\. Type its name, #alerts-prod, to delete it\.$/);
+    assert.equal(script.asked[0]?.message, 'Delete recipient “#alerts-prod”?');
+    assert.match(script.asked[0].detail, /used by 2 objects:\n• trigger “(High 5xx rate|Staging smoke errors)” \(dataset \S+\)\n• trigger “(High 5xx rate|Staging smoke errors)”/);
+    assert.match(script.asked[1]?.message ?? '', /^input: Something uses it\. Type its name, #alerts-prod, to delete it\.$/);
     assert.deepEqual(writes(), [], 'the name was not typed: nothing is deleted');
   });
 });

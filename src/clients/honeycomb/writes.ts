@@ -53,6 +53,8 @@ export const triggerWrites = collection('triggers', 'Trigger', 'trigger');
 export const queryAnnotationWrites = collection('query_annotations', 'QueryAnnotation', 'query annotation');
 export const sloWrites = collection('slos', 'Slo', 'SLO');
 export const burnAlertWrites = collection('burn_alerts', 'BurnAlert', 'burn alert');
+export const derivedColumnWrites = collection('derived_columns', 'DerivedColumn', 'derived column');
+export const columnWrites = collection('columns', 'Column', 'column');
 
 /** Saves a query (queries are immutable: "editing" one means saving a new one). Answers its id. */
 export async function createQuery(api: HoneycombApi, dataset: string, query: ApiObject, signal?: AbortSignal): Promise<ApiObject & { id: string }> {

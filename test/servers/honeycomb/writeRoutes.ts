@@ -26,6 +26,7 @@ import { openApiValidator } from '../openapi/validator';
 import { findEnvironmentKey } from './auth';
 import { hcId, type EnvironmentContent, type SeedQueryAnnotation, type SeedTrigger, type SeedTriggerRecipient } from './content';
 import { JSON_TYPE, problem, unknownKeyV1 } from './errors';
+import { datasetWriteRoutes } from './datasetWriteRoutes';
 import { recipientRoutes } from './recipientRoutes';
 import type { EnvironmentKey, HoneycombSeed } from './seed';
 import { sloWriteRoutes } from './sloWriteRoutes';
@@ -324,6 +325,7 @@ export function writeRoutes(seed: () => HoneycombSeed, state: WriteState): Route
     ...annotationRoutes(seed, state, schema),
     ...sloWriteRoutes(seed, schema),
     ...recipientRoutes(seed, schema),
+    ...datasetWriteRoutes(seed, schema),
   ];
 }
 

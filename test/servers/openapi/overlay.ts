@@ -119,6 +119,15 @@ export const HONEYCOMB_OVERLAY: readonly OverlayEntry[] = [
     what: 'The items of an SLO’s `dataset_slugs` are dataset slugs (strings); the document gives the list no item type.',
     source: `${PROVIDER} client/slo.go (SLO.DatasetSlugs []string)`,
   },
+  {
+    pointer: '/components/schemas/Dataset/properties/settings/properties/delete_protected',
+    set: {
+      type: 'boolean',
+      description: 'If true, the dataset cannot be deleted. A new dataset is protected; the setting cannot be given when it is created, only changed afterwards.',
+    },
+    what: 'A dataset’s `settings.delete_protected` is on for a new dataset and cannot be set when creating one (the document says neither).',
+    source: `${PROVIDER} client/dataset.go (DatasetSettings.DeleteProtected: "defaults to true. Cannot be set on creation."), internal/provider/dataset_resource.go`,
+  },
 ];
 
 export function overlayOf(file: string): readonly OverlayEntry[] {

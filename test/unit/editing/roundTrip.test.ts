@@ -18,6 +18,12 @@ import { SLO_READ_ONLY_FIELDS, sloKind } from '../../../src/views/honeycomb/kind
 import { RECIPIENT_READ_ONLY_FIELDS, recipientKind } from '../../../src/views/honeycomb/kinds/recipient';
 import { TRIGGER_READ_ONLY_FIELDS, triggerKind } from '../../../src/views/honeycomb/kinds/trigger';
 import { recipientProblems } from '../../../src/clients/honeycomb/recipientRules';
+import { columnProblems, datasetDefinitionProblems, datasetProblems } from '../../../src/clients/honeycomb/datasetRules';
+import { derivedColumnProblems } from '../../../src/clients/honeycomb/derivedColumnRules';
+import { COLUMN_READ_ONLY_FIELDS, columnKind } from '../../../src/views/honeycomb/kinds/column';
+import { DATASET_READ_ONLY_FIELDS, datasetKind } from '../../../src/views/honeycomb/kinds/dataset';
+import { datasetDefinitionsKind } from '../../../src/views/honeycomb/kinds/datasetDefinitions';
+import { DERIVED_COLUMN_READ_ONLY_FIELDS, derivedColumnKind } from '../../../src/views/honeycomb/kinds/derivedColumn';
 import { scriptedUi } from './fakeKind';
 import { validationSchema } from './kindSchemas';
 import { ReplayRules, ReplayServer, triggerQueryStorage } from './replayServer';
@@ -73,6 +79,30 @@ const CASES: Case[] = [
     objects: corpus('honeycomb/recipients.json').filter((e) => e.object.type !== 'msteams'),
     kind: (server) => recipientKind({ backend: server, schema: validationSchema('honeycomb-recipient'), rules: (d, b) => recipientProblems(d, b) }),
     rules: { style: 'replace', readOnly: RECIPIENT_READ_ONLY_FIELDS },
+  },
+  {
+    name: 'Honeycomb derived column',
+    objects: corpus('honeycomb/derived-columns.json'),
+    kind: (server) => derivedColumnKind({ backend: server, schema: validationSchema('honeycomb-derived-column'), rules: (d, b) => derivedColumnProblems(d, b) }),
+    rules: { style: 'replace', readOnly: DERIVED_COLUMN_READ_ONLY_FIELDS },
+  },
+  {
+    name: 'Honeycomb column',
+    objects: corpus('honeycomb/columns.json'),
+    kind: (server) => columnKind({ backend: server, schema: validationSchema('honeycomb-column'), rules: (d, b) => columnProblems(d, b) }),
+    rules: { style: 'replace', readOnly: COLUMN_READ_ONLY_FIELDS },
+  },
+  {
+    name: 'Honeycomb dataset',
+    objects: corpus('honeycomb/datasets.json'),
+    kind: (server) => datasetKind({ backend: server, schema: validationSchema('honeycomb-dataset'), rules: (d, b) => datasetProblems(d, b) }),
+    rules: { style: 'replace', readOnly: DATASET_READ_ONLY_FIELDS },
+  },
+  {
+    name: 'Honeycomb dataset definitions',
+    objects: corpus('honeycomb/dataset-definitions.json'),
+    kind: (server) => datasetDefinitionsKind({ backend: server, schema: validationSchema('honeycomb-dataset-definitions'), rules: (d) => datasetDefinitionProblems(d) }),
+    rules: { style: 'patch', readOnly: [] },
   },
   ...AUTHENTIK_KIND_NAMES.map((k: AuthentikKind): Case => ({
     name: `authentik ${k}`,

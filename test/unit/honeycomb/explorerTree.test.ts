@@ -78,7 +78,7 @@ describe('Honeycomb explorer tree', function () {
       const gatewayItem = await item(gateway);
       assert.match(String(gatewayItem.description), /^api-gateway · written (just now|\d+ min ago)$/);
       standIn.reset();
-      assert.deepEqual(await labels(gateway), ['Columns', 'Derived columns', 'SLOs', 'Triggers', 'Saved queries']);
+      assert.deepEqual(await labels(gateway), ['Columns', 'Derived columns', 'SLOs', 'Triggers', 'Saved queries', 'Dataset definitions']);
       const columns = await child(gateway, 'Columns');
       assert.equal((await item(columns)).description, '18', 'the count comes with the dataset list');
       const names = await labels(columns);
