@@ -11,7 +11,7 @@ import * as vscode from 'vscode';
 import type { TreeNode } from '../../src/views/tree/node';
 import { HONEYCOMB_KEYS, HoneycombStandIn, startHoneycombStandIn } from '../servers/honeycomb';
 import { ExtensionApi, connectHoneycomb, extensionApi, signOutEverywhere, treeReader, waitFor } from './helpers';
-import { ScriptedQuestions, replaceInEditor, scriptQuestions } from './scriptedQuestions';
+import { ScriptedQuestions, closeEditors, replaceInEditor, scriptQuestions } from './scriptedQuestions';
 
 describe('Editing Honeycomb derived columns, columns, datasets and definitions', function () {
   this.timeout(90_000);
@@ -49,9 +49,7 @@ describe('Editing Honeycomb derived columns, columns, datasets and definitions',
     script = scriptQuestions(api);
   });
   afterEach(async () => {
-    script.restore();
-    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
-    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await closeEditors(script);
     assert.deepEqual(honeycomb.violations, []);
   });
   after(async () => {

@@ -11,7 +11,7 @@ import { SecretKeys } from '../../src/core/secrets';
 import type { TreeNode } from '../../src/views/tree/node';
 import { HONEYCOMB_KEYS, HoneycombStandIn, startHoneycombStandIn } from '../servers/honeycomb';
 import { ExtensionApi, extensionApi, setGlobal, signOutEverywhere, treeReader, waitFor } from './helpers';
-import { ScriptedQuestions, replaceInEditor, scriptQuestions } from './scriptedQuestions';
+import { ScriptedQuestions, closeEditors, replaceInEditor, scriptQuestions } from './scriptedQuestions';
 
 describe('Editing Honeycomb recipients', function () {
   this.timeout(90_000);
@@ -44,9 +44,7 @@ describe('Editing Honeycomb recipients', function () {
     script = scriptQuestions(api);
   });
   afterEach(async () => {
-    script.restore();
-    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
-    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await closeEditors(script);
     assert.deepEqual(honeycomb.violations, []);
   });
   after(async () => {

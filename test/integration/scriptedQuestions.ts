@@ -47,3 +47,10 @@ export async function replaceInEditor(editor: vscode.TextEditor, pattern: RegExp
   const range = new vscode.Range(editor.document.positionAt(match.index), editor.document.positionAt(match.index + match[0].length));
   assert.ok(await editor.edit((b) => b.replace(range, replacement)));
 }
+
+/** After an editing test: the prompts back, every editor closed without saving. */
+export async function closeEditors(script: ScriptedQuestions): Promise<void> {
+  script.restore();
+  await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+  await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+}
