@@ -26,6 +26,7 @@ import { RECIPIENT_SCHEMA } from './recipientSchema';
 import { BLUEPRINT_SCHEMA_PATH, generateBlueprintSchema } from './blueprintSchema';
 import { MARKER_SCHEMAS } from './markerSchemas';
 import { ENVIRONMENT_SCHEMA } from './environmentSchema';
+import { DATASET_SCHEMAS } from './datasetSchemas';
 import { AUTHENTIK_KINDS, AUTHENTIK_KIND_NAMES, AuthentikKind } from '../src/clients/authentik/resources/kinds';
 import { schemaFileOf } from '../src/views/authentik/kinds/ids';
 import { secretFieldsOf } from '../src/views/authentik/kinds/kind';
@@ -122,6 +123,7 @@ export const KIND_SCHEMAS: KindSchemaSpec[] = [
   RECIPIENT_SCHEMA,
   ...MARKER_SCHEMAS,
   ENVIRONMENT_SCHEMA,
+  ...DATASET_SCHEMAS,
   ...AUTHENTIK_KIND_NAMES.map(authentikSchemaSpec),
 ];
 

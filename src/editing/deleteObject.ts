@@ -21,6 +21,12 @@ export async function deleteObject(fs: EditFileSystem, kind: EditableKind, addre
     return;
   }
   const label = kind.label(address, object);
+  const blocked = kind.deleteBlocked?.(object);
+  if (blocked) {
+    const choice = await prompts.warn(`${capitalize(label.title)} cannot be deleted.`, { modal: true, detail: `${label.location}\n\n${blocked.reason}` }, blocked.action);
+    if (choice === blocked.action) await fs.applyChange(kind, address, blocked.change);
+    return;
+  }
   const usedBy = kind.backend.usedBy ? await kind.backend.usedBy(address) : [];
   const uses = usedBy.length
     ? [
@@ -30,11 +36,12 @@ export async function deleteObject(fs: EditFileSystem, kind: EditableKind, addre
         ...(usedBy.length > 10 ? [`…and ${usedBy.length - 10} more`] : []),
       ]
     : [];
+  if (kind.backend.usedByUnchecked) uses.push('', kind.backend.usedByUnchecked);
   if (!(await prompts.confirmDestructive({ title: `Delete ${label.title}?`, action: 'Delete', detail: [label.location, ...uses, 'This cannot be undone.'] }))) return;
-  if (usedBy.length) {
+  if (usedBy.length || kind.alwaysTypeNameToDelete) {
     const typed = await prompts.inputBox({
       title: `Delete ${label.title}`,
-      prompt: `Something uses it. Type its name, ${name}, to delete it.`,
+      prompt: `${usedBy.length ? 'Something uses it' : 'This cannot be undone'}. Type its name, ${name}, to delete it.`,
       validateInput: (value) => (value === name ? undefined : 'Type the name exactly as shown to confirm.'),
     });
     if (typed !== name) return;

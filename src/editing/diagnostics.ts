@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { validateDocument } from './validate';
-import { EditableKind, JsonObject, Problem } from './kind';
+import { Address, EditableKind, JsonObject, Problem } from './kind';
 
 /**
  * Problems of edit documents, on the lines they are about: the kind's schema and rules while the
@@ -13,7 +13,7 @@ export class EditDiagnostics implements vscode.Disposable {
   private readonly serverProblems = new Map<string, Problem[]>();
   private readonly pending = new Map<string, NodeJS.Timeout>();
 
-  constructor(private readonly contextOf: (uri: vscode.Uri) => { kind: EditableKind; baseline?: JsonObject } | undefined) {}
+  constructor(private readonly contextOf: (uri: vscode.Uri) => { kind: EditableKind; baseline?: JsonObject; address?: Address } | undefined) {}
 
   /** Checks a document now (on open, and after each change with a short delay). */
   async check(document: vscode.TextDocument): Promise<Problem[]> {
@@ -22,7 +22,7 @@ export class EditDiagnostics implements vscode.Disposable {
     const text = document.getText();
     const { parseDocument } = await import(/* webpackChunkName: "editing-text" */ './parseDocument');
     const parsed = parseDocument(text);
-    const problems = 'problems' in parsed ? parsed.problems : await validateDocument(context.kind, parsed.value, context.baseline);
+    const problems = 'problems' in parsed ? parsed.problems : await validateDocument(context.kind, parsed.value, context.baseline, context.address);
     await this.show(document, [...problems, ...(this.serverProblems.get(document.uri.toString()) ?? [])]);
     return problems;
   }

@@ -82,9 +82,9 @@ export class EditFileSystem implements vscode.FileSystemProvider, vscode.Disposa
   }
 
   /** What a document is checked against while typing: its kind, and for an existing object the baseline. */
-  validationContext(uri: vscode.Uri): { kind: EditableKind; baseline?: JsonObject } | undefined {
+  validationContext(uri: vscode.Uri): { kind: EditableKind; baseline?: JsonObject; address?: Address } | undefined {
     const session = this.sessions.get(uri.toString());
-    if (session) return { kind: session.kind, baseline: session.isNew ? undefined : session.baseline };
+    if (session) return { kind: session.kind, baseline: session.isNew ? undefined : session.baseline, address: session.address };
     const kind = this.kindOf(uri);
     return kind ? { kind } : undefined;
   }

@@ -25,6 +25,8 @@ export interface PlanPrompt {
   proposed: JsonObject;
   /** Exactly what is sent. */
   body: JsonObject;
+  /** What refers to the object by the name this update changes (kind.breaksReferences): the name, and each user. */
+  usedBy?: { name: string; items: string[]; unchecked?: string };
 }
 
 export interface SaveUi {
@@ -74,7 +76,7 @@ export async function guardedSave(request: SaveRequest): Promise<SaveOutcome> {
   const parsed = parseDocument(request.text);
   if ('problems' in parsed) return { status: 'invalid', problems: parsed.problems };
   const proposed = parsed.value;
-  const problems = await validateDocument(kind, proposed, target.mode === 'update' ? target.baseline : undefined);
+  const problems = await validateDocument(kind, proposed, target.mode === 'update' ? target.baseline : undefined, target.mode === 'update' ? target.address : target.parent);
   const errors = problems.filter((p) => p.severity === 'error');
   if (errors.length > 0) return { status: 'invalid', problems };
 
@@ -108,7 +110,11 @@ export async function guardedSave(request: SaveRequest): Promise<SaveOutcome> {
   }
   const body = requestBody(kind, theirsObject, theirs, proposed);
   const planned = [...changes, ...(kind.consequences?.(theirsObject, body) ?? [])];
-  if (!(await request.ui.confirm({ verb: 'update', label, changes: planned, current: theirs, proposed, body }))) return { status: 'cancelled' };
+  const usedBy =
+    kind.breaksReferences?.(theirsObject, body) && kind.backend.usedBy
+      ? { name: kind.nameOf(theirsObject), items: await kind.backend.usedBy(target.address, request.signal), unchecked: kind.backend.usedByUnchecked }
+      : undefined;
+  if (!(await request.ui.confirm({ verb: 'update', label, changes: planned, current: theirs, proposed, body, usedBy }))) return { status: 'cancelled' };
 
   try {
     const object = await kind.backend.update(target.address, body, request.signal);

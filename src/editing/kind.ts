@@ -61,6 +61,8 @@ export interface KindBackend {
   remove(address: Address, signal?: AbortSignal): Promise<DeleteResult>;
   /** What refers to the object, to list before a delete (authentik's `used_by/`). */
   usedBy?(address: Address, signal?: AbortSignal): Promise<string[]>;
+  /** What `usedBy` does not look at, said beside its list (Honeycomb boards, for a derived column). */
+  usedByUnchecked?: string;
 }
 
 /** Infrastructure-as-code for one object: the provider's resource and how it imports. */
@@ -122,9 +124,11 @@ export interface EditableKind {
   prepareCreate?(parent: Address): Promise<Address | undefined>;
   /**
    * Rules a schema cannot say, checked before anything is sent. `baseline` is the object as it
-   * was opened (undefined for a new one), for rules about what may not change once created.
+   * was opened (undefined for a new one), for rules about what may not change once created;
+   * `address` is where it lives (for a new one, its parent), for rules that look at its neighbours
+   * (a derived column's expression names columns of its dataset).
    */
-  rules?(document: JsonObject, baseline?: JsonObject): Problem[] | Promise<Problem[]>;
+  rules?(document: JsonObject, baseline?: JsonObject, address?: Address): Problem[] | Promise<Problem[]>;
   /** A valid new object for `parent`, for "New …". */
   template(parent: Address): JsonObject;
   /**
@@ -151,6 +155,18 @@ export interface EditableKind {
    * trigger query is stored again under a new `query_id`): the plan lists them too.
    */
   consequences?(current: JsonObject, body: JsonObject): Change[];
+  /**
+   * Whether this update breaks what refers to the object by name (a derived column's new alias):
+   * the plan then lists `backend.usedBy` and, when something uses it, wants the old name typed.
+   */
+  breaksReferences?(current: JsonObject, body: JsonObject): boolean;
+  /**
+   * Why the service refuses to delete this object as it is (a delete-protected dataset), and the
+   * change that would allow it: Delete… then offers that change, made through the plan.
+   */
+  deleteBlocked?(object: JsonObject): { reason: string; action: string; change(document: JsonObject): JsonObject } | undefined;
+  /** Delete… always wants the name typed (deleting a dataset deletes its data), not only when something uses the object. */
+  alwaysTypeNameToDelete?: boolean;
   /**
    * The address of a written object, for kinds looked up by a field an update can change (an
    * authentik slug): later reads follow the new value. Default: the address does not change.

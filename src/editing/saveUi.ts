@@ -37,12 +37,23 @@ export function editorSaveUi(kind: EditableKind, plans: PlanDocuments): SaveUi {
       try {
         const verb = plan.verb === 'create' ? 'Create' : 'Update';
         const choice = await prompts.warn(`${verb} ${plan.label.title}?`, { modal: true, detail: planDetail(kind, plan) }, verb);
-        return choice === verb;
+        if (choice !== verb) return false;
+        return plan.usedBy?.items.length ? await typedName(plan.label.title, plan.usedBy.name) : true;
       } finally {
         await closeTabsOf(diff);
       }
     },
   };
+}
+
+/** Something uses the object by the name this update changes: the user types that name to go on. */
+async function typedName(title: string, name: string): Promise<boolean> {
+  const typed = await prompts.inputBox({
+    title: `Update ${title}`,
+    prompt: `Something uses it by its name. Type ${name} to change it anyway.`,
+    validateInput: (value) => (value === name ? undefined : 'Type the name exactly as shown to confirm.'),
+  });
+  return typed === name;
 }
 
 /** The confirmation's text: where, what changes (one line each), and how the write is sent. */
@@ -57,7 +68,16 @@ export function planDetail(kind: EditableKind, plan: PlanPrompt): string {
       : kind.updateStyle === 'replace'
         ? `The whole ${kind.noun} is sent: ${kind.service} replaces it, and a field left out is reset.`
         : 'Only the changed fields are sent.';
-  return [plan.label.location, '', ...shown, '', how].join('\n');
+  const uses = plan.usedBy?.items.length
+    ? [
+        '',
+        `${plan.usedBy.items.length === 1 ? 'One object uses' : `${plan.usedBy.items.length} objects use`} it by the name ${plan.usedBy.name}, and will not find it under the new one:`,
+        ...plan.usedBy.items.slice(0, 10).map((u) => `• ${u}`),
+        ...(plan.usedBy.items.length > 10 ? [`…and ${plan.usedBy.items.length - 10} more`] : []),
+      ]
+    : [];
+  if (plan.usedBy?.unchecked) uses.push('', plan.usedBy.unchecked);
+  return [plan.label.location, '', ...shown, ...uses, '', how].join('\n');
 }
 
 async function showPlanDiff(kind: EditableKind, plans: PlanDocuments, plan: PlanPrompt): Promise<vscode.Uri> {

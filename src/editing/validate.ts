@@ -1,5 +1,5 @@
 import { hasOwn } from '../core/ownProperties';
-import { EditableKind, JsonObject, Problem } from './kind';
+import { Address, EditableKind, JsonObject, Problem } from './kind';
 import { pathText } from './plan';
 import { condenseProblems } from './problemList';
 import { schemaProblems } from './schemaCheck';
@@ -10,8 +10,8 @@ import { schemaProblems } from './schemaCheck';
  * sent), then what the schema finds where no rule already spoke. A long list is condensed to a
  * readable handful with "and N more".
  */
-export async function validateDocument(kind: EditableKind, document: JsonObject, baseline?: JsonObject): Promise<Problem[]> {
-  const rules = (await kind.rules?.(document, baseline)) ?? [];
+export async function validateDocument(kind: EditableKind, document: JsonObject, baseline?: JsonObject, address?: Address): Promise<Problem[]> {
+  const rules = (await kind.rules?.(document, baseline, address)) ?? [];
   const readOnly = kind.readOnlyFields
     .filter((field) => hasOwn(document, field))
     .map((field): Problem => ({ path: [field], severity: 'warning', message: `"${field}" is read-only: ${kind.service} sets it, so it is not sent` }));

@@ -229,7 +229,7 @@ describe('Honeycomb explorer', function () {
   it('copies the ID, slug, JSON and the Terraform and Pulumi lookups of a dataset', async () => {
     const datasets = await child((await environment('Production')).node, 'Datasets');
     const payments = await child(datasets.node, 'payments');
-    assert.equal(payments.item.contextValue, 'opsConfig.honeycomb.dataset');
+    assert.equal(payments.item.contextValue, 'opsConfig.honeycomb.dataset.editable');
     const copied = async (command: string): Promise<string> => {
       await vscode.env.clipboard.writeText('');
       await vscode.commands.executeCommand(command, payments.node);

@@ -56,6 +56,8 @@ export const burnAlertWrites = collection('burn_alerts', 'BurnAlert', 'burn aler
 /** The API has no GET of one marker or marker setting: markers.ts reads them from the list. */
 export const markerWrites = collection('markers', 'Marker', 'marker');
 export const markerSettingWrites = collection('marker_settings', 'MarkerSetting', 'marker setting');
+export const derivedColumnWrites = collection('derived_columns', 'DerivedColumn', 'derived column');
+export const columnWrites = collection('columns', 'Column', 'column');
 
 /** Saves a query (queries are immutable: "editing" one means saving a new one). Answers its id. */
 export async function createQuery(api: HoneycombApi, dataset: string, query: ApiObject, signal?: AbortSignal): Promise<ApiObject & { id: string }> {

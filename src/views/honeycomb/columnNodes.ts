@@ -1,5 +1,7 @@
 import * as vscode from 'vscode';
 import { ColumnItem } from '../../clients/honeycomb';
+import { CreatableNode, CreateTarget, EditTarget, EditableNode } from '../../editing/editableKinds';
+import { COLUMN_KIND_ID } from './kinds/datasetKindIds';
 import { TreeNode } from '../tree/node';
 import { OneRequestFolderNode, accessible, folderItem } from './oneRequestFolderNode';
 import { HoneycombObject } from './objects';
@@ -22,7 +24,7 @@ export function columnIcon(type: string): string {
 }
 
 /** One request (`GET /1/columns/{dataset}`) gives every column with its type and hidden flag. */
-export class ColumnsFolderNode extends OneRequestFolderNode<ColumnItem> {
+export class ColumnsFolderNode extends OneRequestFolderNode<ColumnItem> implements CreatableNode {
   /** A fixed label: kept for the next window (TreeNode.rememberable). */
   readonly rememberable = true;
   constructor(
@@ -35,7 +37,11 @@ export class ColumnsFolderNode extends OneRequestFolderNode<ColumnItem> {
   }
 
   getTreeItem(): vscode.TreeItem {
-    return folderItem('Columns', 'symbol-field', this.count === null ? undefined : this.count.toLocaleString('en-US'));
+    return folderItem('Columns', 'symbol-field', this.count === null ? undefined : this.count.toLocaleString('en-US'), 'opsConfig.honeycomb.folder.columns.creatable');
+  }
+
+  createTarget(): CreateTarget {
+    return { kindId: COLUMN_KIND_ID, parent: { env: this.scope.env.envSlug, dataset: this.dataset } };
   }
 
   protected load(signal: AbortSignal): Promise<ColumnItem[]> {
@@ -55,7 +61,7 @@ export class ColumnsFolderNode extends OneRequestFolderNode<ColumnItem> {
   }
 }
 
-export class ColumnNode extends ObjectLeafNode {
+export class ColumnNode extends ObjectLeafNode implements EditableNode {
   /** Its label is the object's name: kept for the next window (TreeNode.rememberable). */
   readonly rememberable = true;
   constructor(
@@ -77,13 +83,17 @@ export class ColumnNode extends ObjectLeafNode {
     if (c.hidden) {
       item.resourceUri = vscode.Uri.from({ scheme: HIDDEN_COLUMN_SCHEME, path: `/${c.id || c.name}` });
     }
-    item.contextValue = 'opsConfig.honeycomb.column';
+    item.contextValue = 'opsConfig.honeycomb.column.editable';
     item.command = { command: 'opsConfig.openRecord', title: 'Open Record', arguments: [this] };
     return accessible(item);
   }
 
   filterText(): string {
     return `${this.item.name} ${this.item.type}`;
+  }
+
+  editTarget(): EditTarget {
+    return { kindId: COLUMN_KIND_ID, address: { env: this.scope.env.envSlug, dataset: this.dataset, id: this.item.id }, name: this.item.name };
   }
 
   object(): HoneycombObject {

@@ -1,5 +1,8 @@
 import * as vscode from 'vscode';
 import { DatasetItem } from '../../clients/honeycomb';
+import { CreatableNode, CreateTarget, EditTarget, EditableNode } from '../../editing/editableKinds';
+import { DatasetDefinitionsNode } from './datasetDefinitionsNode';
+import { DATASET_KIND_ID } from './kinds/datasetKindIds';
 import { TreeNode } from '../tree/node';
 import { ColumnsFolderNode } from './columnNodes';
 import { DerivedColumnsFolderNode } from './derivedColumnNodes';
@@ -13,7 +16,7 @@ import { MarkersFolderNode } from './markerNodes';
 import { SavedQueriesFolderNode } from './annotationNodes';
 
 /** An environment's datasets: one request (`GET /1/datasets`) with names, slugs and last-written times. */
-export class DatasetsFolderNode extends OneRequestFolderNode<DatasetItem> {
+export class DatasetsFolderNode extends OneRequestFolderNode<DatasetItem> implements CreatableNode {
   /** A fixed label: kept for the next window (TreeNode.rememberable). */
   readonly rememberable = true;
   constructor(parent: TreeNode, scope: EnvScope) {
@@ -21,7 +24,11 @@ export class DatasetsFolderNode extends OneRequestFolderNode<DatasetItem> {
   }
 
   getTreeItem(): vscode.TreeItem {
-    return folderItem('Datasets', 'database', this.countText());
+    return folderItem('Datasets', 'database', this.countText(), 'opsConfig.honeycomb.folder.datasets.creatable');
+  }
+
+  createTarget(): CreateTarget {
+    return { kindId: DATASET_KIND_ID, parent: { env: this.scope.env.envSlug } };
   }
 
   protected load(signal: AbortSignal): Promise<DatasetItem[]> {
@@ -42,10 +49,10 @@ export class DatasetsFolderNode extends OneRequestFolderNode<DatasetItem> {
 }
 
 /** A dataset: its columns, derived columns, SLOs and triggers, each loaded when expanded. */
-export class DatasetNode extends ObjectLeafNode {
+export class DatasetNode extends ObjectLeafNode implements EditableNode {
   /** Its label is the object's name: kept for the next window (TreeNode.rememberable). */
   readonly rememberable = true;
-  private folders?: [ColumnsFolderNode, DerivedColumnsFolderNode, SlosFolderNode, TriggersFolderNode, SavedQueriesFolderNode, MarkersFolderNode];
+  private folders?: [ColumnsFolderNode, DerivedColumnsFolderNode, SlosFolderNode, TriggersFolderNode, SavedQueriesFolderNode, MarkersFolderNode, DatasetDefinitionsNode];
 
   constructor(
     parent: TreeNode,
@@ -63,7 +70,7 @@ export class DatasetNode extends ObjectLeafNode {
     item.description = `${d.slug} · ${written ? `written ${written}` : 'never written'}`;
     item.iconPath = new vscode.ThemeIcon('database');
     item.tooltip = `${d.name} (${d.slug})${d.description ? `\n${d.description}` : ''}\n${written ? `Last written ${written} (${d.lastWrittenAt})` : 'Never received data'}`;
-    item.contextValue = 'opsConfig.honeycomb.dataset';
+    item.contextValue = 'opsConfig.honeycomb.dataset.editable';
     return accessible(item);
   }
 
@@ -75,6 +82,7 @@ export class DatasetNode extends ObjectLeafNode {
       new TriggersFolderNode(this, this.scope, this.item.slug),
       new SavedQueriesFolderNode(this, this.scope, this.item.slug),
       new MarkersFolderNode(this, this.scope, this.item.slug),
+      new DatasetDefinitionsNode(this, this.scope, this.item.slug),
     ];
     return this.folders;
   }
@@ -87,6 +95,10 @@ export class DatasetNode extends ObjectLeafNode {
 
   invalidate(): void {
     this.folders?.forEach((f) => f.invalidate());
+  }
+
+  editTarget(): EditTarget {
+    return { kindId: DATASET_KIND_ID, address: { env: this.scope.env.envSlug, dataset: this.item.slug }, name: this.item.name };
   }
 
   object(): HoneycombObject {

@@ -1,12 +1,14 @@
 import * as vscode from 'vscode';
-import { DerivedColumnItem } from '../../clients/honeycomb';
+import { DerivedColumnItem, ENVIRONMENT_WIDE } from '../../clients/honeycomb';
+import { CreatableNode, CreateTarget, EditTarget, EditableNode } from '../../editing/editableKinds';
+import { DERIVED_COLUMN_KIND_ID } from './kinds/datasetKindIds';
 import { TreeNode } from '../tree/node';
 import { OneRequestFolderNode, accessible, folderItem } from './oneRequestFolderNode';
 import { HoneycombObject } from './objects';
 import { EnvScope, ObjectLeafNode } from './scope';
 
 /** A dataset's derived columns, or (without a dataset) the environment-wide ones. */
-export class DerivedColumnsFolderNode extends OneRequestFolderNode<DerivedColumnItem> {
+export class DerivedColumnsFolderNode extends OneRequestFolderNode<DerivedColumnItem> implements CreatableNode {
   /** A fixed label: kept for the next window (TreeNode.rememberable). */
   readonly rememberable = true;
   constructor(
@@ -18,7 +20,11 @@ export class DerivedColumnsFolderNode extends OneRequestFolderNode<DerivedColumn
   }
 
   getTreeItem(): vscode.TreeItem {
-    return folderItem(this.dataset ? 'Derived columns' : 'Derived columns (environment-wide)', 'symbol-operator', this.countText());
+    return folderItem(this.dataset ? 'Derived columns' : 'Derived columns (environment-wide)', 'symbol-operator', this.countText(), 'opsConfig.honeycomb.folder.derivedColumns.creatable');
+  }
+
+  createTarget(): CreateTarget {
+    return { kindId: DERIVED_COLUMN_KIND_ID, parent: { env: this.scope.env.envSlug, dataset: this.dataset ?? ENVIRONMENT_WIDE } };
   }
 
   protected load(signal: AbortSignal): Promise<DerivedColumnItem[]> {
@@ -38,7 +44,7 @@ export class DerivedColumnsFolderNode extends OneRequestFolderNode<DerivedColumn
   }
 }
 
-export class DerivedColumnNode extends ObjectLeafNode {
+export class DerivedColumnNode extends ObjectLeafNode implements EditableNode {
   /** Its label is the object's name: kept for the next window (TreeNode.rememberable). */
   readonly rememberable = true;
   constructor(
@@ -56,13 +62,17 @@ export class DerivedColumnNode extends ObjectLeafNode {
     item.description = d.expression;
     item.iconPath = new vscode.ThemeIcon('symbol-operator');
     item.tooltip = `${d.alias} = ${d.expression}${d.description ? `\n${d.description}` : ''}`;
-    item.contextValue = 'opsConfig.honeycomb.derivedColumn';
+    item.contextValue = 'opsConfig.honeycomb.derivedColumn.editable';
     item.command = { command: 'opsConfig.openRecord', title: 'Open Record', arguments: [this] };
     return accessible(item);
   }
 
   filterText(): string {
     return `${this.item.alias} ${this.item.expression}`;
+  }
+
+  editTarget(): EditTarget {
+    return { kindId: DERIVED_COLUMN_KIND_ID, address: { env: this.scope.env.envSlug, dataset: this.dataset ?? ENVIRONMENT_WIDE, id: this.item.id }, name: this.item.alias };
   }
 
   object(): HoneycombObject {

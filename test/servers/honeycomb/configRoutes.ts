@@ -66,7 +66,7 @@ function withKey(
   };
 }
 
-function datasetBody(content: EnvironmentContent, slug: string): Record<string, unknown> | undefined {
+export function datasetBody(content: EnvironmentContent, slug: string): Record<string, unknown> | undefined {
   const d = content.datasets.find((x) => x.slug === slug);
   if (!d) return undefined;
   // Key order of the published single-dataset example.

@@ -27,6 +27,7 @@ import { findEnvironmentKey } from './auth';
 import { hcId, type EnvironmentContent, type SeedQueryAnnotation, type SeedTrigger, type SeedTriggerRecipient } from './content';
 import { JSON_TYPE, problem, unknownKeyV1 } from './errors';
 import { markerRoutes } from './markerRoutes';
+import { datasetWriteRoutes } from './datasetWriteRoutes';
 import { recipientRoutes } from './recipientRoutes';
 import type { EnvironmentKey, HoneycombSeed } from './seed';
 import { sloWriteRoutes } from './sloWriteRoutes';
@@ -326,6 +327,7 @@ export function writeRoutes(seed: () => HoneycombSeed, state: WriteState): Route
     ...sloWriteRoutes(seed, schema),
     ...recipientRoutes(seed, schema),
     ...markerRoutes(seed, schema),
+    ...datasetWriteRoutes(seed, schema),
   ];
 }
 

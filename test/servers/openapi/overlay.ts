@@ -129,6 +129,15 @@ export const HONEYCOMB_OVERLAY: readonly OverlayEntry[] = [
     what: 'A marker setting’s `color` is `#` and 3 or 6 hex digits (the document says only “hexadecimal RGB”).',
     source: `${PROVIDER} honeycombio/resource_marker_setting.go (color ValidateFunc StringMatch ^#([A-Fa-f0-9]{6}|[A-Fa-f0-9]{3})$)`,
   },
+  {
+    pointer: '/components/schemas/Dataset/properties/settings/properties/delete_protected',
+    set: {
+      type: 'boolean',
+      description: 'If true, the dataset cannot be deleted. A new dataset is protected; the setting cannot be given when it is created, only changed afterwards.',
+    },
+    what: 'A dataset’s `settings.delete_protected` is on for a new dataset and cannot be set when creating one (the document says neither).',
+    source: `${PROVIDER} client/dataset.go (DatasetSettings.DeleteProtected: "defaults to true. Cannot be set on creation."), internal/provider/dataset_resource.go`,
+  },
 ];
 
 export function overlayOf(file: string): readonly OverlayEntry[] {

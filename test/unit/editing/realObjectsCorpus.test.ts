@@ -413,6 +413,32 @@ describe('editing: the corpus of real objects', function () {
       });
     });
   });
+  describe('Honeycomb derived columns, columns, datasets and definitions (GET answers)', () => {
+    const hc = () => openApiValidator('honeycomb');
+    const files: Array<[string, string, (e: Entry) => void]> = [
+      ['derived-columns.json', '/components/schemas/CalculatedField', () => undefined],
+      ['columns.json', '/components/schemas/Column', () => undefined],
+      // A dataset is addressed by its slug.
+      ['datasets.json', '/components/schemas/Dataset', (e) => assert.equal(e.dataset, e.object.slug)],
+      ['dataset-definitions.json', '/components/schemas/DatasetDefinitions', () => undefined],
+    ];
+    for (const [file, pointer, more] of files) {
+      it(`${file}: 2-4 objects, each with its source and dataset, answering ${pointer.split('/').pop()}`, () => {
+        const entries = read<Entry[]>('honeycomb', file);
+        assert.ok(entries.length >= 2 && entries.length <= 4, `${entries.length} objects`);
+        entries.forEach((e, i) => {
+          assertSource(e.source, `${file}[${i}]`);
+          assert.equal(typeof e.dataset, 'string', `${file}[${i}]: no dataset`);
+          assert.deepEqual(hc().validateAt(pointer, e.object), [], `${file}[${i}]`);
+          more(e);
+        });
+      });
+    }
+
+    it('derived columns include an environment-wide one (__all__)', () => {
+      assert.ok(read<Entry[]>('honeycomb', 'derived-columns.json').some((e) => e.dataset === '__all__'));
+    });
+  });
 });
 
 /** A validation error of a trigger (less its query) the README lists as newer than the document. */

@@ -22,6 +22,12 @@ import { markerProblems, markerSettingProblems } from '../../../src/clients/hone
 import { environmentProblems } from '../../../src/clients/honeycomb/environmentRules';
 import { environmentKind } from '../../../src/views/honeycomb/kinds/environmentKind';
 import { MARKER_READ_ONLY_FIELDS, MARKER_SETTING_READ_ONLY_FIELDS, markerKind, markerSettingKind } from '../../../src/views/honeycomb/kinds/marker';
+import { columnProblems, datasetDefinitionProblems, datasetProblems } from '../../../src/clients/honeycomb/datasetRules';
+import { derivedColumnProblems } from '../../../src/clients/honeycomb/derivedColumnRules';
+import { COLUMN_READ_ONLY_FIELDS, columnKind } from '../../../src/views/honeycomb/kinds/column';
+import { DATASET_READ_ONLY_FIELDS, datasetKind } from '../../../src/views/honeycomb/kinds/dataset';
+import { datasetDefinitionsKind } from '../../../src/views/honeycomb/kinds/datasetDefinitions';
+import { DERIVED_COLUMN_READ_ONLY_FIELDS, derivedColumnKind } from '../../../src/views/honeycomb/kinds/derivedColumn';
 import { scriptedUi } from './fakeKind';
 import { validationSchema } from './kindSchemas';
 import { ReplayRules, ReplayServer, triggerQueryStorage } from './replayServer';
@@ -99,6 +105,30 @@ const CASES: Case[] = [
       backend: server,
     }),
     rules: { style: 'patch', readOnly: ['id', 'slug'] },
+  },
+  {
+    name: 'Honeycomb derived column',
+    objects: corpus('honeycomb/derived-columns.json'),
+    kind: (server) => derivedColumnKind({ backend: server, schema: validationSchema('honeycomb-derived-column'), rules: (d, b) => derivedColumnProblems(d, b) }),
+    rules: { style: 'replace', readOnly: DERIVED_COLUMN_READ_ONLY_FIELDS },
+  },
+  {
+    name: 'Honeycomb column',
+    objects: corpus('honeycomb/columns.json'),
+    kind: (server) => columnKind({ backend: server, schema: validationSchema('honeycomb-column'), rules: (d, b) => columnProblems(d, b) }),
+    rules: { style: 'replace', readOnly: COLUMN_READ_ONLY_FIELDS },
+  },
+  {
+    name: 'Honeycomb dataset',
+    objects: corpus('honeycomb/datasets.json'),
+    kind: (server) => datasetKind({ backend: server, schema: validationSchema('honeycomb-dataset'), rules: (d, b) => datasetProblems(d, b) }),
+    rules: { style: 'replace', readOnly: DATASET_READ_ONLY_FIELDS },
+  },
+  {
+    name: 'Honeycomb dataset definitions',
+    objects: corpus('honeycomb/dataset-definitions.json'),
+    kind: (server) => datasetDefinitionsKind({ backend: server, schema: validationSchema('honeycomb-dataset-definitions'), rules: (d) => datasetDefinitionProblems(d) }),
+    rules: { style: 'patch', readOnly: [] },
   },
   ...AUTHENTIK_KIND_NAMES.map((k: AuthentikKind): Case => ({
     name: `authentik ${k}`,

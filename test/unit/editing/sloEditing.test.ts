@@ -14,6 +14,7 @@ import { sloDataset, sloKind } from '../../../src/views/honeycomb/kinds/slo';
 import { HONEYCOMB_KEYS, HoneycombStandIn, startHoneycombStandIn } from '../../servers/honeycomb';
 import { scriptedUi } from './fakeKind';
 import { validationSchema } from './kindSchemas';
+import { edited, requestLines } from './standInSaves';
 
 /**
  * SLOs and burn alerts on the editing mechanism against the stand-in (which validates every
@@ -47,12 +48,7 @@ describe('editing Honeycomb SLOs and burn alerts (stand-in)', () => {
     standIn.reset();
   });
 
-  const methods = () => standIn.requests.map((r) => `${r.method} ${r.path.replace(/\?.*/, '')}`);
-  const edited = (baseline: JsonObject, change: (d: JsonObject) => void): string => {
-    const copy = structuredClone(baseline);
-    change(copy);
-    return formatDocument(copy);
-  };
+  const methods = () => requestLines(standIn);
 
   async function openedSlo(name: string): Promise<{ address: Address; baseline: JsonObject }> {
     const found = (await client.listSlos(undefined)).find((s) => s.name === name);

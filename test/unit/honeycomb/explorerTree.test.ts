@@ -86,7 +86,7 @@ describe('Honeycomb explorer tree', function () {
       const gatewayItem = await item(gateway);
       assert.match(String(gatewayItem.description), /^api-gateway · written (just now|\d+ min ago)$/);
       standIn.reset();
-      assert.deepEqual(await labels(gateway), ['Columns', 'Derived columns', 'SLOs', 'Triggers', 'Saved queries', 'Markers']);
+      assert.deepEqual(await labels(gateway), ['Columns', 'Derived columns', 'SLOs', 'Triggers', 'Saved queries', 'Markers', 'Dataset definitions']);
       const columns = await child(gateway, 'Columns');
       assert.equal((await item(columns)).description, '18', 'the count comes with the dataset list');
       const names = await labels(columns);

@@ -7,7 +7,7 @@ import { Address, KindBackend } from '../../../editing/kind';
  * and each request uses the API of the address's environment. The write calls load with the
  * first request. No `vscode` here, so the save pipeline runs against the stand-in in unit tests.
  */
-export type DatasetCollection = 'triggerWrites' | 'queryAnnotationWrites' | 'sloWrites' | 'burnAlertWrites';
+export type DatasetCollection = 'triggerWrites' | 'queryAnnotationWrites' | 'sloWrites' | 'burnAlertWrites' | 'derivedColumnWrites' | 'columnWrites';
 
 export function datasetCollectionBackend(apiFor: (address: Address) => Promise<HoneycombApi>, collection: DatasetCollection, parentKeys: readonly string[] = ['env', 'dataset']): KindBackend {
   const writes = async () => (await import(/* webpackChunkName: "honeycomb-writes" */ '../../../clients/honeycomb/writes'))[collection];

@@ -8,6 +8,7 @@ import { registerCommand } from '../../../ui/commandRunner';
 import { HoneycombExplorer } from '../explorer';
 import { recordKeyOf } from '../recordKeys';
 import { datasetCollectionBackend } from './backend';
+import { registerDatasetKinds } from './datasetKinds';
 import { queryAnnotationKind } from './queryAnnotation';
 import { registerSloKinds } from './sloKinds';
 import { registerRecipientKind } from './recipientRegister';
@@ -46,6 +47,7 @@ export function registerHoneycombKinds(context: vscode.ExtensionContext, logger:
   registerTriggerCompletion(context, logger, editing, explorer);
   // Before the subscription below, so SLO lists are dropped before the view redraws.
   registerSloKinds(context, logger, editing, explorer);
+  registerDatasetKinds(context, editing, explorer);
 
   const setDisabled = (disabled: boolean) => async (node: unknown) => {
     if (!isEditable(node) || node.editTarget().kindId !== TRIGGER_KIND_ID) throw new Error('Pick a trigger in the Honeycomb view.');
