@@ -16,12 +16,22 @@ import type { QueryProblem } from '../../src/clients/honeycomb/querySpec';
 import { recipientProblems } from '../../src/clients/honeycomb/recipientRules';
 import { sloProblems } from '../../src/clients/honeycomb/sloRules';
 import { triggerProblems } from '../../src/clients/honeycomb/triggerRules';
-import { sloWrites, triggerWrites } from '../../src/clients/honeycomb/writes';
+import { columnProblems, datasetDefinitionProblems, datasetProblems } from '../../src/clients/honeycomb/datasetRules';
+import { derivedColumnProblems } from '../../src/clients/honeycomb/derivedColumnRules';
+import { markerProblems, markerSettingProblems } from '../../src/clients/honeycomb/markerRules';
+import { columnWrites, derivedColumnWrites, markerSettingWrites, markerWrites, sloWrites, triggerWrites } from '../../src/clients/honeycomb/writes';
 import { documentOf, formatDocument } from '../../src/editing/document';
 import { guardedSave } from '../../src/editing/guardedSave';
 import { Address, EditableKind, JsonObject, KindBackend, Problem } from '../../src/editing/kind';
 import { datasetCollectionBackend } from '../../src/views/honeycomb/kinds/backend';
 import { burnAlertKind } from '../../src/views/honeycomb/kinds/burnAlert';
+import { columnKind } from '../../src/views/honeycomb/kinds/column';
+import { datasetKind } from '../../src/views/honeycomb/kinds/dataset';
+import { datasetBackend, datasetDefinitionsBackend, derivedColumnBackend } from '../../src/views/honeycomb/kinds/datasetBackends';
+import { datasetDefinitionsKind } from '../../src/views/honeycomb/kinds/datasetDefinitions';
+import { derivedColumnKind } from '../../src/views/honeycomb/kinds/derivedColumn';
+import { markerKind, markerSettingKind } from '../../src/views/honeycomb/kinds/marker';
+import { markerBackend } from '../../src/views/honeycomb/kinds/markerBackend';
 import { recipientKind } from '../../src/views/honeycomb/kinds/recipient';
 import { recipientBackend } from '../../src/views/honeycomb/kinds/recipientBackend';
 import { sloKind } from '../../src/views/honeycomb/kinds/slo';
@@ -82,6 +92,42 @@ const CASES: KindCase[] = [
       return { env: ENV, id: (await listRecipients(api)).find((r) => r.type === 'slack')!.id };
     },
     edit: (d, round) => ((d.details as JsonObject).slack_channel = `#ops-round-${round}`),
+  },
+  {
+    name: 'derived column',
+    kind: (api) => derivedColumnKind({ backend: withApi(derivedColumnBackend)(api), schema: schemaOf('derived-column'), rules: (d, b) => asProblems(derivedColumnProblems(d, b)) }),
+    address: async (api) => ({ env: ENV, dataset: DATASET, id: String((await derivedColumnWrites.list(api, DATASET))[0].id) }),
+    edit: (d, round) => (d.description = `Round ${round}`),
+  },
+  {
+    name: 'column',
+    kind: (api) => columnKind({ backend: withApi((a) => datasetCollectionBackend(a, 'columnWrites'))(api), schema: schemaOf('column'), rules: (d, b) => asProblems(columnProblems(d, b)) }),
+    address: async (api) => ({ env: ENV, dataset: DATASET, id: String((await columnWrites.list(api, DATASET))[0].id) }),
+    edit: (d, round) => (d.description = `Round ${round}`),
+  },
+  {
+    name: 'dataset',
+    kind: (api) => datasetKind({ backend: withApi(datasetBackend)(api), schema: schemaOf('dataset'), rules: (d, b) => asProblems(datasetProblems(d, b)) }),
+    address: async () => ({ env: ENV, dataset: DATASET }),
+    edit: (d, round) => (d.description = `Round ${round}`),
+  },
+  {
+    name: 'dataset definitions',
+    kind: (api) => datasetDefinitionsKind({ backend: withApi(datasetDefinitionsBackend)(api), schema: schemaOf('dataset-definitions'), rules: (d) => asProblems(datasetDefinitionProblems(d)) }),
+    address: async () => ({ env: ENV, dataset: DATASET }),
+    edit: (d, round) => (d.route = { name: round % 2 === 0 ? 'http.route' : 'http.target' }),
+  },
+  {
+    name: 'marker',
+    kind: (api) => markerKind({ backend: withApi((a) => markerBackend(a, 'marker'))(api), schema: schemaOf('marker'), rules: (d) => asProblems(markerProblems(d)) }),
+    address: async (api) => ({ env: ENV, dataset: DATASET, id: String((await markerWrites.list(api, DATASET))[0].id) }),
+    edit: (d, round) => (d.message = `Deploy round ${round}`),
+  },
+  {
+    name: 'marker setting',
+    kind: (api) => markerSettingKind({ backend: withApi((a) => markerBackend(a, 'markerSetting'))(api), schema: schemaOf('marker-setting'), rules: (d, b) => asProblems(markerSettingProblems(d, b)) }),
+    address: async (api) => ({ env: ENV, dataset: DATASET, id: String((await markerSettingWrites.list(api, DATASET))[0].id) }),
+    edit: (d, round) => (d.color = `#${(0x100000 + round).toString(16)}`),
   },
 ];
 
