@@ -23,6 +23,7 @@ import * as path from 'node:path';
 import { loadServiceModel } from '../test/servers/openapi/loadDocument';
 import { toHints } from './schemaHints';
 import { RECIPIENT_SCHEMA } from './recipientSchema';
+import { BOARD_SCHEMAS } from './boardSchema';
 import { AUTHENTIK_KINDS, AUTHENTIK_KIND_NAMES, AuthentikKind } from '../src/clients/authentik/resources/kinds';
 import { schemaFileOf } from '../src/views/authentik/kinds/ids';
 import { secretFieldsOf } from '../src/views/authentik/kinds/kind';
@@ -117,6 +118,7 @@ export const KIND_SCHEMAS: KindSchemaSpec[] = [
   },
   ...SLO_SCHEMAS,
   RECIPIENT_SCHEMA,
+  ...BOARD_SCHEMAS,
   ...AUTHENTIK_KIND_NAMES.map(authentikSchemaSpec),
 ];
 

@@ -5,6 +5,7 @@
 import { startStandIn } from '../standIn';
 import type { Route, StandIn } from '../core/types';
 import { getAuthV1, getAuthV2, describeCredential } from './auth';
+import { BoardStore, boardRoutes } from './boardRoutes';
 import { configRoutes } from './configRoutes';
 import { environmentRoutes } from './environmentRoutes';
 import { faultResponders } from './errors';
@@ -38,6 +39,7 @@ export async function startHoneycombStandIn(options: HoneycombStandInOptions = {
   const window = new RateLimitWindow(options.rateLimit);
   const queries = new QueryState();
   const queryOptions: QueryRouteOptions = { ...options.queries };
+  let boards = new BoardStore(seed, queries);
   // Triggers and annotations may name queries created through POST /1/queries.
   const writeState: WriteState = {
     storedQuery: (environment, id) => {
@@ -55,6 +57,10 @@ export async function startHoneycombStandIn(options: HoneycombStandInOptions = {
     ...environmentRoutes(() => seed, options.environmentPageSize),
     ...queryRoutes(() => seed, queries, queryOptions),
     ...writeRoutes(() => seed, writeState),
+    ...boardRoutes(
+      () => seed,
+      () => boards,
+    ),
   ];
 
   const standIn = await startStandIn({
@@ -74,6 +80,7 @@ export async function startHoneycombStandIn(options: HoneycombStandInOptions = {
       seed = makeSeed();
       window.reset();
       queries.reset();
+      boards = new BoardStore(seed, queries);
     },
   });
   Object.defineProperty(standIn, 'queries', { value: queryOptions, enumerable: true });

@@ -260,6 +260,7 @@ describe('remembered trees (the Honeycomb view drawn at once in the next window)
         ['Triggers (all datasets)', false],
         ['Saved queries (all datasets)', false],
         ['Recipients', false],
+        ['Boards', false],
       ],
       'open folders keep their rows; closed ones, and the recipients, do not',
     );

@@ -11,6 +11,7 @@ import { datasetCollectionBackend } from './backend';
 import { queryAnnotationKind } from './queryAnnotation';
 import { registerSloKinds } from './sloKinds';
 import { registerRecipientKind } from './recipientRegister';
+import { registerBoardKinds } from './boardRegister';
 import { TRIGGER_KIND_ID, triggerKind } from './trigger';
 import { registerTriggerCompletion } from './triggerCompletion';
 
@@ -41,6 +42,7 @@ export function registerHoneycombKinds(context: vscode.ExtensionContext, logger:
   );
 
   registerRecipientKind(context, logger, editing, explorer, () => onChanged());
+  registerBoardKinds(context, logger, editing, explorer);
   registerTriggerCompletion(context, logger, editing, explorer);
   // Before the subscription below, so SLO lists are dropped before the view redraws.
   registerSloKinds(context, logger, editing, explorer);
