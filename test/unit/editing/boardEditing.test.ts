@@ -6,6 +6,7 @@ import { documentOf, formatDocument } from '../../../src/editing/document';
 import { guardedSave } from '../../../src/editing/guardedSave';
 import { Address, EditableKind, JsonObject } from '../../../src/editing/kind';
 import { summarizePlan } from '../../../src/editing/plan';
+import { validateDocument } from '../../../src/editing/validate';
 import { boardKind, boardViewKind } from '../../../src/views/honeycomb/kinds/board';
 import { boardBackend, boardViewBackend } from '../../../src/views/honeycomb/kinds/boardBackend';
 import { HONEYCOMB_KEYS, HoneycombStandIn, startHoneycombStandIn } from '../../servers/honeycomb';
@@ -97,6 +98,14 @@ describe('editing Honeycomb boards and board views (stand-in)', () => {
       paths.join(', '),
     );
     assert.deepEqual(methods(), [], 'nothing sent');
+  });
+
+  it('a query panel’s dataset, which the Go client sends back, is no unknown field (the overlay makes it writable)', async () => {
+    const { baseline } = await opened('Gateway overview');
+    const fresh = structuredClone(baseline);
+    // As a new document (no baseline), where a field the description does not list would be a warning.
+    assert.equal(((fresh.panels as JsonObject[])[0].query_panel as JsonObject).dataset, 'api-gateway');
+    assert.deepEqual(await validateDocument(boards, fresh), []);
   });
 
   it('a new board from the template is created in the environment and listed', async () => {
