@@ -20,6 +20,28 @@ class CopyAssets {
   }
 }
 
+/**
+ * The validation schemas (schemas/validation/) are bundled for ajv, which reads no annotation: their
+ * descriptions, titles and comments (hover reads schemas/*.schema.json, shipped beside) are left
+ * out of the bundle. Keys under `properties` are field names and stay, whatever they are called.
+ */
+const ANNOTATIONS = new Set(['description', 'title', '$comment', 'examples']);
+function withoutAnnotations(value, inProperties = false) {
+  if (Array.isArray(value)) return value.map((v) => withoutAnnotations(v));
+  if (!value || typeof value !== 'object') return value;
+  const out = {};
+  for (const [key, inner] of Object.entries(value)) {
+    if (!inProperties && ANNOTATIONS.has(key)) continue;
+    out[key] = inProperties ? withoutAnnotations(inner) : withoutAnnotations(inner, key === 'properties' || key === 'patternProperties' || key === 'definitions');
+  }
+  return out;
+}
+const validationSchemaRule = {
+  test: /[\\/]schemas[\\/]validation[\\/][^\\/]+\.json$/,
+  type: 'json',
+  parser: { parse: (text) => withoutAnnotations(JSON.parse(text)) },
+};
+
 const tsRule = (configFile, compilerOptions) => ({
   test: /\.ts$/,
   exclude: /node_modules/,
@@ -61,7 +83,7 @@ module.exports = (_env, argv) => {
     },
     // ES module output lets webpack see `import()`: the verification engine and the Sigstore
     // libraries become a chunk of their own, loaded on first use (activation stays small).
-    module: { rules: [tsRule(path.resolve(__dirname, 'tsconfig.json'), { module: 'es2020', moduleResolution: 'node10' })] },
+    module: { rules: [tsRule(path.resolve(__dirname, 'tsconfig.json'), { module: 'es2020', moduleResolution: 'node10' }), validationSchemaRule] },
     devtool: 'source-map',
     performance: { hints: false },
     infrastructureLogging: { level: 'warn' },

@@ -27,6 +27,7 @@ import { BLUEPRINT_SCHEMA_PATH, generateBlueprintSchema } from './blueprintSchem
 import { MARKER_SCHEMAS } from './markerSchemas';
 import { ENVIRONMENT_SCHEMA } from './environmentSchema';
 import { DATASET_SCHEMAS } from './datasetSchemas';
+import { BOARD_SCHEMAS } from './boardSchema';
 import { AUTHENTIK_KINDS, AUTHENTIK_KIND_NAMES, AuthentikKind } from '../src/clients/authentik/resources/kinds';
 import { schemaFileOf } from '../src/views/authentik/kinds/ids';
 import { secretFieldsOf } from '../src/views/authentik/kinds/kind';
@@ -124,6 +125,7 @@ export const KIND_SCHEMAS: KindSchemaSpec[] = [
   ...MARKER_SCHEMAS,
   ENVIRONMENT_SCHEMA,
   ...DATASET_SCHEMAS,
+  ...BOARD_SCHEMAS,
   ...AUTHENTIK_KIND_NAMES.map(authentikSchemaSpec),
 ];
 

@@ -32,7 +32,11 @@ export class ResultChart {
   private calculation: string;
   private readonly resize: ResizeObserver;
 
-  constructor(private readonly chart: Chart) {
+  /** `idPrefix` keeps ids unique where a page holds several charts (a board). */
+  constructor(
+    private readonly chart: Chart,
+    idPrefix = '',
+  ) {
     this.calculation = chart.calculations[0] ?? '';
     const select = h('select', { 'aria-label': 'Calculation to chart', class: 'calc-select' });
     for (const calculation of chart.calculations) {
@@ -44,13 +48,13 @@ export class ResultChart {
       this.redraw();
     });
     this.plotHost = h('div', { class: 'chart' });
-    this.dataHost = h('div', { class: 'chart-data', id: 'chart-data', hidden: true });
-    this.toggle = h('button', { type: 'button', class: 'text-button', 'aria-expanded': 'false', 'aria-controls': 'chart-data' }, 'Show chart data as a table');
+    this.dataHost = h('div', { class: 'chart-data', id: `${idPrefix}chart-data`, hidden: true });
+    this.toggle = h('button', { type: 'button', class: 'text-button', 'aria-expanded': 'false', 'aria-controls': `${idPrefix}chart-data` }, 'Show chart data as a table');
     this.toggle.addEventListener('click', () => this.showData(this.dataHost.hidden));
     this.element = h(
       'section',
-      { class: 'chart-section', 'aria-labelledby': 'chart-heading' },
-      h('div', { class: 'chart-bar' }, h('h2', { id: 'chart-heading' }, 'Over time'), chart.calculations.length > 1 ? select : h('span', { class: 'muted' }, this.calculation)),
+      { class: 'chart-section', 'aria-labelledby': `${idPrefix}chart-heading` },
+      h('div', { class: 'chart-bar' }, h('h2', { id: `${idPrefix}chart-heading` }, 'Over time'), chart.calculations.length > 1 ? select : h('span', { class: 'muted' }, this.calculation)),
       this.plotHost,
       chart.note ? h('p', { class: 'muted small' }, chart.note) : null,
       this.toggle,

@@ -3,6 +3,7 @@ import type { HostMessage, QueryResultViewModel } from '../../src/views/panels/p
 import { loadedAnnouncement } from '../../src/views/panels/resultGrid';
 import { announce, app, clear, h, setDocumentTitle, showMessage } from '../shared/dom';
 import { connect, loadState, saveState, send } from '../shared/host';
+import { disposeBoard, isBoard, redrawBoardCharts, renderBoard, updateBoardPanel } from './board';
 import { ResultChart } from './chart';
 import { toCsv, toJson } from './csv';
 import { ResultTable, SortState } from './table';
@@ -124,9 +125,15 @@ function rowCount(n: number): string {
 function onMessage(message: HostMessage): void {
   switch (message.type) {
     case 'render':
-      render(message.model as QueryResultViewModel, performance.now());
+      // The same app draws a board (Open Board): its charts and tables are this app's.
+      if (isBoard(message.model)) renderBoard(message.model);
+      else render(message.model as QueryResultViewModel, performance.now());
+      break;
+    case 'boardPanel':
+      updateBoardPanel(message.panel, message.progress);
       break;
     case 'loading':
+      disposeBoard();
       chart?.dispose();
       chart = undefined;
       showMessage(message.title ?? 'Loading…');
@@ -137,5 +144,8 @@ function onMessage(message: HostMessage): void {
   }
 }
 
-onThemeChange(() => chart?.redraw());
+onThemeChange(() => {
+  chart?.redraw();
+  redrawBoardCharts();
+});
 connect(onMessage);

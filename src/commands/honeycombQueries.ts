@@ -31,7 +31,7 @@ export function registerHoneycombQueries(context: vscode.ExtensionContext, servi
   const logger = services.logger.child('queries');
   let loading: Promise<QueryFeatures> | undefined;
   const features = (): Promise<QueryFeatures> => {
-    loading ??= import('../queries/features').then((m) => m.createQueryFeatures({ context, explorer, panels, logger }));
+    loading ??= import(/* webpackChunkName: "honeycomb-query-features" */ '../queries/features').then((m) => m.createQueryFeatures({ context, explorer, panels, logger }));
     return loading;
   };
 

@@ -8,6 +8,7 @@
 import * as assert from 'assert';
 import * as vscode from 'vscode';
 import { HoneycombClient } from '../../src/clients/honeycomb';
+import { boardWrites, listBoards } from '../../src/clients/honeycomb/boardWrites';
 import { listBurnAlerts } from '../../src/clients/honeycomb/burnAlerts';
 import { listQueryAnnotations, sloWrites, triggerWrites } from '../../src/clients/honeycomb/writes';
 import { SecretKeys } from '../../src/core/secrets';
@@ -513,6 +514,59 @@ describe('Editing Honeycomb triggers and saved queries', function () {
     assert.equal(asked[0]?.message, 'Delete burn alert “exhaustion 60 min”?');
     assert.deepEqual(writes(), [`DELETE /1/burn_alerts/api-gateway/${made.id}`]);
     assert.equal((await alertsOnStandIn()).length, 2);
+  });
+
+  it('Boards: Edit… plans and saves a text panel; a too-wide panel is underlined on its line and not sent; Open Board runs the queries in one tab, and closing it stops the queue', async () => {
+    const boardsFolder = async () => child(await child((await provider().getChildren(undefined))[0], 'Production'), 'Boards');
+    const gateway = async () => (await listBoards(client.api)).find((b) => b.name === 'Gateway overview')!;
+    await vscode.commands.executeCommand('opsConfig.edit', await child(await boardsFolder(), 'Gateway overview'));
+    const editor = await waitFor(() => (vscode.window.activeTextEditor?.document.uri.path.includes('honeycomb.board/') ? vscode.window.activeTextEditor : undefined), 'the board document');
+    await replaceInEditor(editor, /"content": "## On call[^"]*"/, '"content": "## On call\\n\\nPage the gateway team."');
+    answers = ['Update'];
+    honeycomb.requests.length = 0;
+    assert.equal(await editor.document.save(), true);
+    assert.equal(asked[0]?.message, 'Update board “Gateway overview”?');
+    assert.match(asked[0].detail, /panels/);
+    const id = (await gateway()).id;
+    assert.deepEqual(writes(), [`PUT /1/boards/${id}`]);
+    const saved = await boardWrites.get(client.api, id);
+    assert.deepEqual((saved.panels as Array<Record<string, unknown>>)[13].text_panel, { content: '## On call\n\nPage the gateway team.' });
+
+    // A panel wider than the board's 12 columns: the editor's error on that line, nothing sent.
+    await replaceInEditor(editor, /"width": 4/, '"width": 16');
+    const line = editor.document
+      .getText()
+      .split('\n')
+      .findIndex((l) => l.includes('"width": 16'));
+    const diagnostic = await waitFor(() => vscode.languages.getDiagnostics(editor.document.uri).find((d) => d.range.start.line === line), 'a diagnostic on the width line');
+    assert.match(diagnostic.message, /12 columns/);
+    assert.equal(diagnostic.severity, vscode.DiagnosticSeverity.Error);
+    honeycomb.requests.length = 0;
+    asked = [];
+    assert.equal(await editor.document.save(), false);
+    assert.deepEqual(writes(), [], 'nothing sent');
+    await vscode.commands.executeCommand('workbench.action.files.revert');
+    await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+
+    // Open Board: one tab, the query results created within the budget; opening it again reuses the tab.
+    const boardTabs = () => vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter((t) => t.label === 'Board: Gateway overview');
+    const created = () => honeycomb.requests.filter((r) => r.method === 'POST' && r.path.startsWith('/1/query_results/')).length;
+    honeycomb.requests.length = 0;
+    const node = await child(await boardsFolder(), 'Gateway overview');
+    await vscode.commands.executeCommand('opsConfig.honeycomb.openBoard', node);
+    await waitFor(() => boardTabs().length === 1 || undefined, 'the board tab');
+    await waitFor(() => created() >= 10 || undefined, 'ten query results created');
+    await vscode.commands.executeCommand('opsConfig.honeycomb.openBoard', node);
+    assert.equal(boardTabs().length, 1, 'the same tab');
+    assert.ok(
+      honeycomb.requests.some((r) => r.path.startsWith('/1/slos/') && 'detailed' in r.query),
+      'the SLO panel reads the reported budget',
+    );
+    // The 11th result waits for the minute to pass; closing the tab cancels it and the 12th.
+    assert.equal(created(), 10, 'no more than 10 query results in the first minute');
+    await vscode.window.tabGroups.close(boardTabs());
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    assert.equal(created(), 10, 'nothing more after the tab closed');
   });
 
   it('Disable Trigger… goes through the plan and its confirmation, and the tree says disabled', async () => {

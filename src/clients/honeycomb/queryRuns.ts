@@ -319,3 +319,20 @@ export async function getQueryResult(api: HoneycombApi, input: GetQueryResultInp
   }
   return (await runQuery(api, { query, dataset: input.dataset }, { signal })).record;
 }
+
+/**
+ * Runs a query saved earlier by its id (a board's query panel): reads its spec (no budget spent),
+ * creates its result within the budget, polls until complete.
+ */
+export async function runSavedQuery(api: HoneycombApi, target: { queryId: string; dataset?: string }, options: QueryRunOptions = {}): Promise<QueryRun> {
+  if (options.signal?.aborted) throw cancelled('getQueryResult');
+  const run = new Run(api, datasetOrAll(target.dataset), options);
+  const path = `/1/queries/${datasetSegment(run.datasetPath)}/${idSegment(target.queryId)}`;
+  const stored = api.expectObject<Record<string, unknown>>('getQuery', await api.v1({ operation: 'getQuery', path, signal: options.signal }));
+  const query = decodeApiQuery(stored).query;
+  checkRunnable(query, options);
+  const first = await run.createResult(target.queryId, usesRelationalFields(query));
+  if (typeof first.id !== 'string' || first.id === '') throw invalidAnswer('the created query result has no id');
+  const done = await run.poll(first.id, first);
+  return run.finish({ ...done, id: done.id ?? first.id, links: done.links ?? first.links }, target.queryId, query, target.dataset);
+}

@@ -3,6 +3,7 @@ import { ENVIRONMENT_WIDE } from '../../clients/honeycomb';
 import { InfoNode, RefreshTarget, TreeNode } from '../tree/node';
 import { DatasetsFolderNode } from './datasetNodes';
 import { accessible } from './oneRequestFolderNode';
+import { BoardsFolderNode } from './boardNodes';
 import { DerivedColumnsFolderNode } from './derivedColumnNodes';
 import { HoneycombExplorer, KeySource } from './explorer';
 import { EnvContext, EnvironmentInfo, HoneycombObject } from './objects';
@@ -79,6 +80,7 @@ export class EnvironmentNode extends ObjectLeafNode {
         new SavedQueriesFolderNode(this, scope, ENVIRONMENT_WIDE),
         new MarkersFolderNode(this, scope, undefined),
         new RecipientsFolderNode(this, scope),
+        new BoardsFolderNode(this, scope),
       ];
     }
     return this.children;

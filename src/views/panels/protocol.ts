@@ -86,7 +86,12 @@ export interface RecordViewModel {
 }
 
 export type HostMessage =
-  { type: 'render'; model: unknown } | { type: 'loading'; title?: string } | { type: 'error'; message: string } | { type: 'secret'; secretId: string; value: string } | { type: 'theme' };
+  | { type: 'render'; model: unknown }
+  | { type: 'loading'; title?: string }
+  | { type: 'error'; message: string }
+  | { type: 'secret'; secretId: string; value: string }
+  | { type: 'theme' }
+  | { type: 'boardPanel'; panel: BoardPanelModel; progress: BoardProgress };
 
 export type WebviewMessage =
   | { type: 'ready' }
@@ -221,4 +226,41 @@ export interface QueryResultViewModel {
   stats: string;
   /** Set when the result was read again after a reload rather than run. */
   notice?: string;
+}
+
+/** One panel of a board as Open Board shows it (app media/queryResult/board.ts). */
+export interface BoardPanelModel {
+  /** Its place in the layout order (top to bottom, left to right). */
+  index: number;
+  kind: 'query' | 'slo' | 'text';
+  /** The query annotation's name, the SLO's, or "Text". */
+  title: string;
+  /** Columns of the board's 12 it spans (0: let the page decide). */
+  width: number;
+  state: 'queued' | 'running' | 'done' | 'error' | 'cancelled';
+  /** Why it failed, or what it waits for. */
+  message?: string;
+  /** graph, table or combo: what a query panel shows of its result. */
+  style?: string;
+  result?: QueryResultViewModel;
+  slo?: { target: string; budgetRemaining: number | null; compliance: number | null };
+  /** A text panel's Markdown, drawn as plain text. */
+  text?: string;
+}
+
+/** "4 of 12 charts": query panels finished (drawn, failed or cancelled) of all. */
+export interface BoardProgress {
+  done: number;
+  total: number;
+  running: boolean;
+}
+
+export interface BoardViewModel {
+  key: string;
+  kind: 'board';
+  title: string;
+  subtitle: string;
+  url?: string;
+  panels: BoardPanelModel[];
+  progress: BoardProgress;
 }

@@ -183,7 +183,10 @@ export function configRoutes(seed: () => HoneycombSeed): Route[] {
           if (!access.slos) return forbidden('Manage SLOs');
           const slug = req.params.datasetSlug;
           const found = c.slos.find((s) => s.id === req.params.sloId && (slug === ALL || s.dataset_slugs.includes(slug)));
-          return found ? ok(found) : notFound(req, 'SLO');
+          if (!found) return notFound(req, 'SLO');
+          // `?detailed`: reporting figures, made up from the SLO's id so each SLO has its own and they stay put.
+          const seedValue = [...found.id].reduce((n, ch) => (n * 31 + ch.charCodeAt(0)) % 1000, 7);
+          return ok(req.query.has('detailed') ? { ...found, compliance: 99 + seedValue / 1000, budget_remaining: 100 - seedValue / 10 } : found);
         },
         (req) => published(req.query.has('detailed') ? 'GET_1_slos_DATASET_SLO_ID.detailed.json' : 'GET_1_slos_DATASET_SLO_ID.json'),
       ),

@@ -5,6 +5,7 @@
 import { startStandIn } from '../standIn';
 import type { Route, StandIn } from '../core/types';
 import { getAuthV1, getAuthV2, describeCredential } from './auth';
+import { BoardStore, boardRoutes } from './boardRoutes';
 import { configRoutes } from './configRoutes';
 import { environmentRoutes } from './environmentRoutes';
 import { environmentWriteRoutes } from './environmentWriteRoutes';
@@ -39,6 +40,7 @@ export async function startHoneycombStandIn(options: HoneycombStandInOptions = {
   const window = new RateLimitWindow(options.rateLimit);
   const queries = new QueryState();
   const queryOptions: QueryRouteOptions = { ...options.queries };
+  let boards = new BoardStore(seed, queries);
   // Triggers and annotations may name queries created through POST /1/queries.
   const writeState: WriteState = {
     storedQuery: (environment, id) => {
@@ -57,6 +59,10 @@ export async function startHoneycombStandIn(options: HoneycombStandInOptions = {
     ...environmentWriteRoutes(() => seed),
     ...queryRoutes(() => seed, queries, queryOptions),
     ...writeRoutes(() => seed, writeState),
+    ...boardRoutes(
+      () => seed,
+      () => boards,
+    ),
   ];
 
   const standIn = await startStandIn({
@@ -76,6 +82,7 @@ export async function startHoneycombStandIn(options: HoneycombStandInOptions = {
       seed = makeSeed();
       window.reset();
       queries.reset();
+      boards = new BoardStore(seed, queries);
     },
   });
   Object.defineProperty(standIn, 'queries', { value: queryOptions, enumerable: true });

@@ -138,6 +138,25 @@ export const HONEYCOMB_OVERLAY: readonly OverlayEntry[] = [
     what: 'A dataset’s `settings.delete_protected` is on for a new dataset and cannot be set when creating one (the document says neither).',
     source: `${PROVIDER} client/dataset.go (DatasetSettings.DeleteProtected: "defaults to true. Cannot be set on creation."), internal/provider/dataset_resource.go`,
   },
+  {
+    pointer: '/components/schemas/QueryPanel/properties/query_panel/properties/dataset',
+    set: {
+      type: 'string',
+      description: 'The dataset of the query (empty for an environment-wide one). Set by Honeycomb from the query; sent back as it was read, as Honeycomb’s Go client does.',
+    },
+    what: 'A board query panel’s `dataset` is sent back on writes (the document marks it read-only).',
+    source: `${PROVIDER} client/board.go (BoardQueryPanel.Dataset, json:"dataset,omitempty", sent on Create and Update)`,
+  },
+  {
+    pointer: '/components/schemas/SLOPanel/properties/slo_panel',
+    set: {
+      type: 'object',
+      required: ['slo_id'],
+      properties: { slo_id: { type: 'string', description: 'The ID of the SLO to display on the board. The SLO must be in the same environment as the board.' } },
+    },
+    what: 'A board SLO panel needs its `slo_id` (the document leaves it optional).',
+    source: `${PROVIDER} internal/provider/flexible_board_resource.go (slo_panel.slo_id Required)`,
+  },
 ];
 
 export function overlayOf(file: string): readonly OverlayEntry[] {

@@ -305,7 +305,21 @@ describe('editing: the corpus of real objects', function () {
         );
     });
 
-    for (const file of ['slo-verdicts.json', 'burn-alert-verdicts.json']) {
+    it('has boards answering the Board schema and views answering BoardViewResponse, each with its source', () => {
+      for (const [file, schema] of [
+        ['boards.json', 'Board'],
+        ['board-views.json', 'BoardViewResponse'],
+      ]) {
+        const entries = read<Entry[]>('honeycomb', file);
+        assert.ok(entries.length >= 3, `${entries.length} in ${file}`);
+        entries.forEach((e, i) => {
+          assertSource(e.source, `${file}[${i}]`);
+          assert.deepEqual(hc().validateAt(`/components/schemas/${schema}`, e.object), [], `${file}[${i}]`);
+        });
+      }
+    });
+
+    for (const file of ['slo-verdicts.json', 'burn-alert-verdicts.json', 'board-verdicts.json', 'board-view-verdicts.json']) {
       it(`${file}: every verdict cites its source and rule (file:line), both verdicts present, an invalid one names its field`, () => {
         const verdicts = read<Array<VerdictEntry & { body: Json }>>('honeycomb', file);
         for (const verdict of ['valid', 'invalid']) assert.ok(verdicts.filter((v) => v.verdict === verdict).length >= 5, `fewer than 5 ${verdict} verdicts`);

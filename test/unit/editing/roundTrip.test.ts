@@ -13,6 +13,8 @@ import { validateDocument } from '../../../src/editing/validate';
 import { schemaFileOf } from '../../../src/views/authentik/kinds/ids';
 import { authentikEditableKind } from '../../../src/views/authentik/kinds/kind';
 import { BURN_ALERT_READ_ONLY_FIELDS, burnAlertKind } from '../../../src/views/honeycomb/kinds/burnAlert';
+import { BOARD_READ_ONLY_FIELDS, BOARD_VIEW_READ_ONLY_FIELDS, boardKind, boardViewKind } from '../../../src/views/honeycomb/kinds/board';
+import { boardProblems, boardViewProblems } from '../../../src/clients/honeycomb/boardRules';
 import { queryAnnotationKind } from '../../../src/views/honeycomb/kinds/queryAnnotation';
 import { SLO_READ_ONLY_FIELDS, sloKind } from '../../../src/views/honeycomb/kinds/slo';
 import { RECIPIENT_READ_ONLY_FIELDS, recipientKind } from '../../../src/views/honeycomb/kinds/recipient';
@@ -129,6 +131,18 @@ const CASES: Case[] = [
     objects: corpus('honeycomb/dataset-definitions.json'),
     kind: (server) => datasetDefinitionsKind({ backend: server, schema: validationSchema('honeycomb-dataset-definitions'), rules: (d) => datasetDefinitionProblems(d) }),
     rules: { style: 'patch', readOnly: [] },
+  },
+  {
+    name: 'Honeycomb board',
+    objects: corpus('honeycomb/boards.json'),
+    kind: (server) => boardKind({ backend: server, schema: validationSchema('honeycomb-board'), rules: (d) => boardProblems(d) }),
+    rules: { style: 'replace', readOnly: BOARD_READ_ONLY_FIELDS, keptWhenLeftOut: ['preset_filters'] },
+  },
+  {
+    name: 'Honeycomb board view',
+    objects: corpus('honeycomb/board-views.json'),
+    kind: (server) => boardViewKind({ backend: server, schema: validationSchema('honeycomb-board-view'), rules: (d) => boardViewProblems(d) }),
+    rules: { style: 'replace', readOnly: BOARD_VIEW_READ_ONLY_FIELDS },
   },
   ...AUTHENTIK_KIND_NAMES.map((k: AuthentikKind): Case => ({
     name: `authentik ${k}`,

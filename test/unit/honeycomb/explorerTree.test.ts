@@ -73,6 +73,7 @@ describe('Honeycomb explorer tree', function () {
         'Saved queries (all datasets)',
         'Markers (environment-wide)',
         'Recipients',
+        'Boards',
       ]);
       assert.deepEqual(paths(), []);
       const datasets = await child(production, 'Datasets');
@@ -111,11 +112,41 @@ describe('Honeycomb explorer tree', function () {
     it('a dataset’s Saved queries are its query annotations, by name, in one request', async () => {
       const saved = await child(await child(await child(production, 'Datasets'), 'api-gateway'), 'Saved queries');
       standIn.reset();
-      assert.deepEqual(await labels(saved), ['Gateway 5xx']);
+      // The trigger's query, and the twelve behind the seeded board's query panels (boardSeed.ts).
+      assert.deepEqual(await labels(saved), [
+        'Average latency',
+        'Distinct traces',
+        'Errors',
+        'Gateway 5xx',
+        'Latency P50',
+        'Latency P95 by service',
+        'Latency P99',
+        'Rate limit headroom',
+        'Requests',
+        'Requests by route',
+        'Requests by status',
+        'Slowest routes',
+        'Upstreams',
+      ]);
       assert.deepEqual(paths(), ['GET /1/query_annotations/api-gateway']);
       const gateway5xx = await item(await child(saved, 'Gateway 5xx'));
       assert.equal(gateway5xx.contextValue, 'opsConfig.honeycomb.queryAnnotation.editable');
       assert.equal(gateway5xx.command?.command, 'opsConfig.edit');
+    });
+
+    it('Boards lists the environment’s boards in one request; a board opens as a document and expands to its views', async () => {
+      const boards = await child(production, 'Boards');
+      standIn.reset();
+      assert.deepEqual(await labels(boards), ['Gateway overview', 'Payments notes']);
+      assert.deepEqual(paths(), ['GET /1/boards']);
+      const gateway = await child(boards, 'Gateway overview');
+      const row = await item(gateway);
+      assert.equal(row.description, '14 panels');
+      assert.equal(row.contextValue, 'opsConfig.honeycomb.board.editable.views');
+      assert.equal(row.command?.command, 'opsConfig.edit');
+      assert.deepEqual(await labels(gateway), ['Errors only']);
+      assert.match(paths()[1], /^GET \/1\/boards\/[^/]+\/views$/);
+      assert.equal((await item(await child(gateway, 'Errors only'))).contextValue, 'opsConfig.honeycomb.boardView.editable');
     });
 
     it('columns show a type icon and hidden ones are dimmed', async () => {

@@ -263,6 +263,7 @@ describe('remembered trees (the Honeycomb view drawn at once in the next window)
         ['Saved queries (all datasets)', false],
         ['Markers (environment-wide)', false],
         ['Recipients', false],
+        ['Boards', false],
       ],
       'open folders keep their rows; closed ones, and the recipients, do not',
     );

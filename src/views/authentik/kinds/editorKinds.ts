@@ -45,8 +45,9 @@ export function loadAuthentikKind(id: string, deps: AuthentikKindsDeps): Editabl
 }
 
 async function schemaOf(kind: AuthentikKind): Promise<JsonObject> {
-  const file = schemaFileOf(kind);
-  const module = (await import(/* webpackChunkName: "schemas-authentik", webpackMode: "lazy-once" */ `../../../../schemas/validation/${file}.schema.json`)) as { default?: JsonObject };
+  // The literal `authentik-` keeps the chunk to authentik's schemas (the Honeycomb ones have their own).
+  const file = schemaFileOf(kind).replace(/^authentik-/, '');
+  const module = (await import(/* webpackChunkName: "schemas-authentik", webpackMode: "lazy-once" */ `../../../../schemas/validation/authentik-${file}.schema.json`)) as { default?: JsonObject };
   return module.default ?? module;
 }
 

@@ -13,6 +13,7 @@ import { queryAnnotationKind } from './queryAnnotation';
 import { registerSloKinds } from './sloKinds';
 import { registerRecipientKind } from './recipientRegister';
 import { registerMarkerKinds } from './markerRegister';
+import { registerBoardKinds } from './boardRegister';
 import { TRIGGER_KIND_ID, triggerKind } from './trigger';
 import { registerTriggerCompletion } from './triggerCompletion';
 
@@ -44,6 +45,7 @@ export function registerHoneycombKinds(context: vscode.ExtensionContext, logger:
 
   registerRecipientKind(context, logger, editing, explorer, () => onChanged());
   registerMarkerKinds(context, logger, editing, explorer, () => onChanged());
+  registerBoardKinds(context, logger, editing, explorer);
   registerTriggerCompletion(context, logger, editing, explorer);
   // Before the subscription below, so SLO lists are dropped before the view redraws.
   registerSloKinds(context, logger, editing, explorer);
