@@ -138,8 +138,8 @@ export async function withHoneycombWorkspace(ctx: UiContext, body: (page: Page) 
 
 export const cases: UiCase[] = [
   {
-    name: 'Honeycomb record, SLO and query result panels: no axe violations and visible focus in four themes',
-    timeoutMs: 420_000,
+    name: 'Honeycomb record, SLO, board and query result panels: no axe violations and visible focus in four themes',
+    timeoutMs: 540_000,
     async run(ctx) {
       await withHoneycombWorkspace(ctx, async (page) => {
         const problems: string[] = [];
@@ -176,6 +176,18 @@ export const cases: UiCase[] = [
         problems.push(
           ...(await auditPanel(page, 'Honeycomb SLO record', allThemes(false), async (theme) => {
             if (theme.short === 'light-hc') await ctx.screenshot(page, 'a11y-slo-record-light-hc');
+          })),
+        );
+
+        // A board: charts drawn as results arrive, an SLO panel, a text panel, Cancel while queued.
+        await expandTreeItem(page, /^Boards/);
+        await chooseFromContextMenu(page, treeItem(page, /^Gateway overview/).first(), 'Open Board');
+        const board = webviewFrame(page);
+        await board.locator('h1', { hasText: 'Gateway overview' }).waitFor();
+        await board.locator('.chart canvas').first().waitFor({ timeout: 60_000 });
+        problems.push(
+          ...(await auditPanel(page, 'Honeycomb board', allThemes(true), async (theme) => {
+            if (theme.short === 'dark') await ctx.screenshot(page, 'honeycomb-board');
           })),
         );
 

@@ -16,10 +16,12 @@ import { UiCase, chooseFromContextMenu, openViewContainer, treeItem, webviewFram
 import { vsixEntries } from './vsixContents';
 
 /**
- * What the package may weigh: the .vsix file and its file count (today about 524 KB, 70 files,
- * with the 13 authentik kinds editable, linear-time policy reading and the secret index).
+ * What the package may weigh: the .vsix file and its file count (today about 600 KB, 87 files:
+ * the 13 authentik kinds and 15 Honeycomb kinds editable, each Honeycomb kind with its schemas for
+ * completion and hover, and the blueprint schema whose field descriptions hover shows — 20 KB
+ * compressed, loaded only when a blueprint opens).
  */
-const VSIX_BUDGET = { bytes: 560 * 1024, files: 80 };
+const VSIX_BUDGET = { bytes: 640 * 1024, files: 95 };
 
 /** Every string inside a value (credential tables nest key IDs and secrets). */
 function stringsIn(value: unknown): string[] {
