@@ -17,7 +17,7 @@ import { vsixEntries } from './vsixContents';
 
 /**
  * What the package may weigh: the .vsix file and its file count (today about 600 KB, 87 files:
- * the 13 authentik kinds and 15 Honeycomb kinds editable, each Honeycomb kind with its schemas for
+ * the 13 authentik kinds and 13 Honeycomb kinds editable, each Honeycomb kind with its schemas for
  * completion and hover, and the blueprint schema whose field descriptions hover shows — 20 KB
  * compressed, loaded only when a blueprint opens).
  */
