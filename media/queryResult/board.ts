@@ -44,7 +44,8 @@ export function renderBoard(model: BoardViewModel): void {
   );
   const grid = h('div', { class: 'board-grid' });
   slots = model.panels.map((panel) => {
-    const slot = h('section', { class: 'board-panel', 'aria-labelledby': `panel-${panel.index}-title` });
+    // An article per panel, not a region: two panels may share a title, and landmarks must not.
+    const slot = h('article', { class: 'board-panel', 'aria-labelledby': `panel-${panel.index}-title` });
     // Set through the style object, which the CSP allows (a style attribute would not be).
     if (panel.width > 0) slot.style.gridColumn = `span ${Math.min(12, panel.width)}`;
     grid.appendChild(slot);

@@ -51,9 +51,11 @@ export class ResultChart {
     this.dataHost = h('div', { class: 'chart-data', id: `${idPrefix}chart-data`, hidden: true });
     this.toggle = h('button', { type: 'button', class: 'text-button', 'aria-expanded': 'false', 'aria-controls': `${idPrefix}chart-data` }, 'Show chart data as a table');
     this.toggle.addEventListener('click', () => this.showData(this.dataHost.hidden));
+    // On a board each panel holds a chart: a group there, not a landmark, since twelve regions
+    // all named "Over time" could not be told apart (axe: landmark-unique).
     this.element = h(
-      'section',
-      { class: 'chart-section', 'aria-labelledby': `${idPrefix}chart-heading` },
+      idPrefix ? 'div' : 'section',
+      { class: 'chart-section', role: idPrefix ? 'group' : undefined, 'aria-labelledby': `${idPrefix}chart-heading` },
       h('div', { class: 'chart-bar' }, h('h2', { id: `${idPrefix}chart-heading` }, 'Over time'), chart.calculations.length > 1 ? select : h('span', { class: 'muted' }, this.calculation)),
       this.plotHost,
       chart.note ? h('p', { class: 'muted small' }, chart.note) : null,

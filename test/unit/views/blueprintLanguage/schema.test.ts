@@ -6,12 +6,12 @@ import { blueprintSchema } from './helpers';
 
 /**
  * The generated blueprint schema (from the 2026.8.3 API document) against the schema authentik
- * published for an older release (../shared/reference/authentik/blueprints/schema.published.json):
+ * published for an older release (a copy of the reference's schema.published.json in test/fixtures/authentik-blueprints/):
  * the same structure, field for field where a model is in both; which models differ is printed.
  */
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
-const PUBLISHED = path.resolve(__dirname, '..', '..', '..', '..', '..', '..', 'shared', 'reference', 'authentik', 'blueprints', 'schema.published.json');
+const PUBLISHED = path.resolve(__dirname, '..', '..', '..', '..', '..', 'test', 'fixtures', 'authentik-blueprints', 'schema.published.json');
 
 function branches(schema: Json): Map<string, Json> {
   return new Map((schema.properties.entries.items.oneOf as Json[]).map((branch) => [branch.properties.model.const as string, branch]));

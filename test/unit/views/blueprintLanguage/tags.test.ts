@@ -4,11 +4,11 @@ import * as path from 'node:path';
 import { blueprint, problemsOf } from './helpers';
 
 /**
- * authentik's custom tags (../shared/reference/authentik/blueprints/tags.md, and the constructors
+ * authentik's custom tags (test/fixtures/authentik-blueprints/tags.md, a copy of the reference's, and the constructors
  * of authentik/blueprints/v1/common.py): every form a tag is documented in parses with no
  * diagnostic, and a form the constructor cannot read is an error on the tag's line.
  */
-const TAGS_MD = path.resolve(__dirname, '..', '..', '..', '..', '..', '..', 'shared', 'reference', 'authentik', 'blueprints', 'tags.md');
+const TAGS_MD = path.resolve(__dirname, '..', '..', '..', '..', '..', 'test', 'fixtures', 'authentik-blueprints', 'tags.md');
 
 /** Entries with `id: flow` first, so `!KeyOf flow` resolves; each case is an attrs value of a group. */
 function withValue(value: string): string {
