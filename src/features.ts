@@ -39,7 +39,6 @@ import { SigningHistory } from './views/signatures/signingHistory';
 import { updateContextKeys } from './contextKeys';
 import { registerEditing } from './editing/register';
 import { lookupClients } from './lookup/clients';
-import { countSecretChange } from './startup/secretChanges';
 import { registerLookup } from './lookup/register';
 
 /**
@@ -55,7 +54,7 @@ export function activateFeatures(editorContext: vscode.ExtensionContext, shells:
   const knownSecrets = new KnownSecrets();
   const { channel, logger } = createOutputLogger(knownSecrets);
   maskSecretsInMessages(knownSecrets);
-  const secrets = new SecretStore(storage, knownSecrets, () => countSecretChange(context.globalState));
+  const secrets = new SecretStore(storage, knownSecrets);
   const services: CoreServices = { context, logger, channel, knownSecrets, secrets, userAgent: userAgentFor(context) };
 
   const honeycomb = new HoneycombConnection(services);

@@ -14,12 +14,6 @@ export class SecretStore {
   constructor(
     private readonly storage: vscode.SecretStorage,
     private readonly knownSecrets: KnownSecrets,
-    /**
-     * Told after every store and delete, before they return (src/startup/secretChanges.ts):
-     * the next window then knows, without reading a secret, that its remembered tree may
-     * belong to other keys.
-     */
-    private readonly changed: () => Thenable<void> | void = () => undefined,
   ) {}
 
   get onDidChange(): vscode.Event<vscode.SecretStorageChangeEvent> {
@@ -53,8 +47,6 @@ export class SecretStore {
       }
     } catch (error) {
       throw new Error(`The editor's secret storage refused to save the credential (${(error as Error).message}). On Linux this usually means no keyring is running.`);
-    } finally {
-      await this.changed();
     }
   }
 
@@ -69,12 +61,8 @@ export class SecretStore {
 
   /** Deletes a credential and its binding. */
   async delete(key: string): Promise<void> {
-    try {
-      await this.storage.delete(key);
-      await this.storage.delete(originKey(key));
-    } finally {
-      await this.changed();
-    }
+    await this.storage.delete(key);
+    await this.storage.delete(originKey(key));
   }
 
   /** The origin the credential under `key` is bound to, if any. Not a secret: not registered with the redactor. */

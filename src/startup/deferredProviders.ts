@@ -78,10 +78,6 @@ export function deferredSerializer(slot: Slot<vscode.WebviewPanelSerializer>): v
  */
 export function deferredTree(slot: Slot<vscode.TreeDataProvider<TreeNode>>, subscriptions: vscode.Disposable[], remembered?: RememberedView): vscode.TreeDataProvider<TreeNode> {
   const changes = forwarding(slot, (provider) => provider.onDidChangeTreeData, subscriptions);
-  // Rows of another connection (a key variable changed since): asked again, the features answer.
-  remembered?.onWithdrawn(() => {
-    if (!slot.current) changes.fire(undefined);
-  });
   slot.whenFilled((provider) => {
     if (!remembered?.served()) return;
     // Started before the editor asks, which saves the live answer a round trip to the window.

@@ -28,19 +28,10 @@ export interface RememberedTree {
   version: typeof REMEMBERED_TREE_VERSION;
   /** Of the connection the rows were read with. */
   fingerprint: string;
-  /**
-   * What of that connection a new window can compare without reading a secret (settings,
-   * which environment variables are set, the count of secret changes): when it agrees, the rows
-   * are drawn at once and the fingerprint confirms them a moment later.
-   */
-  quick?: string;
   roots: RememberedItem[];
 }
 
 export const REMEMBERED_TREE_VERSION = 1;
-
-/** What a remembered tree keeps of its connection. */
-export type ConnectionPrints = Pick<RememberedTree, 'fingerprint' | 'quick'>;
 
 /**
  * At most this many rows are kept per view: globalState is handed to the extension in full at
@@ -50,9 +41,9 @@ export const MAX_REMEMBERED_ROWS = 100;
 
 /** The stored tree, or undefined when there is none or it is not one this version wrote. */
 export function parseRememberedTree(value: unknown): RememberedTree | undefined {
-  if (!isRecord(value) || value.version !== REMEMBERED_TREE_VERSION || typeof value.fingerprint !== 'string' || !optionalString(value.quick) || !Array.isArray(value.roots)) return undefined;
+  if (!isRecord(value) || value.version !== REMEMBERED_TREE_VERSION || typeof value.fingerprint !== 'string' || !Array.isArray(value.roots)) return undefined;
   const roots = value.roots.map(parseItem);
-  return roots.length > 0 && roots.every((r): r is RememberedItem => r !== undefined) ? { version: REMEMBERED_TREE_VERSION, fingerprint: value.fingerprint, quick: value.quick, roots } : undefined;
+  return roots.length > 0 && roots.every((r): r is RememberedItem => r !== undefined) ? { version: REMEMBERED_TREE_VERSION, fingerprint: value.fingerprint, roots } : undefined;
 }
 
 function parseItem(value: unknown): RememberedItem | undefined {

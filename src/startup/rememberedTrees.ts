@@ -2,7 +2,7 @@ import type * as vscode from 'vscode';
 import type { TreeNode } from '../views/tree/node';
 import type { ViewName } from '../views/viewIds';
 import type { SecretReads } from './connectionFingerprint';
-import type { CheckedRows } from './rememberedCheck';
+import type { RememberedRows } from './rememberedTree';
 
 /** Where a view's remembered tree (rememberedTree.ts) is kept in globalState. */
 export function rememberedTreeKey(view: string): string {
@@ -14,7 +14,7 @@ export const REFRESHING_DESCRIPTION = 'refreshing…';
 export const REFRESHING_WORDS = 'as last shown, refreshing';
 
 /** The remembered rows of the views whose stored tree belongs to the connection in effect (rememberedCheck.ts). */
-export type RowsCheck = (state: Pick<vscode.Memento, 'get'>, views: readonly ViewName[], secrets: SecretReads, live: Promise<void>) => Promise<Map<ViewName, CheckedRows>>;
+export type RowsCheck = (state: Pick<vscode.Memento, 'get'>, views: readonly ViewName[], secrets: SecretReads, live: Promise<void>) => Promise<Map<ViewName, RememberedRows>>;
 
 /** What a view's start-up stand-in asks (src/startup/deferredProviders.ts). */
 export interface RememberedView {
@@ -22,8 +22,6 @@ export interface RememberedView {
   roots(): Promise<TreeNode[] | undefined>;
   /** Whether remembered rows were drawn: the live tree must then replace them. */
   served(): boolean;
-  /** Told once if rows drawn turn out not to be of the connection in effect: they must go at once. */
-  onWithdrawn(listener: () => void): void;
 }
 
 /**
@@ -39,10 +37,8 @@ export interface RememberedView {
  * are on their way.
  */
 export class RememberedTrees {
-  private valid?: Promise<Map<ViewName, CheckedRows>>;
+  private valid?: Promise<Map<ViewName, RememberedRows>>;
   private readonly served = new Set<ViewName>();
-  private readonly withdrawn = new Set<ViewName>();
-  private readonly withdrawListeners = new Map<ViewName, () => void>();
   private readonly answered = new Map<ViewName, { promise: Promise<void>; resolve: () => void }>();
   private readonly visible = new Map<ViewName, () => boolean>();
   private goneLive!: () => void;
@@ -62,14 +58,13 @@ export class RememberedTrees {
   /** What the view's stand-in asks; `visible` says whether the editor shows the view now. */
   view(name: ViewName, visible: () => boolean): RememberedView {
     this.visible.set(name, visible);
-    return { roots: () => this.roots(name), served: () => this.served.has(name), onWithdrawn: (listener) => this.withdrawListeners.set(name, listener) };
+    return { roots: () => this.roots(name), served: () => this.served.has(name) };
   }
 
   /** The remembered rows of a view, when they belong to the connection in effect. */
   async roots(name: ViewName): Promise<TreeNode[] | undefined> {
     const rows = (await this.check()).get(name);
-    if (!rows || this.withdrawn.has(name)) return undefined;
-    if (!this.served.has(name)) void rows.confirmed.then((confirmed) => confirmed || this.withdraw(name));
+    if (!rows) return undefined;
     this.served.add(name);
     void rows.drawn.then(() => this.answer(name).resolve());
     return rows.roots;
@@ -103,21 +98,13 @@ export class RememberedTrees {
     this.goneLive();
   }
 
-  /** Rows drawn on the quick print that the fingerprint does not confirm: the view asks again, and the features answer. */
-  private withdraw(name: ViewName): void {
-    this.withdrawn.add(name);
-    this.served.delete(name);
-    this.answer(name).resolve();
-    this.withdrawListeners.get(name)?.();
-  }
-
   /** The views with a tree stored: nothing stored, nothing read, no chunk loaded. */
-  private check(): Promise<Map<ViewName, CheckedRows>> {
+  private check(): Promise<Map<ViewName, RememberedRows>> {
     this.valid ??= this.stored().length === 0 ? Promise.resolve(new Map()) : this.compare();
     return this.valid;
   }
 
-  private async compare(): Promise<Map<ViewName, CheckedRows>> {
+  private async compare(): Promise<Map<ViewName, RememberedRows>> {
     // The reads leave first; the chunk loads while they are on their way.
     const secrets = this.secrets();
     try {

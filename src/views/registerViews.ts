@@ -11,7 +11,6 @@ import { signatureRoots } from './signatures/roots';
 import { SigningHistory } from './signatures/signingHistory';
 import { ExplorerProvider } from './tree/explorerProvider';
 import { TreeMemory } from './tree/treeMemory';
-import type { ConnectionPrints } from '../startup/rememberedTree';
 import { honeycombFingerprint } from './honeycomb/rememberedConnection';
 import type { SecretStore } from '../core/secrets';
 import { TreeNode } from './tree/node';
@@ -42,9 +41,9 @@ export function registerViews(
   verifications: VerificationHistory,
   signings: SigningHistory,
 ): Views {
-  const make = (name: ViewName, roots: (view: ExplorerProvider) => Promise<TreeNode[]> | TreeNode[], prints?: () => Promise<ConnectionPrints | undefined>): ExplorerProvider => {
+  const make = (name: ViewName, roots: (view: ExplorerProvider) => Promise<TreeNode[]> | TreeNode[], fingerprint?: () => Promise<string | undefined>): ExplorerProvider => {
     const { view, filter } = shells[name];
-    const memory = prints && new TreeMemory(context.globalState, name, prints);
+    const memory = fingerprint && new TreeMemory(context.globalState, name, fingerprint);
     const provider: ExplorerProvider = new ExplorerProvider(VIEW_IDS[name], () => roots(provider), filter, memory);
     provider.attach(view);
     context.subscriptions.push(provider);
@@ -54,7 +53,7 @@ export function registerViews(
   const hcProvider = make(
     'honeycomb',
     (view) => honeycombRoots(honeycomb, honeycombExplorer, view),
-    async () => honeycombFingerprint(await honeycomb.config(), secrets, context.globalState),
+    async () => honeycombFingerprint(await honeycomb.config(), secrets),
   );
   const akProvider = make('authentik', (view) => authentikRoots(authentik, view));
   const sigProvider = make('signatures', () => signatureRoots(registryLogins, verifications, signings));

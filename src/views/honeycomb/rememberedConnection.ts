@@ -1,11 +1,8 @@
-import { createHash } from 'crypto';
 import type * as vscode from 'vscode';
 import { HoneycombConfig, resolveHoneycombConfig } from '../../core/config';
 import { SecretKeys, isOriginKey } from '../../core/secretKeys';
 import { readHoneycombSettings } from '../../core/settings';
 import { SecretReads, connectionFingerprint, fingerprintKey } from '../../startup/connectionFingerprint';
-import type { ConnectionPrints } from '../../startup/rememberedTree';
-import { secretChanges } from '../../startup/secretChanges';
 
 /**
  * What decides what the Honeycomb view shows, as the parts of its remembered tree's fingerprint:
@@ -48,43 +45,11 @@ export async function currentHoneycombFingerprint(secrets: SecretReads): Promise
   return parts && connectionFingerprint(key, parts);
 }
 
-/** The environment variables that can hold Honeycomb keys: whether each is set is part of the quick print. */
-const KEY_VARIABLES = ['HONEYCOMB_API_KEY', 'HONEYCOMBIO_APIKEY', 'HONEYCOMB_KEY_ID', 'HONEYCOMB_KEY_SECRET'];
-
 /**
- * What can be compared of a connection without reading a secret: its address, which of the key
- * variables are set (not their values), and how many times this extension has changed its
- * secrets (secretChanges.ts). Two windows agreeing on it have the same connection unless a key
- * variable's value changed in between; the fingerprint, read a moment later, settles that.
+ * The fingerprint of the connection the view is read with (`config`, as the connection resolved
+ * it), for the tree the features remember; makes the fingerprint key the first time.
  */
-function honeycombQuickPrint(apiUrl: string, env: NodeJS.ProcessEnv, changes: number): string {
-  const parts = ['honeycomb', apiUrl, KEY_VARIABLES.filter((name) => env[name]).join(','), String(changes)];
-  return createHash('sha256').update(JSON.stringify(parts)).digest('base64url');
-}
-
-/** The quick print of the connection in effect now, read from the settings and the environment only (undefined: a setting the connection would refuse). */
-export function currentHoneycombQuickPrint(state: Pick<vscode.Memento, 'get'>): string | undefined {
-  try {
-    return honeycombQuickPrint(resolveHoneycombConfig(readHoneycombSettings(), {}, process.env).apiUrl, process.env, secretChanges(state));
-  } catch {
-    return undefined;
-  }
-}
-
-/**
- * The prints of the connection the view is read with (`config`, as the connection resolved it),
- * for the tree the features remember; makes the fingerprint key the first time.
- */
-export async function honeycombFingerprint(
-  config: HoneycombConfig,
-  secrets: SecretReads & Pick<vscode.SecretStorage, 'store'>,
-  state: Pick<vscode.Memento, 'get'>,
-): Promise<ConnectionPrints | undefined> {
+export async function honeycombFingerprint(config: HoneycombConfig, secrets: SecretReads & Pick<vscode.SecretStorage, 'store'>): Promise<string | undefined> {
   const parts = honeycombConnectionParts(config, await secrets.keys());
-  if (!parts) return undefined;
-  const fingerprint = connectionFingerprint(await fingerprintKey(secrets), parts);
-  // Read after the key is made (a change it counts, the first time). Should another change
-  // land between the reads and here, the next window draws the rows and the fingerprint, which
-  // it checks anyway, takes them away.
-  return { fingerprint, quick: honeycombQuickPrint(config.apiUrl, process.env, secretChanges(state)) };
+  return parts && connectionFingerprint(await fingerprintKey(secrets), parts);
 }

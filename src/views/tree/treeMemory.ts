@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { ConnectionPrints, MAX_REMEMBERED_ROWS, REMEMBERED_TREE_VERSION, RememberedItem, RememberedTree } from '../../startup/rememberedTree';
+import { MAX_REMEMBERED_ROWS, REMEMBERED_TREE_VERSION, RememberedItem, RememberedTree } from '../../startup/rememberedTree';
 import { rememberedTreeKey } from '../../startup/rememberedTrees';
 import { TreeNode } from './node';
 
@@ -21,7 +21,7 @@ export class TreeMemory implements vscode.Disposable {
   private readonly childIds = new Map<string, string[]>();
   private readonly expandedIds = new Set<string>();
   private rootIds: string[] = [];
-  private prints: Promise<ConnectionPrints | undefined> = Promise.resolve(undefined);
+  private fingerprint: Promise<string | undefined> = Promise.resolve(undefined);
   private generation = 0;
   private timer?: ReturnType<typeof setTimeout>;
 
@@ -29,8 +29,8 @@ export class TreeMemory implements vscode.Disposable {
     private readonly state: vscode.Memento,
     /** The view's name: the tree is kept under rememberedTreeKey(view). */
     private readonly view: string,
-    /** The prints of the connection the view is about to be read with; undefined when there is none. */
-    private readonly printsOf: () => Promise<ConnectionPrints | undefined>,
+    /** The fingerprint of the connection the view is about to be read with; undefined when there is none. */
+    private readonly fingerprintOf: () => Promise<string | undefined>,
     private readonly delayMs = 500,
   ) {}
 
@@ -41,7 +41,7 @@ export class TreeMemory implements vscode.Disposable {
     this.childIds.clear();
     this.expandedIds.clear();
     this.rootIds = [];
-    this.prints = this.printsOf().catch(() => undefined);
+    this.fingerprint = this.fingerprintOf().catch(() => undefined);
   }
 
   itemDrawn(node: TreeNode, item: vscode.TreeItem): void {
@@ -106,11 +106,11 @@ export class TreeMemory implements vscode.Disposable {
   async write(): Promise<void> {
     clearTimeout(this.timer);
     const generation = this.generation;
-    const prints = await this.prints;
-    // Rebuilt meanwhile: these rows may not be of the connection those prints are of.
+    const fingerprint = await this.fingerprint;
+    // Rebuilt meanwhile: these rows may not be of the connection that fingerprint is of.
     if (generation !== this.generation) return;
     const roots = this.snapshot();
-    const tree: RememberedTree | undefined = prints && roots.length > 0 ? { version: REMEMBERED_TREE_VERSION, ...prints, roots } : undefined;
+    const tree: RememberedTree | undefined = fingerprint && roots.length > 0 ? { version: REMEMBERED_TREE_VERSION, fingerprint, roots } : undefined;
     const key = rememberedTreeKey(this.view);
     if (JSON.stringify(this.state.get(key)) === JSON.stringify(tree)) return;
     await this.state.update(key, tree);

@@ -3,13 +3,12 @@ import type * as vscode from 'vscode';
 /**
  * The editor's SecretStorage in memory, counting reads (`reads` for `get`, `keyLists` for
  * `keys`), whose values can also change "in another window" (`changeElsewhere`): the change
- * event fires as it would. Reads can be held back (`hold`), as a window busy drawing holds them.
+ * event fires as it would.
  */
 export class CountingSecrets implements vscode.SecretStorage {
   readonly values = new Map<string, string>();
   reads = 0;
   keyLists = 0;
-  private gate: Promise<void> = Promise.resolve();
   private readonly listeners: Array<(e: vscode.SecretStorageChangeEvent) => void> = [];
   readonly onDidChange: vscode.Event<vscode.SecretStorageChangeEvent> = (listener) => {
     this.listeners.push(listener);
@@ -17,20 +16,11 @@ export class CountingSecrets implements vscode.SecretStorage {
   };
   get(key: string): Thenable<string | undefined> {
     this.reads++;
-    return this.gate.then(() => this.values.get(key));
+    return Promise.resolve(this.values.get(key));
   }
   keys(): Thenable<string[]> {
     this.keyLists++;
-    return this.gate.then(() => [...this.values.keys()]);
-  }
-  /** Reads from now on are answered only when the returned function is called. */
-  hold(): () => void {
-    let release!: () => void;
-    this.gate = new Promise((resolve) => (release = resolve));
-    return () => {
-      this.gate = Promise.resolve();
-      release();
-    };
+    return Promise.resolve([...this.values.keys()]);
   }
   store(key: string, value: string): Thenable<void> {
     this.changeElsewhere(key, value);

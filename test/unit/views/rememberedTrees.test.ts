@@ -4,7 +4,6 @@ import * as vscode from 'vscode';
 import { HoneycombClient } from '../../../src/clients/honeycomb';
 import { HoneycombConfig, resolveHoneycombConfig } from '../../../src/core/config';
 import { KnownSecrets } from '../../../src/core/redact';
-import { SecretStore } from '../../../src/core/secrets';
 import { SecretKeys } from '../../../src/core/secretKeys';
 import { readHoneycombSettings } from '../../../src/core/settings';
 import { deferredTree } from '../../../src/startup/deferredProviders';
@@ -12,7 +11,6 @@ import { EarlySecrets } from '../../../src/startup/earlySecrets';
 import { checkRememberedTrees } from '../../../src/startup/rememberedCheck';
 import { RememberedTree, parseRememberedTree } from '../../../src/startup/rememberedTree';
 import { REFRESHING_DESCRIPTION, REFRESHING_WORDS, RememberedTrees, rememberedTreeKey } from '../../../src/startup/rememberedTrees';
-import { countSecretChange } from '../../../src/startup/secretChanges';
 import { Slot } from '../../../src/startup/slot';
 import { HoneycombExplorer, environmentKeyName } from '../../../src/views/honeycomb/explorer';
 import { currentHoneycombFingerprint, honeycombFingerprint } from '../../../src/views/honeycomb/rememberedConnection';
@@ -162,7 +160,7 @@ describe('remembered trees (the Honeycomb view drawn at once in the next window)
     });
     const connection = { hasCredentials: async () => Boolean((await config()).apiKey || (await config()).managementKey), config };
     // Written when the test says (write()), not after a delay.
-    const memory = new TreeMemory(p.state, 'honeycomb', async () => honeycombFingerprint(await config(), p.secrets, p.state), 60_000);
+    const memory = new TreeMemory(p.state, 'honeycomb', async () => honeycombFingerprint(await config(), p.secrets), 60_000);
     const provider: ExplorerProvider = new ExplorerProvider('opsConfig.honeycomb', () => honeycombRoots(connection, explorer, provider), new ViewFilter(p.state, 'opsConfig.honeycomb'), memory);
     disposables.push(provider);
     return { provider, memory };
@@ -302,7 +300,7 @@ describe('remembered trees (the Honeycomb view drawn at once in the next window)
     const p = profile();
     const now = (): Promise<string | undefined> => currentHoneycombFingerprint(p.secrets);
     assert.equal(await now(), undefined, 'no fingerprint key yet: nothing to compare');
-    const written = (await honeycombFingerprint(await configOf(p), p.secrets, p.state))?.fingerprint;
+    const written = await honeycombFingerprint(await configOf(p), p.secrets);
     assert.ok(written);
     assert.equal(await now(), written, 'the next window reads the same fingerprint');
 
@@ -391,8 +389,7 @@ describe('remembered trees (the Honeycomb view drawn at once in the next window)
     const p = profile();
     await firstWindow(p, ['Production']);
     assert.ok(stored(p));
-    // Set as "Set API Key…" sets it: through the extension's store, which counts the change.
-    await new SecretStore(p.secrets, new KnownSecrets(), () => countSecretChange(p.state)).store(SecretKeys.honeycombApiKey, HONEYCOMB_KEYS.staging);
+    await p.secrets.store(SecretKeys.honeycombApiKey, HONEYCOMB_KEYS.staging);
     const later = laterWindow(p);
     const rows = await draw(later.tree);
     assert.equal(later.loads(), 1, 'the live tree is what is drawn first');
@@ -406,38 +403,6 @@ describe('remembered trees (the Honeycomb view drawn at once in the next window)
     const elsewhere = laterWindow(q);
     await elsewhere.remembered.quiet();
     assert.equal(await elsewhere.remembered.roots('honeycomb'), undefined, 'nothing remembered is drawn for another address');
-  });
-
-  it('draws the rows before any secret is read back; a key changed outside the extension takes them away as soon as it is read', async () => {
-    const p = profile({});
-    process.env.HONEYCOMB_API_KEY = CANARY.apiKey;
-    try {
-      await firstWindow(p, ['Production']);
-      const release = p.secrets.hold();
-      const same = laterWindow(p);
-      const rows = await draw(same.tree, ['Production']);
-      assert.ok(rows.length > 3 && rows.every((r) => r.description === REFRESHING_DESCRIPTION), 'the remembered rows, while no secret has answered');
-      release();
-      await same.remembered.quiet();
-      assert.deepEqual(same.changes, [], 'the same connection: the rows stay until the features replace them');
-
-      // The variable now holds another key (same team): the quick print cannot tell, the fingerprint can.
-      process.env.HONEYCOMB_API_KEY = HONEYCOMB_KEYS.production;
-      const held = p.secrets.hold();
-      const other = laterWindow(p);
-      const drawnFirst = await draw(other.tree);
-      assert.equal(drawnFirst[0].description, REFRESHING_DESCRIPTION, 'drawn at once, as refreshing');
-      assert.equal(other.loads(), 0);
-      held();
-      await other.remembered.quiet();
-      assert.deepEqual(other.changes, [undefined], 'the editor is told to ask again once the fingerprint disagrees');
-      const live = await draw(other.tree);
-      assert.equal(other.loads(), 1, 'the features answer');
-      assert.ok(live.length > 0 && !live.some((r) => r.description === REFRESHING_DESCRIPTION), 'no remembered row is left');
-      assert.equal(await other.remembered.roots('honeycomb'), undefined, 'and none is handed out again');
-    } finally {
-      delete process.env.HONEYCOMB_API_KEY;
-    }
   });
 
   it('an error of the live answer replaces the remembered rows, as it shows today', async () => {
