@@ -17,6 +17,12 @@ export interface SlotWait {
   reason: 'window' | 'server';
 }
 
+/** A slot taken in the budget. */
+export interface Slot {
+  /** The creation's answer (or failure) came back: the slot counts from now. */
+  answered(): void;
+}
+
 export interface LimiterClock {
   now(): number;
   sleep(ms: number, signal?: AbortSignal): Promise<void>;
@@ -25,7 +31,7 @@ export interface LimiterClock {
 const realClock: LimiterClock = { now: () => Date.now(), sleep: abortableSleep };
 
 export class QueryResultLimiter {
-  private readonly stamps: number[] = [];
+  private readonly stamps: Array<{ at: number }> = [];
   private blockedUntil = 0;
   private tail: Promise<void> = Promise.resolve();
   /** Tickets handed out and turns finished: a run's place in line is the difference. */
@@ -38,8 +44,11 @@ export class QueryResultLimiter {
     private readonly clock: LimiterClock = realClock,
   ) {}
 
-  /** Resolves when a result may be created now (and counts it); rejects when the signal aborts. */
-  acquire(signal: AbortSignal | undefined, onWait: (wait: SlotWait) => void): Promise<void> {
+  /**
+   * Resolves when a result may be created now (and counts it), with `answered` to call when the
+   * creation's answer arrives; rejects when the signal aborts.
+   */
+  acquire(signal: AbortSignal | undefined, onWait: (wait: SlotWait) => void): Promise<Slot> {
     const ticket = ++this.issued;
     const ahead = ticket - this.served - 1;
     if (ahead > 0) {
@@ -69,20 +78,26 @@ export class QueryResultLimiter {
   }
 
   private waitFor(now: number): { waitMs: number; reason: SlotWait['reason'] } {
-    while (this.stamps.length > 0 && this.stamps[0] <= now - this.windowMs) this.stamps.shift();
+    // Answered slots move later (below), so the order is kept here.
+    this.stamps.sort((a, b) => a.at - b.at);
+    while (this.stamps.length > 0 && this.stamps[0].at <= now - this.windowMs) this.stamps.shift();
     const server = Math.max(0, this.blockedUntil - now);
-    const window = this.stamps.length >= this.limit ? this.stamps[this.stamps.length - this.limit] + this.windowMs - now : 0;
+    const window = this.stamps.length >= this.limit ? this.stamps[this.stamps.length - this.limit].at + this.windowMs - now : 0;
     return server >= window ? { waitMs: server, reason: 'server' } : { waitMs: window, reason: 'window' };
   }
 
-  private async takeSlot(signal: AbortSignal | undefined, onWait: (wait: SlotWait) => void, ticket: number): Promise<void> {
+  private async takeSlot(signal: AbortSignal | undefined, onWait: (wait: SlotWait) => void, ticket: number): Promise<Slot> {
     for (;;) {
       if (signal?.aborted) throw new Error('aborted');
       const now = this.clock.now();
       const { waitMs, reason } = this.waitFor(now);
       if (waitMs <= 0) {
-        this.stamps.push(now);
-        return;
+        const stamp = { at: now };
+        this.stamps.push(stamp);
+        // Honeycomb counts the result when the request reaches it, which is after we sent it
+        // and before its answer came back: counted from the answer, the next slot never opens
+        // early for the server, however long the request took to arrive.
+        return { answered: () => (stamp.at = Math.max(stamp.at, this.clock.now())) };
       }
       onWait({ waitMs, position: Math.max(1, ticket - this.served), reason });
       await this.clock.sleep(waitMs, signal);

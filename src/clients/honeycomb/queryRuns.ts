@@ -5,7 +5,7 @@ import { datasetOrAll, datasetSegment, idSegment } from './paths';
 import { invalid, parseQueryJson } from './queries';
 import { decodeApiQuery } from './queryDecode';
 import { equivalentQueries, goJson, orderQuery, querySent } from './queryJson';
-import { LimiterClock, QueryResultLimiter, SlotWait } from './queryRateLimit';
+import { LimiterClock, QueryResultLimiter, Slot, SlotWait } from './queryRateLimit';
 import { resultStrings } from './queryResultFormat';
 import { checkQueryRules, effectiveTimeRange } from './queryRules';
 import { ApiQuerySpec, MAX_RESULT_LIMIT, MAX_RESULT_SECONDS, isRelational } from './querySpec';
@@ -184,9 +184,10 @@ class Run {
     for (let attempt = 1; ; attempt++) {
       const queueStart = this.clock.now();
       const onWait = (wait: SlotWait) => this.emit({ kind: 'waiting', ...wait });
+      const slots: Slot[] = [];
       try {
-        if (relational) await oneAMinute.acquire(this.options.signal, onWait);
-        await all.acquire(this.options.signal, onWait);
+        if (relational) slots.push(await oneAMinute.acquire(this.options.signal, onWait));
+        slots.push(await all.acquire(this.options.signal, onWait));
       } catch {
         throw cancelled('getQueryResult');
       } finally {
@@ -202,8 +203,10 @@ class Run {
           body,
           signal: this.options.signal,
         });
+        slots.forEach((slot) => slot.answered());
         return this.api.expectObject<ApiQueryResult>('getQueryResult', answer);
       } catch (error) {
+        slots.forEach((slot) => slot.answered());
         if (!(error instanceof ServiceError) || error.kind !== 'rateLimited' || attempt >= 6) throw error;
         // Someone else spent the budget. A reset the server gave is advice (over a second);
         // anything shorter is only the HTTP client's backoff guess, so wait in growing steps.
