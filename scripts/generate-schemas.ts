@@ -24,6 +24,7 @@ import { loadServiceModel } from '../test/servers/openapi/loadDocument';
 import { toHints } from './schemaHints';
 import { RECIPIENT_SCHEMA } from './recipientSchema';
 import { BLUEPRINT_SCHEMA_PATH, generateBlueprintSchema } from './blueprintSchema';
+import { AUTHENTIK_KINDS_TABLE_PATH, kindsTableText } from './authentikKindsTable';
 import { MARKER_SCHEMAS } from './markerSchemas';
 import { ENVIRONMENT_SCHEMA } from './environmentSchema';
 import { DATASET_SCHEMAS } from './datasetSchemas';
@@ -297,6 +298,7 @@ export const AUTHENTIK_MODELS_PATH = path.join(SCHEMA_DIR, 'authentik-models.jso
 
 if (require.main === module) {
   fs.writeFileSync(AUTHENTIK_MODELS_PATH, generateAuthentikModels());
+  fs.writeFileSync(AUTHENTIK_KINDS_TABLE_PATH, kindsTableText());
   fs.mkdirSync(path.dirname(BLUEPRINT_SCHEMA_PATH), { recursive: true });
   fs.writeFileSync(BLUEPRINT_SCHEMA_PATH, generateBlueprintSchema());
   fs.mkdirSync(path.join(SCHEMA_DIR, 'validation'), { recursive: true });

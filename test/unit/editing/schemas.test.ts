@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
+import { AUTHENTIK_KINDS_TABLE_PATH, kindsTableText } from '../../../scripts/authentikKindsTable';
 import { AUTHENTIK_MODELS_PATH, KIND_SCHEMAS, generateAuthentikModels, generateHints, generateSchema, schemaPath, validationSchemaPath } from '../../../scripts/generate-schemas';
 
 /**
@@ -18,6 +19,12 @@ describe('editing: generated JSON schemas', () => {
 
   it('schemas/authentik-models.json lists the models of the API description', () => {
     assert.equal(fs.readFileSync(AUTHENTIK_MODELS_PATH, 'utf8'), generateAuthentikModels(), 'schemas/authentik-models.json is stale: run npm run generate-schemas');
+  });
+
+  it('schemas/authentik-kinds.json is the table the API description makes, and stays small (it loads with the first authentik edit)', () => {
+    const committed = fs.readFileSync(AUTHENTIK_KINDS_TABLE_PATH, 'utf8');
+    assert.equal(committed, kindsTableText(), 'schemas/authentik-kinds.json is stale: run npm run generate-schemas');
+    assert.ok(committed.length < 140_000, `the kinds table is ${committed.length} bytes`);
   });
 
   it('package.json binds every completion schema to its documents', () => {
