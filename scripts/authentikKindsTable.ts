@@ -62,7 +62,9 @@ export function generateKindsTable(): KindsTable & { $comment: string } {
       table.families[family] = { path: collectionPath, param, idField, item: itemSchema, ops, ...(usedBy ? { usedBy } : {}) };
       continue;
     }
-    const request = refName((collection.post ?? item.put)?.requestBody?.content?.['application/json']?.schema?.$ref);
+    // The PUT body is what a document edits; it is the create body too, except for an agent
+    // (AgentCreateRequest takes a parent pk where AgentRequest's read has the parent object).
+    const request = refName((item.put ?? collection.post)?.requestBody?.content?.['application/json']?.schema?.$ref);
     const kind: TableKind = { path: collectionPath, param, idField, item: itemSchema, ops };
     const model = models.find((m) => m.split('.')[1] === itemSchema.toLowerCase());
     if (model) kind.model = model;

@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { isEditable } from '../editing/editableKinds';
 import type { AuthentikClient } from '../clients/authentik';
 import { AuthentikConnection } from '../connections/authentikConnection';
 import { AuthentikConnections } from '../connections/authentikConnections';
@@ -208,6 +209,10 @@ export function registerAuthentikExplorer(
   command('opsConfig.authentik.generateCertificate', async () => (await secretCommands()).generateCertificate(depsOf(connections.default)));
   command('opsConfig.authentik.replaceCredentials', async (target?: unknown) => (await secretCommands()).replaceCredentials(depsFor(target), await refOf(target)));
   command('opsConfig.authentik.setWebhookUrl', async (target?: unknown) => (await secretCommands()).setWebhookUrl(depsFor(target), await refOf(target)));
+  command('opsConfig.authentik.setSecretField', async (target?: unknown) => {
+    if (!isEditable(target)) throw new ServiceError({ kind: 'badInput', service: 'authentik', operation: 'command', summary: 'pick an object in the authentik view first' });
+    await (await secretCommands()).setSecretField(depsFor(target), target.editTarget());
+  });
 
   // A blueprint's content as YAML, validated by the server on every save (blueprintDocuments.ts, loaded on first use).
   let blueprintDocuments: Promise<BlueprintDocuments> | undefined;

@@ -3,7 +3,10 @@ import * as vscode from 'vscode';
 import type { AuthentikClient } from '../clients/authentik';
 import { ServiceError } from '../core/errors';
 import { prompts } from '../ui/prompts';
+import { derivedKind } from '../clients/authentik/resources/derivedKinds';
+import type { EditTarget } from '../editing/editableKinds';
 import { AuthentikDialogs, ObjectRef, readCredentials, readPem } from '../views/authentik/kinds/api';
+import { authentikKindOfId } from '../views/authentik/kinds/ids';
 
 /**
  * The commands that set or reveal a secret of a managed object. A secret never passes through a
@@ -166,4 +169,40 @@ export async function setWebhookUrl(deps: SecretCommandDeps, ref: ObjectRef): Pr
   await (await (await deps.client()).resources('eventTransport')).partialUpdate(ref.id, { webhook_url: url });
   deps.changed();
   void prompts.info(`Set the webhook URL of “${ref.name}”.`);
+}
+
+/**
+ * "Set Secret Field…" on an object whose kind is derived from the API description: its write-only
+ * fields (an LDAP source's bind password, a Duo stage's secret key…) are never in a document; this
+ * asks for one in a hidden prompt and PATCHes that field alone.
+ */
+export async function setSecretField(deps: SecretCommandDeps, target: EditTarget): Promise<void> {
+  const key = authentikKindOfId(target.kindId) ?? '';
+  const kind = derivedKind(key);
+  if (!kind) throw new ServiceError({ kind: 'badInput', service: 'authentik', operation: 'command', summary: `the secrets of this object are set by its own commands` });
+  const noun = kind.spec.label.toLowerCase();
+  if (kind.spec.secrets.length === 0) throw new ServiceError({ kind: 'badInput', service: 'authentik', operation: 'command', summary: `a ${noun} has no write-only field to set` });
+  deps.checkWrites();
+  const field =
+    kind.spec.secrets.length === 1
+      ? kind.spec.secrets[0].name
+      : (
+          await prompts.quickPick(
+            kind.spec.secrets.map((s) => ({ label: s.name, description: 'write-only: authentik never returns it' })),
+            { title: `Set a secret of “${target.name}”` },
+          )
+        )?.label;
+  if (!field) return;
+  const value = await prompts.inputBox({
+    title: `${field} of ${noun} “${target.name}”`,
+    prompt: 'The value (it is not shown)',
+    password: true,
+    ignoreFocusOut: true,
+    validateInput: (v) => (v ? undefined : 'A value'),
+  });
+  if (!value) return;
+  if (!(await confirm(deps, `Set ${field} of ${noun} “${target.name}”?`, `Only ${field} is changed; the old value cannot be brought back.`, 'Set'))) return;
+  await (await (await deps.client()).objects(kind.spec)).partialUpdate(target.address.id, { [field]: value });
+  deps.changed();
+  void prompts.info(`Set ${field} of “${target.name}”.`);
 }

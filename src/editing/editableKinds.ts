@@ -63,6 +63,8 @@ export interface EditTarget {
 export interface CreateTarget {
   kindId: string;
   parent: Address;
+  /** For a folder of several kinds: asks which one to make and answers its id (undefined: cancelled). */
+  chooseKind?(): Promise<string | undefined>;
 }
 
 export interface EditableNode {

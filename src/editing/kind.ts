@@ -174,6 +174,17 @@ export interface EditableKind {
   addressOf?(object: JsonObject, previous: Address): Address;
   backend: KindBackend;
   code?: CodeExport;
+  /**
+   * What the service does not allow for this kind, each with the reason (a kind whose API has no
+   * PATCH, no POST or no DELETE): Edit…, New… and Delete… stay on the node and say why.
+   */
+  refusals?: Partial<Record<'edit' | 'create' | 'delete', string>>;
+}
+
+/** Throws the reason when the service does not allow `what` for the kind. */
+export function checkAllowed(kind: Pick<EditableKind, 'refusals'>, what: 'edit' | 'create' | 'delete'): void {
+  const reason = kind.refusals?.[what];
+  if (reason) throw new Error(reason);
 }
 
 /** Errors a backend may throw; the mechanism reads `fieldErrors` and `outcomeUnknown` from them. */

@@ -6,7 +6,7 @@ import { EditDiagnostics } from './diagnostics';
 import { formatDocument } from './document';
 import { EDIT_SCHEME, EditFileSystem } from './editFileSystem';
 import { CreateTarget, EditTarget, EditableKinds, isCreatable, isEditable } from './editableKinds';
-import { Address, EditableKind } from './kind';
+import { Address, EditableKind, checkAllowed } from './kind';
 import { PlanDocuments } from './planDocuments';
 import { registerUnknownFieldHover } from './unknownFieldHover';
 import { WriteGate } from './writeGate';
@@ -67,13 +67,18 @@ export function registerEditing(context: vscode.ExtensionContext, logger: Redact
 
   registerCommand(context, logger, 'opsConfig.edit', async (arg: unknown) => {
     const target = await editTarget(arg);
+    checkAllowed(target.kind, 'edit');
     await fs.open(target.kind, target.address, target.name);
   });
 
   registerCommand(context, logger, 'opsConfig.newObject', async (arg: unknown) => {
     gate.check();
     const target: CreateTarget = isCreatable(arg) ? arg.createTarget() : (arg as CreateTarget);
-    const kind = await kindFor(target.kindId);
+    // A folder of many kinds (authentik's Providers) asks which one first.
+    const kindId = target.chooseKind ? await target.chooseKind() : target.kindId;
+    if (!kindId) return;
+    const kind = await kindFor(kindId);
+    checkAllowed(kind, 'create');
     const parent = kind.prepareCreate ? await kind.prepareCreate(target.parent) : target.parent;
     if (!parent) return;
     await fs.openNew(kind, parent);
@@ -82,6 +87,7 @@ export function registerEditing(context: vscode.ExtensionContext, logger: Redact
   registerCommand(context, logger, 'opsConfig.deleteObject', async (arg: unknown) => {
     gate.check();
     const target = await editTarget(arg);
+    checkAllowed(target.kind, 'delete');
     const { deleteObject } = await import(/* webpackChunkName: "editing-save" */ './deleteObject');
     await deleteObject(fs, target.kind, target.address, target.name);
   });

@@ -65,6 +65,7 @@ import type {
 const actions = () => import(/* webpackChunkName: "authentik-actions" */ './resources/actions');
 import type { ResourceCollection } from './resources/collection';
 import type { AuthentikKind } from './resources/kinds';
+import type { ObjectKindSpec } from './resources/kindsTable';
 /** The managed kinds' table and collection load with the first managed call (they weigh on activation otherwise). */
 const collections = () => import(/* webpackChunkName: "authentik-resources" */ './resources/collection');
 import { listGroupMembers, GetUserInput, UserOutput, getUser, listUsers, retrieveUser } from './users';
@@ -135,6 +136,11 @@ export class AuthentikClient {
     }
     return collection as unknown as Promise<ResourceCollection<K>>;
   }
+  /** The same calls for any other kind of the generated table (derivedKinds.ts), by its spec. */
+  objects(spec: ObjectKindSpec): Promise<ResourceCollection<AuthentikKind>> {
+    return collections().then((m) => new m.ResourceCollection<AuthentikKind>(this.api, spec, this.secrets));
+  }
+
   generateCertificate(input: GenerateCertificateInput, signal?: AbortSignal): Promise<GeneratedCertificateKeyPair> {
     return actions().then((m) => m.generateCertificate(this.api, input, signal));
   }

@@ -39,6 +39,8 @@ export interface FolderSpec<T> {
   toNode(parent: TreeNode, ctx: AuthentikTreeContext, item: T): TreeNode;
   /** The editable kind "New…" makes in this folder, when it has one. */
   creates?: string;
+  /** A folder of a polymorphic list (`provider`): "New…" asks which type first. */
+  family?: string;
 }
 
 export class SearchableFolderNode<T> extends PagedFolderNode<T, number> {
@@ -54,7 +56,14 @@ export class SearchableFolderNode<T> extends PagedFolderNode<T, number> {
   ) {
     super(`${parent.id}/${spec.key}`, parent, ctx.view);
     const kindId = spec.creates && kindIdInConnection(spec.creates, ctx.connectionId);
+    const family = spec.family;
     if (kindId) this.createTarget = () => ({ kindId, parent: {} });
+    else if (family)
+      this.createTarget = () => ({
+        kindId: '',
+        parent: {},
+        chooseKind: async () => (await import(/* webpackChunkName: "authentik-kinds" */ './kinds/chooseKind')).chooseKind(family, ctx.connectionId),
+      });
   }
 
   get label(): string {
@@ -77,7 +86,7 @@ export class SearchableFolderNode<T> extends PagedFolderNode<T, number> {
     const total = this.total !== undefined ? this.total.toLocaleString('en-US') : undefined;
     item.description = this.searchText ? `search “${this.searchText}”${total !== undefined ? `: ${total} found` : ''}` : total;
     item.iconPath = new vscode.ThemeIcon(this.searchText ? 'search' : this.spec.icon);
-    item.contextValue = `opsConfig.authentik.folder${this.searchText ? '.searched' : ''}${this.spec.creates ? `.${this.spec.key}.creatable` : ''}`;
+    item.contextValue = `opsConfig.authentik.folder${this.searchText ? '.searched' : ''}${this.createTarget ? `.${this.spec.key}.creatable` : ''}`;
     item.tooltip = this.searchText ? `${this.spec.label} matching “${this.searchText}” on the server` : `${this.spec.label}: loaded a page at a time`;
     return item;
   }
@@ -108,13 +117,21 @@ function spec<T>(s: FolderSpec<T>): FolderSpec<T> {
 export const FOLDERS = [
   spec({ key: 'brands', label: 'Brands', icon: 'globe', noun: 'brands', list: (c, o) => c.listBrands(o), toNode: brandNode, creates: editKindId('brand') }),
   spec({ key: 'flows', label: 'Flows', icon: 'list-ordered', noun: 'flows', list: (c, o) => c.listFlows(o), toNode: (p, ctx, f) => new FlowNode(p, ctx, f), creates: editKindId('flow') }),
-  spec({ key: 'groups', label: 'Groups', icon: 'organization', noun: 'groups', list: (c, o) => c.listGroups(o), toNode: (p, ctx, g) => new GroupNode(p, ctx, g) }),
-  spec({ key: 'users', label: 'Users', icon: 'person', noun: 'users', list: (c, o) => c.listUsers(o), toNode: (p, ctx, u) => new UserNode(p, ctx, u) }),
+  spec({ key: 'groups', label: 'Groups', icon: 'organization', noun: 'groups', list: (c, o) => c.listGroups(o), toNode: (p, ctx, g) => new GroupNode(p, ctx, g), creates: editKindId('Group') }),
+  spec({ key: 'users', label: 'Users', icon: 'person', noun: 'users', list: (c, o) => c.listUsers(o), toNode: (p, ctx, u) => new UserNode(p, ctx, u), creates: editKindId('User') }),
   spec({ key: 'applications', label: 'Applications', icon: 'window', noun: 'applications', list: (c, o) => c.listApplications(o), toNode: applicationNode, creates: editKindId('application') }),
-  spec({ key: 'providers', label: 'Providers', icon: 'plug', noun: 'providers', list: (c, o) => c.listProviders(o), toNode: (p, ctx, x) => new ProviderNode(p, ctx, x) }),
-  spec({ key: 'sources', label: 'Sources', icon: 'cloud-download', noun: 'sources', list: (c, o) => c.listSources(o), toNode: sourceNode }),
-  spec({ key: 'stages', label: 'Stages', icon: 'debug-stackframe', noun: 'stages', list: (c, o) => c.listStages(o), toNode: (p, ctx, s) => new StageNode(p, ctx, s) }),
-  spec({ key: 'propertyMappings', label: 'Property mappings', icon: 'symbol-property', noun: 'property mappings', list: (c, o) => c.listPropertyMappings(o), toNode: mappingNode }),
+  spec({ key: 'providers', label: 'Providers', icon: 'plug', noun: 'providers', list: (c, o) => c.listProviders(o), toNode: (p, ctx, x) => new ProviderNode(p, ctx, x), family: 'provider' }),
+  spec({ key: 'sources', label: 'Sources', icon: 'cloud-download', noun: 'sources', list: (c, o) => c.listSources(o), toNode: sourceNode, family: 'source' }),
+  spec({ key: 'stages', label: 'Stages', icon: 'debug-stackframe', noun: 'stages', list: (c, o) => c.listStages(o), toNode: (p, ctx, s) => new StageNode(p, ctx, s), family: 'stage' }),
+  spec({
+    key: 'propertyMappings',
+    label: 'Property mappings',
+    icon: 'symbol-property',
+    noun: 'property mappings',
+    list: (c, o) => c.listPropertyMappings(o),
+    toNode: mappingNode,
+    family: 'propertyMapping',
+  }),
   spec({
     key: 'certificates',
     label: 'Certificates',
@@ -178,7 +195,7 @@ export const FOLDERS = [
     toNode: (p, ctx, l) => licenseNode(p, ctx, l),
     creates: editKindId('license'),
   }),
-  spec({ key: 'outposts', label: 'Outposts', icon: 'server', noun: 'outposts', list: (c, o) => c.listOutposts(o), toNode: outpostNode }),
+  spec({ key: 'outposts', label: 'Outposts', icon: 'server', noun: 'outposts', list: (c, o) => c.listOutposts(o), toNode: outpostNode, creates: editKindId('Outpost') }),
   spec({
     key: 'serviceConnections',
     label: 'Service connections',
@@ -186,6 +203,7 @@ export const FOLDERS = [
     noun: 'service connections',
     list: (c, o) => c.listServiceConnections(o),
     toNode: serviceConnectionNode,
+    family: 'serviceConnection',
   }),
-  spec({ key: 'permissions', label: 'Permissions', icon: 'key', noun: 'permissions', list: (c, o) => c.listPermissions(o), toNode: permissionNode }),
+  spec({ key: 'permissions', label: 'Permissions', icon: 'key', noun: 'permissions', list: (c, o) => c.listPermissions(o), toNode: permissionNode, creates: editKindId('Permission') }),
 ] as const;

@@ -4,7 +4,9 @@ import { InfoNode, TreeNode } from '../tree/node';
 import { Page } from '../tree/pageLoader';
 import { PagedFolderNode } from '../tree/pagedFolderNode';
 import { AuthentikTreeContext, SIGN_IN_COMMAND } from './context';
+import type { EditTarget } from '../../editing/editableKinds';
 import { editKindId } from './kinds/ids';
+import { polymorphicKey } from '../../clients/authentik/resources/polymorphicKey';
 import { entitlementNode } from './managedNodes';
 import { AuthentikObjectNode, ObjectLook, SectionNode } from './objectNode';
 import { modelName, recordKeyOf } from './objectRef';
@@ -19,6 +21,14 @@ import { refs } from './refs';
  */
 
 const icon = (id: string, color?: string) => new vscode.ThemeIcon(id, color ? new vscode.ThemeColor(color) : undefined);
+/**
+ * An object of a polymorphic list edits as its own type (`/providers/oauth2/`), named by its
+ * `meta_model_name` (or its admin form's `component`); the kind loads with the first edit.
+ */
+function polymorphicEdit(family: string, object: { meta_model_name?: string; component?: string }, id: string, name: string): EditTarget {
+  return { kindId: editKindId(polymorphicKey(family, object)), address: { id }, name };
+}
+
 const count = (n: number, noun: string) => `${n.toLocaleString('en-US')} ${noun}${n === 1 ? '' : 's'}`;
 
 export function brandNode(parent: TreeNode, ctx: AuthentikTreeContext, b: A.Brand): TreeNode {
@@ -104,7 +114,7 @@ export class StageNode extends AuthentikObjectNode {
           // A stage shown as a binding edits (and deletes) the binding, never the stage.
           edit: { kindId: editKindId('flowStageBinding'), address: { parent: b.target, id: b.pk }, name: `${b.order} · ${stage.name}` },
         }
-      : { label: stage.name, description: stage.verbose_name, icon: icon('debug-stackframe') };
+      : { label: stage.name, description: stage.verbose_name, icon: icon('debug-stackframe'), edit: polymorphicEdit('stage', stage, stage.pk, stage.name) };
     super(parent, ctx, refs.stage(stage), look, b ? `#${b.pk}` : '');
     this.binding = b;
   }
@@ -153,6 +163,7 @@ export class GroupNode extends AuthentikObjectNode {
       label: group.name,
       description: description ?? [members !== undefined ? count(members, 'member') : undefined, group.is_superuser ? 'superuser' : undefined].filter(Boolean).join(' · '),
       icon: icon('organization', group.is_superuser ? 'charts.orange' : undefined),
+      edit: { kindId: editKindId('Group'), address: { id: group.pk }, name: group.name },
     });
   }
 
@@ -220,6 +231,7 @@ export class UserNode extends AuthentikObjectNode {
       label: user.username,
       description: [user.name, inactive ? 'inactive' : undefined, user.type && user.type !== 'internal' ? user.type.replace(/_/g, ' ') : undefined].filter(Boolean).join(' · '),
       icon: icon(user.type?.includes('service_account') ? 'robot' : 'person', inactive ? 'disabledForeground' : undefined),
+      edit: { kindId: editKindId('User'), address: { id: String(user.pk) }, name: user.username },
     });
   }
 
@@ -303,6 +315,7 @@ export class ProviderNode extends AuthentikObjectNode {
       label: provider.name,
       description: [provider.verbose_name, provider.assigned_application_name ? `→ ${provider.assigned_application_name}` : 'no application'].join(' · '),
       icon: icon('plug'),
+      edit: polymorphicEdit('provider', provider, String(provider.pk), provider.name),
     });
   }
 
@@ -403,6 +416,7 @@ export function sourceNode(parent: TreeNode, ctx: AuthentikTreeContext, s: A.Sou
     label: s.name,
     description: [s.verbose_name, s.enabled === false ? 'disabled' : undefined].filter(Boolean).join(' · '),
     icon: icon('cloud-download', s.enabled === false ? 'disabledForeground' : undefined),
+    edit: polymorphicEdit('source', s, s.slug, s.name),
   });
 }
 
@@ -412,6 +426,7 @@ export function mappingNode(parent: TreeNode, ctx: AuthentikTreeContext, m: A.Pr
     description: [m.verbose_name, m.managed ? 'managed' : undefined].filter(Boolean).join(' · '),
     tooltip: [m.name, m.managed ?? undefined].filter(Boolean).join('\n'),
     icon: icon('symbol-property'),
+    edit: polymorphicEdit('propertyMapping', m, m.pk, m.name),
   });
 }
 
@@ -420,6 +435,7 @@ export function outpostNode(parent: TreeNode, ctx: AuthentikTreeContext, o: A.Ou
     label: o.name,
     description: [o.type, count(o.providers.length, 'provider'), o.service_connection_obj?.name].filter(Boolean).join(' · '),
     icon: icon('server'),
+    edit: { kindId: editKindId('Outpost'), address: { id: o.pk }, name: o.name },
   });
 }
 
@@ -428,6 +444,7 @@ export function serviceConnectionNode(parent: TreeNode, ctx: AuthentikTreeContex
     label: s.name,
     description: [s.verbose_name, s.local ? 'local' : undefined].filter(Boolean).join(' · '),
     icon: icon('server-environment'),
+    edit: polymorphicEdit('serviceConnection', s, s.pk, s.name),
   });
 }
 
@@ -437,5 +454,7 @@ export function permissionNode(parent: TreeNode, ctx: AuthentikTreeContext, p: A
     description: `${p.app_label}.${p.model}`,
     tooltip: `${p.name}\n${p.app_label_verbose} › ${p.model_verbose}`,
     icon: icon('key'),
+    // authentik's API only lists permissions: Edit…, New… and Delete… say so (derivedKinds.ts).
+    edit: { kindId: editKindId('Permission'), address: { id: String(p.id) }, name: p.codename },
   });
 }

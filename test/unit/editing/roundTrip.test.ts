@@ -31,6 +31,10 @@ import { DATASET_READ_ONLY_FIELDS, datasetKind } from '../../../src/views/honeyc
 import { datasetDefinitionsKind } from '../../../src/views/honeycomb/kinds/datasetDefinitions';
 import { DERIVED_COLUMN_READ_ONLY_FIELDS, derivedColumnKind } from '../../../src/views/honeycomb/kinds/derivedColumn';
 import { scriptedUi } from './fakeKind';
+import { DerivedKind, derivedKind } from '../../../src/clients/authentik/resources/derivedKinds';
+import { KINDS_TABLE } from '../../../src/clients/authentik/resources/kindsTable';
+import { derivedEditableKind } from '../../../src/views/authentik/kinds/derivedKind';
+import { sampleObject } from './schemaSamples';
 import { validationSchema } from './kindSchemas';
 import { ReplayRules, ReplayServer, triggerQueryStorage } from './replayServer';
 
@@ -46,6 +50,11 @@ import { ReplayRules, ReplayServer, triggerQueryStorage } from './replayServer';
  */
 const CORPUS = path.resolve(__dirname, '..', '..', '..', '..', 'test', 'fixtures', 'real-objects');
 const corpus = (file: string) => (JSON.parse(fs.readFileSync(path.join(CORPUS, file), 'utf8')) as Array<{ source: string; object: JsonObject }>).map((e) => e);
+
+/** The derived kinds a document can edit (read and PATCH). */
+const DERIVED_EDITABLE = Object.keys(KINDS_TABLE.kinds)
+  .map((name) => derivedKind(name))
+  .filter((d): d is DerivedKind => d !== undefined && d.row.ops.includes('u') && d.row.fields !== undefined && d.row.ops.includes('r'));
 
 interface Case {
   name: string;
@@ -148,6 +157,14 @@ const CASES: Case[] = [
     name: `authentik ${k}`,
     objects: corpus(`authentik/${schemaFileOf(k).replace(/^authentik-/, '')}.json`),
     kind: (server) => authentikEditableKind(k, { backend: server, schema: validationSchema(schemaFileOf(k)), location: () => 'authentik at id.example.com' }),
+    rules: { style: 'patch', readOnly: [] },
+  })),
+  // Every other kind the tree can edit, derived from the API description, over objects in the
+  // shapes that description gives (the corpus holds real objects of the 13 managed kinds only).
+  ...DERIVED_EDITABLE.map((d): Case => ({
+    name: `authentik ${d.name} (derived)`,
+    objects: [0, 1].map((v) => ({ source: `authentik.schema.yml ${d.row.item}, shape ${v}`, object: sampleObject(d.row.item, v as 0 | 1) })),
+    kind: (server) => derivedEditableKind(d, { backend: server, location: () => 'authentik at id.example.com' }),
     rules: { style: 'patch', readOnly: [] },
   })),
 ];

@@ -3,7 +3,8 @@ import type { QueryValue } from '../../../core/http';
 import type { KnownSecrets } from '../../../core/redact';
 import { AuthentikApi, ApiPath, ListPage, MAX_PAGE_SIZE, SERVICE } from '../api';
 import type { UsedBy } from '../types';
-import { AUTHENTIK_KINDS, AuthentikKind, CreateOfKind, ItemOfKind, KindSpec, PatchOfKind, itemPathOf } from './kinds';
+import { AUTHENTIK_KINDS, AuthentikKind, CreateOfKind, ItemOfKind, ParentSpec, PatchOfKind } from './kinds';
+import type { ObjectKindSpec } from './kindsTable';
 import { registerSecret, send, sendWrite } from './send';
 
 /** What the tree asks of a list of one kind. */
@@ -23,8 +24,9 @@ export interface ResourceListOptions {
 export type DestroyResult = { outcome: 'deleted' } | { outcome: 'alreadyGone'; serverMessage?: string };
 
 /**
- * list / retrieve / create / update / partial update / destroy / used_by of one managed kind,
- * with authentik's semantics and the kind's table (kinds.ts) as the only per-kind knowledge.
+ * list / retrieve / create / update / partial update / destroy / used_by of one kind, with
+ * authentik's semantics and the kind's spec (kinds.ts for the 13 managed kinds, its row of the
+ * generated table for every other, derivedKinds.ts) as the only per-kind knowledge.
  *
  * - PATCH sends exactly the fields given (keys whose value is `undefined` are dropped); fields
  *   the kind certainly cannot write (read-only, create-only on updates) are refused before any
@@ -35,14 +37,15 @@ export type DestroyResult = { outcome: 'deleted' } | { outcome: 'alreadyGone'; s
  *   they are read, so logs and error messages mask them.
  */
 export class ResourceCollection<K extends AuthentikKind> {
-  readonly spec: KindSpec;
+  readonly spec: ObjectKindSpec & { parent?: ParentSpec };
 
+  /** `kind` names a managed kind; any other kind of the table (derivedKinds.ts) is given by its spec. */
   constructor(
     private readonly api: AuthentikApi,
-    readonly kind: K,
+    kind: K | ObjectKindSpec,
     private readonly secrets?: KnownSecrets,
   ) {
-    this.spec = AUTHENTIK_KINDS[kind];
+    this.spec = typeof kind === 'string' ? AUTHENTIK_KINDS[kind] : kind;
   }
 
   /** One page, `page_size` 100 unless given, sorted by the kind's default ordering. */
@@ -179,7 +182,7 @@ export class ResourceCollection<K extends AuthentikKind> {
     if (!id) {
       throw new ServiceError({ kind: 'badInput', service: SERVICE, operation: this.op(verb), summary: `the ${this.spec.lookupParam} of the ${this.spec.label.toLowerCase()} is missing` });
     }
-    return itemPathOf(this.kind, id);
+    return `${this.spec.collectionPath}${encodeURIComponent(id)}/`;
   }
 
   /** `createApplication`, `listFlowStageBindings`… as named in messages and logs. */

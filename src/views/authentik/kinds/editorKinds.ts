@@ -8,6 +8,8 @@ import { prompts } from '../../../ui/prompts';
 import { resourceBackend } from './backend';
 import { authentikKindOfId, schemaFileOf } from './ids';
 import { authentikEditableKind } from './kind';
+import { derivedKind } from '../../../clients/authentik/resources/derivedKinds';
+import { derivedBackend, derivedEditableKind } from './derivedKind';
 
 /**
  * The editor side of authentik's editable kinds, loaded with the first edit: each kind's schema
@@ -33,7 +35,12 @@ export interface AuthentikDialogs {
 
 export function loadAuthentikKind(id: string, deps: AuthentikKindsDeps): EditableKind | undefined {
   const kind = authentikKindOfId(id);
-  if (!kind || !isAuthentikKind(kind)) return undefined;
+  if (!kind) return undefined;
+  if (!isAuthentikKind(kind)) {
+    // Any other object of the tree: its kind comes from the table derived from the API description.
+    const derived = derivedKind(kind);
+    return derived && { ...derivedEditableKind(derived, { backend: derivedBackend(derived, deps.client), location: deps.location }), id };
+  }
   const editable = authentikEditableKind(kind, {
     backend: resourceBackend(deps.client, kind, { extraCreateFields: (parent) => extraCreateFields(kind, parent) }),
     schema: () => schemaOf(kind),

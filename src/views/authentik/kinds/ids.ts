@@ -15,12 +15,14 @@ export const AUTHENTIK_EDIT_PREFIX = 'authentik.';
  */
 const CONNECTION_MARK = '@';
 
-export function editKindId(kind: AuthentikKind, connection?: string): string {
+/** `kind`: a managed kind (`flow`) or a kind of the generated table (`OAuth2Provider`, a `meta_model_name`). */
+export function editKindId(kind: string, connection?: string): string {
   return `${AUTHENTIK_EDIT_PREFIX}${kind}${connection && connection !== DEFAULT_CONNECTION_ID ? `${CONNECTION_MARK}${connection}` : ''}`;
 }
 
-export function authentikKindOfId(id: string): AuthentikKind | undefined {
-  return id.startsWith(AUTHENTIK_EDIT_PREFIX) ? (id.slice(AUTHENTIK_EDIT_PREFIX.length).split(CONNECTION_MARK)[0] as AuthentikKind) : undefined;
+/** The kind an id names: a managed kind's name or a key of the generated table (see derivedKinds.ts). */
+export function authentikKindOfId(id: string): string | undefined {
+  return id.startsWith(AUTHENTIK_EDIT_PREFIX) ? id.slice(AUTHENTIK_EDIT_PREFIX.length).split(CONNECTION_MARK)[0] : undefined;
 }
 
 /** The connection an edit kind id belongs to: `default` unless it names an added one. */

@@ -1,6 +1,7 @@
 import { validateDuration } from '../../../clients/authentik/durations';
-import { AUTHENTIK_KINDS, AuthentikKind, KindSpec, displayNameOf, idOf } from '../../../clients/authentik/resources/kinds';
+import { AUTHENTIK_KINDS, AuthentikKind, KindSpec, displayNameOf } from '../../../clients/authentik/resources/kinds';
 import { Address, EditableKind, JsonObject, KindBackend, Problem } from '../../../editing/kind';
+import { objectEditableKind, secretProblems } from './objectKind';
 import { editKindId, schemaFileOf } from './ids';
 
 /**
@@ -45,41 +46,21 @@ const SECRET_COMMANDS: Record<string, string> = {
 
 export function authentikEditableKind(kind: AuthentikKind, parts: AuthentikKindParts): EditableKind {
   const spec = AUTHENTIK_KINDS[kind];
-  const fields = documentFieldsOf(spec);
-  const noun = spec.label.toLowerCase();
-  return {
-    id: editKindId(kind),
-    noun,
-    service: 'authentik',
-    fileSuffix: schemaFileOf(kind),
-    addressKeys: spec.parent ? ['parent', 'id'] : ['id'],
-    parentKeys: spec.parent ? ['parent'] : [],
-    fieldOrder: fields,
-    readOnlyFields: spec.readOnlyFields,
-    // Secrets are set by their own commands; create-only fields cannot change once created.
+  return objectEditableKind(editKindId(kind), schemaFileOf(kind), spec, {
+    ...parts,
+    fieldOrder: documentFieldsOf(spec),
     hiddenFields: [...secretFieldsOf(spec), ...spec.createOnlyFields],
-    updateStyle: 'patch',
-    // Django REST framework's fields convert scalars (IntegerField takes "12", CharField takes 12).
-    lenientScalars: true,
-    schema: parts.schema,
-    prepareCreate: parts.prepareCreate,
+    parentKeys: spec.parent ? ['parent'] : [],
+    displayName: (object) => displayNameOf(kind, object),
     rules: (document) => rulesOf(spec, document),
     template: (parent) => templateOf(kind, parent),
-    // Names of flows and applications are not unique, their slugs are: documents carry the slug.
-    nameOf: (object) => (!Object.keys(object).length ? '' : spec.idField === 'slug' && typeof object.slug === 'string' && object.slug ? object.slug : displayNameOf(kind, object)),
-    label: (address, object) => ({
-      title: object && address.id ? `${noun} “${displayNameOf(kind, object)}”` : address.id ? `${noun} ${address.id}` : `a new ${noun}`,
-      location: parts.location(),
-    }),
-    addressOf: spec.lookupIsWritable ? (object, previous) => ({ ...previous, id: idOf(kind, object) || previous.id }) : undefined,
-    backend: parts.backend,
     code: spec.terraform
       ? {
           terraform: async (object) => (await import(/* webpackChunkName: "authentik-kinds" */ './code')).authentikTerraform(kind, object),
           pulumi: async (object) => (await import(/* webpackChunkName: "authentik-kinds" */ './code')).authentikPulumi(kind, object),
         }
       : undefined,
-  };
+  });
 }
 
 /**
@@ -88,15 +69,7 @@ export function authentikEditableKind(kind: AuthentikKind, parts: AuthentikKindP
  */
 export function rulesOf(spec: KindSpec, document: JsonObject): Problem[] {
   const problems: Problem[] = [];
-  for (const field of secretFieldsOf(spec)) {
-    if (document[field] !== undefined) {
-      problems.push({
-        path: [field],
-        message: `${field} is a secret and never goes into a document: set it with ${SECRET_COMMANDS[field] ?? 'its own command'} on the ${spec.label.toLowerCase()}.`,
-        severity: 'error',
-      });
-    }
-  }
+  problems.push(...secretProblems(document, secretFieldsOf(spec), spec.label, (field) => SECRET_COMMANDS[field]));
   for (const field of spec.durationFields) {
     const value = document[field];
     if (value === undefined || value === null) continue;

@@ -1,0 +1,43 @@
+import type { AuthentikClient } from '../../../clients/authentik';
+import { DerivedKind, documentSchemaOf, refusalsOf, templateOf } from '../../../clients/authentik/resources/derivedKinds';
+import { EditableKind, KindBackend } from '../../../editing/kind';
+import { objectBackend } from './backend';
+import { editKindId } from './ids';
+import { objectEditableKind, secretProblems } from './objectKind';
+
+/**
+ * An authentik kind made from its row of the generated table alone (a user, a group, an OAuth2
+ * provider, an identification stage…): its `…Request` fields in the document, its write-only
+ * fields as secrets set by "Set Secret Field…" on the node, PATCH of what changed, `used_by/`
+ * before a delete, and what the API does not allow said as a reason. No `vscode` here.
+ */
+export interface DerivedKindParts {
+  backend: KindBackend;
+  location(): string;
+}
+
+/** The backend of a derived kind on a connection's client: its collection, by its spec. */
+export function derivedBackend(kind: DerivedKind, client: () => Promise<AuthentikClient>): KindBackend {
+  return objectBackend(async () => (await client()).objects(kind.spec), kind.spec);
+}
+
+/** The command that sets a derived kind's secret fields (a hidden prompt, never a document). */
+export const SET_SECRET_FIELD = '"Set Secret Field…"';
+
+export function derivedEditableKind(kind: DerivedKind, parts: DerivedKindParts): EditableKind {
+  const { spec, row, name } = kind;
+  const secrets = spec.secrets.map((s) => s.name);
+  const hidden = [...secrets, ...spec.createOnlyFields];
+  return objectEditableKind(editKindId(name), `authentik-${name.replace(/(?<=[a-z0-9])([A-Z])/g, '-$1').toLowerCase()}`, spec, {
+    backend: parts.backend,
+    schema: async () => documentSchemaOf(row, hidden),
+    location: parts.location,
+    fieldOrder: spec.writableFields.filter((f) => !hidden.includes(f)),
+    hiddenFields: hidden,
+    parentKeys: [],
+    displayName: (object) => (typeof object[spec.displayField] === 'string' ? (object[spec.displayField] as string) : ''),
+    rules: (document) => secretProblems(document, secrets, spec.label, () => SET_SECRET_FIELD),
+    template: () => templateOf(row),
+    refusals: refusalsOf(name, row),
+  });
+}
