@@ -239,6 +239,30 @@ export function registerAuthentikExplorer(
   command('opsConfig.authentik.applyBlueprint', async (target?: unknown) => (await actions()).applyBlueprint(actionDeps(target), await refOfKind(target, 'blueprint')));
   command('opsConfig.authentik.exportFlowBlueprint', async (target?: unknown) => (await actions()).exportFlowBlueprint(await depsFor(target).client(), await refOfKind(target, 'flow')));
 
+  // Relations as actions: group membership, policy bindings, stages at a position, role permissions (authentikRelations.ts, loaded on first use).
+  const relations = () => import(/* webpackChunkName: "authentik-kinds" */ './authentikRelations');
+  command('opsConfig.authentik.addGroupMember', async (target?: unknown) => (await relations()).addGroupMember(depsFor(target), await refOfKind(target, 'group')));
+  command('opsConfig.authentik.removeGroupMember', async (target?: unknown) => (await relations()).removeGroupMember(depsFor(target), await refOfKind(target, 'group')));
+  command('opsConfig.authentik.addUserToGroup', async (target?: unknown) => (await relations()).addUserToGroup(depsFor(target), await refOfKind(target, 'user')));
+  command('opsConfig.authentik.removeUserFromGroup', async (target?: unknown) => (await relations()).removeUserFromGroup(depsFor(target), await refOfKind(target, 'user')));
+  const bindingTargetOf = async (target: unknown): Promise<ObjectRef> => {
+    const ref = await refOf(target);
+    if (ref.kind !== 'application' && ref.kind !== 'flow')
+      throw new ServiceError({ kind: 'badInput', service: 'authentik', operation: 'command', summary: `this command takes an application or a flow, not a ${ref.kind}` });
+    return ref;
+  };
+  command('opsConfig.authentik.bindPolicy', async (target?: unknown) => (await relations()).bindPolicy(depsFor(target), await bindingTargetOf(target)));
+  command('opsConfig.authentik.removePolicyBinding', async (target?: unknown) => (await relations()).removePolicyBinding(depsFor(target), await bindingTargetOf(target)));
+  command('opsConfig.authentik.addStageAtPosition', async (target?: unknown) => (await relations()).addStageAtPosition(depsFor(target), await refOfKind(target, 'flow')));
+  command('opsConfig.authentik.removeStageFromFlow', async (target?: unknown) => {
+    const binding = bindingOfNode(target);
+    if (binding) return (await relations()).removeStageFromFlow(depsFor(target), binding.flow, binding.bindingPk);
+    const flow = await refOfKind(target, 'flow');
+    return (await relations()).removeStageFromFlow(depsFor(target), { pk: flow.id, slug: flow.slug ?? flow.lookup });
+  });
+  command('opsConfig.authentik.assignPermissionToRole', async (target?: unknown) => (await relations()).changeRolePermission(depsFor(target), 'assign', await refOfKind(target, 'permission')));
+  command('opsConfig.authentik.unassignPermissionFromRole', async (target?: unknown) => (await relations()).changeRolePermission(depsFor(target), 'unassign', await refOfKind(target, 'permission')));
+
   return { records, saml, blueprintFiles, dialogs: authentikDialogs };
 }
 
