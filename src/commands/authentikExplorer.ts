@@ -5,7 +5,9 @@ import { AuthentikConnections } from '../connections/authentikConnections';
 import { CoreServices } from '../connections/services';
 import { ServiceError } from '../core/errors';
 import { Editing } from '../editing/register';
+import { registerPlanNotices } from '../editing/planNotices';
 import { registerCommand } from '../ui/commandRunner';
+import type { BlueprintManagement } from '../views/authentik/blueprintManagedNotes';
 import type { SecretCommandDeps } from './authentikSecrets';
 import { copyToClipboard } from '../ui/copyToClipboard';
 import { prompts } from '../ui/prompts';
@@ -61,6 +63,13 @@ export function registerAuthentikExplorer(
   const logger = services.logger;
   const records = new AuthentikRecords(connections, services.knownSecrets);
   sources.register('authentik', records);
+  // Objects a blueprint manages say so on their record and in their edit plan (blueprintManagedNotes.ts, loaded on first use).
+  const blueprintNotes = lazyBlueprintNotes((id) => connections.get(id)?.client() ?? Promise.resolve(undefined));
+  records.annotate = async (connectionId, kind, loaded) => {
+    const { withBlueprintNotes } = await loadBlueprintNotes();
+    return { ...loaded, model: withBlueprintNotes(loaded.model, await (await blueprintNotes()).notes(connectionId, kind, loaded.json), connectionId) };
+  };
+  context.subscriptions.push(registerPlanNotices(async (kind, address, object) => (await loadBlueprintNotes()).blueprintPlanNotices(blueprintNotes)(kind, address, object)));
   const saml = new SamlMetadataDocuments(connections);
   // Its file system (and the blueprints') is registered at start-up (src/startup/shells.ts).
   context.subscriptions.push(
@@ -71,6 +80,7 @@ export function registerAuthentikExplorer(
 
   // After a create, update or delete: the view reloads and open authentik records show the server's version.
   const changed = (): void => {
+    void blueprintNotes.loaded?.then((b) => b.forget());
     views.view('authentik').refresh();
     for (const key of panels.keys().filter((k) => k.startsWith('authentik:'))) {
       sources.load(key).then(
@@ -290,3 +300,12 @@ async function pickFolder(views: ViewAccessByName): Promise<SearchableFolder | u
   );
   return picked?.folder;
 }
+
+/** The blueprint notes, built with the first record or plan that asks for them. */
+function lazyBlueprintNotes(clientOf: (connectionId: string) => Promise<AuthentikClient | undefined>): (() => Promise<BlueprintManagement>) & { loaded?: Promise<BlueprintManagement> } {
+  const get = (): Promise<BlueprintManagement> => (get.loaded ??= loadBlueprintNotes().then((m) => new m.BlueprintManagement(clientOf)));
+  get.loaded = undefined as Promise<BlueprintManagement> | undefined;
+  return get;
+}
+
+const loadBlueprintNotes = () => import(/* webpackChunkName: "authentik-records" */ '../views/authentik/blueprintManagedNotes');
