@@ -6,7 +6,9 @@ import { AuthentikConnections } from '../connections/authentikConnections';
 import { CoreServices } from '../connections/services';
 import { ServiceError } from '../core/errors';
 import { Editing } from '../editing/register';
+import { registerPlanNotices } from '../editing/planNotices';
 import { registerCommand } from '../ui/commandRunner';
+import type { BlueprintManagement } from '../views/authentik/blueprintManagedNotes';
 import type { SecretCommandDeps } from './authentikSecrets';
 import { copyToClipboard } from '../ui/copyToClipboard';
 import { prompts } from '../ui/prompts';
@@ -62,6 +64,13 @@ export function registerAuthentikExplorer(
   const logger = services.logger;
   const records = new AuthentikRecords(connections, services.knownSecrets);
   sources.register('authentik', records);
+  // Objects a blueprint manages say so on their record and in their edit plan (blueprintManagedNotes.ts, loaded on first use).
+  const blueprintNotes = lazyBlueprintNotes((id) => connections.get(id)?.client() ?? Promise.resolve(undefined));
+  records.annotate = async (connectionId, kind, loaded) => {
+    const { withBlueprintNotes } = await loadBlueprintNotes();
+    return { ...loaded, model: withBlueprintNotes(loaded.model, await (await blueprintNotes()).notes(connectionId, kind, loaded.json), connectionId) };
+  };
+  context.subscriptions.push(registerPlanNotices(async (kind, address, object) => (await loadBlueprintNotes()).blueprintPlanNotices(blueprintNotes)(kind, address, object)));
   const saml = new SamlMetadataDocuments(connections);
   // Its file system (and the blueprints') is registered at start-up (src/startup/shells.ts).
   context.subscriptions.push(
@@ -72,6 +81,7 @@ export function registerAuthentikExplorer(
 
   // After a create, update or delete: the view reloads and open authentik records show the server's version.
   const changed = (): void => {
+    void blueprintNotes.loaded?.then((b) => b.forget());
     views.view('authentik').refresh();
     for (const key of panels.keys().filter((k) => k.startsWith('authentik:'))) {
       sources.load(key).then(
@@ -244,6 +254,30 @@ export function registerAuthentikExplorer(
   command('opsConfig.authentik.applyBlueprint', async (target?: unknown) => (await actions()).applyBlueprint(actionDeps(target), await refOfKind(target, 'blueprint')));
   command('opsConfig.authentik.exportFlowBlueprint', async (target?: unknown) => (await actions()).exportFlowBlueprint(await depsFor(target).client(), await refOfKind(target, 'flow')));
 
+  // Relations as actions: group membership, policy bindings, stages at a position, role permissions (authentikRelations.ts, loaded on first use).
+  const relations = () => import(/* webpackChunkName: "authentik-kinds" */ './authentikRelations');
+  command('opsConfig.authentik.addGroupMember', async (target?: unknown) => (await relations()).addGroupMember(depsFor(target), await refOfKind(target, 'group')));
+  command('opsConfig.authentik.removeGroupMember', async (target?: unknown) => (await relations()).removeGroupMember(depsFor(target), await refOfKind(target, 'group')));
+  command('opsConfig.authentik.addUserToGroup', async (target?: unknown) => (await relations()).addUserToGroup(depsFor(target), await refOfKind(target, 'user')));
+  command('opsConfig.authentik.removeUserFromGroup', async (target?: unknown) => (await relations()).removeUserFromGroup(depsFor(target), await refOfKind(target, 'user')));
+  const bindingTargetOf = async (target: unknown): Promise<ObjectRef> => {
+    const ref = await refOf(target);
+    if (ref.kind !== 'application' && ref.kind !== 'flow')
+      throw new ServiceError({ kind: 'badInput', service: 'authentik', operation: 'command', summary: `this command takes an application or a flow, not a ${ref.kind}` });
+    return ref;
+  };
+  command('opsConfig.authentik.bindPolicy', async (target?: unknown) => (await relations()).bindPolicy(depsFor(target), await bindingTargetOf(target)));
+  command('opsConfig.authentik.removePolicyBinding', async (target?: unknown) => (await relations()).removePolicyBinding(depsFor(target), await bindingTargetOf(target)));
+  command('opsConfig.authentik.addStageAtPosition', async (target?: unknown) => (await relations()).addStageAtPosition(depsFor(target), await refOfKind(target, 'flow')));
+  command('opsConfig.authentik.removeStageFromFlow', async (target?: unknown) => {
+    const binding = bindingOfNode(target);
+    if (binding) return (await relations()).removeStageFromFlow(depsFor(target), binding.flow, binding.bindingPk);
+    const flow = await refOfKind(target, 'flow');
+    return (await relations()).removeStageFromFlow(depsFor(target), { pk: flow.id, slug: flow.slug ?? flow.lookup });
+  });
+  command('opsConfig.authentik.assignPermissionToRole', async (target?: unknown) => (await relations()).changeRolePermission(depsFor(target), 'assign', await refOfKind(target, 'permission')));
+  command('opsConfig.authentik.unassignPermissionFromRole', async (target?: unknown) => (await relations()).changeRolePermission(depsFor(target), 'unassign', await refOfKind(target, 'permission')));
+
   return { records, saml, blueprintFiles, dialogs: authentikDialogs };
 }
 
@@ -271,3 +305,12 @@ async function pickFolder(views: ViewAccessByName): Promise<SearchableFolder | u
   );
   return picked?.folder;
 }
+
+/** The blueprint notes, built with the first record or plan that asks for them. */
+function lazyBlueprintNotes(clientOf: (connectionId: string) => Promise<AuthentikClient | undefined>): (() => Promise<BlueprintManagement>) & { loaded?: Promise<BlueprintManagement> } {
+  const get = (): Promise<BlueprintManagement> => (get.loaded ??= loadBlueprintNotes().then((m) => new m.BlueprintManagement(clientOf)));
+  get.loaded = undefined as Promise<BlueprintManagement> | undefined;
+  return get;
+}
+
+const loadBlueprintNotes = () => import(/* webpackChunkName: "authentik-records" */ '../views/authentik/blueprintManagedNotes');

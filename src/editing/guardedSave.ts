@@ -2,6 +2,7 @@ import { ServiceError, isAcceptedButUnreadable } from '../core/errors';
 import { documentOf, jsonEqual } from './document';
 import { Address, EditableKind, JsonObject, ObjectLabel, Problem } from './kind';
 import { Change, planChanges } from './plan';
+import { PlanNotice, planNotices } from './planNotices';
 import { parseDocument } from './parseDocument';
 import { requestBody } from './requestBody';
 import { serverProblems } from './serverProblems';
@@ -27,6 +28,8 @@ export interface PlanPrompt {
   body: JsonObject;
   /** What refers to the object by the name this update changes (kind.breaksReferences): the name, and each user. */
   usedBy?: { name: string; items: string[]; unchecked?: string };
+  /** What the plan says about the object beyond its changes (a blueprint manages it). */
+  notices?: PlanNotice[];
 }
 
 export interface SaveUi {
@@ -114,7 +117,8 @@ export async function guardedSave(request: SaveRequest): Promise<SaveOutcome> {
     kind.breaksReferences?.(theirsObject, body) && kind.backend.usedBy
       ? { name: kind.nameOf(theirsObject), items: await kind.backend.usedBy(target.address, request.signal), unchecked: kind.backend.usedByUnchecked }
       : undefined;
-  if (!(await request.ui.confirm({ verb: 'update', label, changes: planned, current: theirs, proposed, body, usedBy }))) return { status: 'cancelled' };
+  const notices = await planNotices(kind, target.address, theirsObject, request.signal);
+  if (!(await request.ui.confirm({ verb: 'update', label, changes: planned, current: theirs, proposed, body, usedBy, ...(notices.length ? { notices } : {}) }))) return { status: 'cancelled' };
 
   try {
     const object = await kind.backend.update(target.address, body, request.signal);

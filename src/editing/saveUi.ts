@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { prompts } from '../ui/prompts';
 import { PlanPrompt, SaveUi } from './guardedSave';
 import { EditableKind } from './kind';
-import { describeChange } from './plan';
+import { planDetail } from './planDetail';
 import { PLAN_SCHEME, PlanDocuments } from './planDocuments';
 import { capitalize } from '../core/sentence';
 
@@ -12,8 +12,6 @@ import { capitalize } from '../core/sentence';
  * names the object, where it lives, and every change. Questions go through `prompts`, the seam
  * integration tests answer through.
  */
-const MAX_PLAN_LINES = 15;
-
 export function editorSaveUi(kind: EditableKind, plans: PlanDocuments): SaveUi {
   return {
     async conflict({ label }) {
@@ -36,7 +34,11 @@ export function editorSaveUi(kind: EditableKind, plans: PlanDocuments): SaveUi {
       const diff = await showPlanDiff(kind, plans, plan);
       try {
         const verb = plan.verb === 'create' ? 'Create' : 'Update';
-        const choice = await prompts.warn(`${verb} ${plan.label.title}?`, { modal: true, detail: planDetail(kind, plan) }, verb);
+        const opens = (plan.notices ?? []).flatMap((n) => (n.open ? [n.open] : []));
+        const choice = await prompts.warn(`${verb} ${plan.label.title}?`, { modal: true, detail: planDetail(kind, plan) }, verb, ...opens.map((o) => o.label));
+        const open = opens.find((o) => o.label === choice);
+        // Opening what a notice names (the blueprint) is instead of saving: the document stays as typed.
+        if (open) await vscode.commands.executeCommand(open.command, ...open.args);
         if (choice !== verb) return false;
         return plan.usedBy?.items.length ? await typedName(plan.label.title, plan.usedBy.name) : true;
       } finally {
@@ -54,30 +56,6 @@ async function typedName(title: string, name: string): Promise<boolean> {
     validateInput: (value) => (value === name ? undefined : 'Type the name exactly as shown to confirm.'),
   });
   return typed === name;
-}
-
-/** The confirmation's text: where, what changes (one line each), and how the write is sent. */
-export function planDetail(kind: EditableKind, plan: PlanPrompt): string {
-  const removeMeans = kind.updateStyle === 'replace' ? 'reset' : 'unchanged';
-  const lines = plan.changes.map((change) => describeChange(change, removeMeans));
-  const shown = lines.slice(0, MAX_PLAN_LINES);
-  if (lines.length > shown.length) shown.push(`…and ${lines.length - shown.length} more (see the diff)`);
-  const how =
-    plan.verb === 'create'
-      ? `A new ${kind.noun} is created with these fields.`
-      : kind.updateStyle === 'replace'
-        ? `The whole ${kind.noun} is sent: ${kind.service} replaces it, and a field left out is reset.`
-        : 'Only the changed fields are sent.';
-  const uses = plan.usedBy?.items.length
-    ? [
-        '',
-        `${plan.usedBy.items.length === 1 ? 'One object uses' : `${plan.usedBy.items.length} objects use`} it by the name ${plan.usedBy.name}, and will not find it under the new one:`,
-        ...plan.usedBy.items.slice(0, 10).map((u) => `• ${u}`),
-        ...(plan.usedBy.items.length > 10 ? [`…and ${plan.usedBy.items.length - 10} more`] : []),
-      ]
-    : [];
-  if (plan.usedBy?.unchecked) uses.push('', plan.usedBy.unchecked);
-  return [plan.label.location, '', ...shown, ...uses, '', how].join('\n');
 }
 
 async function showPlanDiff(kind: EditableKind, plans: PlanDocuments, plan: PlanPrompt): Promise<vscode.Uri> {

@@ -24,6 +24,8 @@ import type { WantedReferences } from './referenceNames';
 export class AuthentikRecords implements RecordSource {
   private readonly refsByKey = new Map<string, ObjectRef>();
   private readonly keyRequested = new Set<string>();
+  /** Adds what the record must say about the object beyond its fields (blueprintManagedNotes.ts); never fails a load. */
+  annotate?: (connectionId: string, kind: ObjectRefKind, loaded: LoadedRecord, signal?: AbortSignal) => Promise<LoadedRecord>;
 
   constructor(
     private readonly connections: AuthentikConnections,
@@ -42,7 +44,8 @@ export class AuthentikRecords implements RecordSource {
     }
     const client = await this.client(connection);
     const where = await this.where(connection);
-    const loaded = await this.loadKind(client, parsed.kind, parsed.lookup, key, where, signal);
+    const plain = await this.loadKind(client, parsed.kind, parsed.lookup, key, where, signal);
+    const loaded = this.annotate ? await this.annotate(connection.id, parsed.kind, plain, signal).catch(() => plain) : plain;
     for (const value of Object.values(loaded.secrets ?? {})) this.secrets?.add(value);
     return { ...loaded, model: modelInConnection(loaded.model, connection.id) };
   }

@@ -10,6 +10,7 @@ import { relationsOf, type Relations } from './directory/relations';
 import * as S from './directory/serialize';
 import { detail } from './errors';
 import { BadFilter, type FieldMap, fieldError, filterExact, json, matchesAttributes, order, paginate, Query, search } from './listing';
+import { rolePermissionIds } from './relationRoutes';
 import { requireUser } from './routes';
 import type { AuthentikSeed, AuthentikUser } from './seed';
 
@@ -350,6 +351,8 @@ export function directoryRoutes(seed: () => AuthentikSeed): Route[] {
     // --- permissions ---
     get('/rbac/permissions/', ({ seed: s, q, req }) => {
       let items = filterExact(s.directory.permissions, q, { codename: (p) => p.codename, content_type__app_label: (p) => p.app_label, content_type__model: (p) => p.model });
+      const role = q.str('role');
+      if (role) items = items.filter((p) => rolePermissionIds(s, role).has(p.id));
       items = search(items, q.str('search'), { codename: (p) => p.codename, model: (p) => p.model, app_label: (p) => p.app_label, name: (p) => p.name });
       return paginate(req, order(items, q.str('ordering'), { codename: (p) => p.codename, id: (p) => p.id, name: (p) => p.name, model: (p) => p.model }, 'id'), (p) => p);
     }),

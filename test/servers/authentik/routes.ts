@@ -4,6 +4,7 @@ import { authenticate } from './auth';
 import { detail, NOT_PROVIDED } from './errors';
 import { directoryRoutes } from './directoryRoutes';
 import { managedRoutes } from './managedRoutes';
+import { relationRoutes } from './relationRoutes';
 import { avatarFor } from './directory/serialize';
 import { type AuthentikSeed, type AuthentikUser, userUid } from './seed';
 
@@ -47,6 +48,7 @@ export function authentikRoutes(seed: () => AuthentikSeed): Route[] {
   return [
     ...directoryRoutes(seed),
     ...managedRoutes(seed),
+    ...relationRoutes(seed),
     {
       method: 'GET',
       path: `${API}/core/users/me/`,

@@ -114,7 +114,7 @@ export function partialUser(seed: AuthentikSeed, u: AuthentikUser): Api.PartialU
   return { pk: u.pk, username: u.username, name: u.name, is_active: u.isActive, last_login: u.lastLogin, email: u.email, attributes: u.attributes, uid: userUid(seed, u) };
 }
 
-function partialGroup(g: SeedGroup): Api.PartialGroup {
+export function partialGroup(g: SeedGroup): Api.PartialGroup {
   return { pk: g.pk, num_pk: g.numPk, name: g.name, is_superuser: g.isSuperuser, attributes: g.attributes };
 }
 
