@@ -18,9 +18,13 @@ import { RecipientsFolderNode } from '../views/honeycomb/recipientNodes';
 import { SlosFolderNode } from '../views/honeycomb/sloNodes';
 import { TriggersFolderNode } from '../views/honeycomb/triggerNodes';
 import { TreeNode } from '../views/tree/node';
+import type { AuthentikKind } from '../clients/authentik/resources/kinds';
+import { AuthentikConnectionNode } from '../views/authentik/connectionNode';
+import { SearchableFolderNode } from '../views/authentik/folders';
 
 /**
- * Export as Terraform… / Export as Pulumi… on a Honeycomb environment, a dataset or a folder:
+ * Export as Terraform… / Export as Pulumi… on a Honeycomb environment, a dataset or a folder, or
+ * on an authentik connection or one of its folders of managed objects:
  * every object under it read (with progress and Cancel) and written as one file, opened as a new
  * untitled document — nothing on disk is written until the user saves it where they choose.
  */
@@ -36,21 +40,61 @@ export function registerExportCommands(context: CommandTarget, logger: Logger, e
 
 /** The export of a tree node as an untitled document; undefined when cancelled. */
 export async function exportNode(explorer: HoneycombExplorer, node: unknown, language: 'terraform' | 'pulumi'): Promise<vscode.TextDocument | undefined> {
-  const scope = honeycombScope(node);
-  if (!scope) {
-    throw badInput('Ops Config', 'export', 'Export works on a Honeycomb environment, a dataset or one of their folders', 'Right-click one in the Honeycomb view.');
-  }
-  const { readHoneycombEnvironment } = await import(/* webpackChunkName: "terraform-export" */ '../terraform/export/honeycombEnvironment');
-  const client = await explorer.requireClient(scope.env);
-  const contents = await withCancellableProgress(`Reading ${scope.title}`, (signal, progress) =>
-    readHoneycombEnvironment(client.api, scope, {
-      signal,
-      onProgress: ({ done, total }) => progress.report({ message: `${done} of ${total} requests` }),
-    }),
+  const read = await reader(explorer, node);
+  const contents = await withCancellableProgress(`Reading ${read.title}`, (signal, progress) =>
+    read.run({ signal, onProgress: ({ done, total }) => progress.report({ message: `${done} of ${total} requests` }) }),
   );
   const document = await exportDocument(contents, language);
-  void prompts.info(`Exported ${contents.resources.length} objects of ${scope.title} in ${contents.requests} requests. Save the document where it belongs.`);
+  void prompts.info(`Exported ${contents.resources.length} objects of ${read.title} in ${contents.requests} requests. Save the document where it belongs.`);
   return document;
+}
+
+type ReadOptions = { signal: AbortSignal; onProgress: (progress: { done: number; total: number }) => void };
+
+/** What a node exports, and the read that gets it. */
+async function reader(explorer: HoneycombExplorer, node: unknown): Promise<{ title: string; run: (options: ReadOptions) => Promise<ExportContents & { requests: number }> }> {
+  const honeycomb = honeycombScope(node);
+  if (honeycomb) {
+    const { readHoneycombEnvironment } = await import(/* webpackChunkName: "terraform-export" */ '../terraform/export/honeycombEnvironment');
+    const client = await explorer.requireClient(honeycomb.env);
+    return { title: honeycomb.title, run: (options) => readHoneycombEnvironment(client.api, honeycomb, options) };
+  }
+  const authentik = authentikScope(node);
+  if (authentik) {
+    const { readAuthentikInstance } = await import(/* webpackChunkName: "terraform-export" */ '../terraform/export/authentikInstance');
+    return { title: authentik.title, run: (options) => readAuthentikInstance(authentik.connection.client, authentik, options) };
+  }
+  throw badInput(
+    'Ops Config',
+    'export',
+    'Export works on a Honeycomb environment, a dataset or one of their folders, and on an authentik connection or a folder of its objects',
+    'Right-click one in the Honeycomb or authentik view.',
+  );
+}
+
+/** The authentik folders of managed objects, and the kinds each holds. */
+const AUTHENTIK_FOLDERS: Record<string, readonly AuthentikKind[]> = {
+  brands: ['brand'],
+  flows: ['flow', 'flowStageBinding'],
+  applications: ['application', 'applicationEntitlement'],
+  certificates: ['certificateKeyPair'],
+  blueprints: ['blueprint'],
+  eventRules: ['eventRule'],
+  eventTransports: ['eventTransport'],
+  agentConnectors: ['connectorAgent', 'enrollmentToken'],
+  browserConnectors: ['browserConnector'],
+  licenses: ['license'],
+};
+
+function authentikScope(node: unknown): { connection: AuthentikConnectionNode; title: string; kinds?: readonly AuthentikKind[] } | undefined {
+  let connection: TreeNode | undefined = node as TreeNode | undefined;
+  while (connection && !(connection instanceof AuthentikConnectionNode)) connection = connection.getParent();
+  if (!(connection instanceof AuthentikConnectionNode)) return undefined;
+  const named = `authentik “${connection.config.url ? new URL(connection.config.url).host : connection.connectionId}”`;
+  if (node === connection) return { connection, title: named };
+  if (!(node instanceof SearchableFolderNode)) return undefined;
+  const kinds = AUTHENTIK_FOLDERS[node.spec.key];
+  return kinds && { connection, title: `${node.spec.label} of ${named}`, kinds };
 }
 
 async function exportDocument(contents: ExportContents, language: 'terraform' | 'pulumi'): Promise<vscode.TextDocument> {
