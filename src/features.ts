@@ -3,6 +3,7 @@ import { registerAuthentikConnectionCommands } from './commands/authentikConnect
 import { registerAuthentikExplorer } from './commands/authentikExplorer';
 import { registerHoneycombConnectionCommands } from './commands/honeycombConnection';
 import { registerHoneycombExplorer } from './commands/honeycombExplorer';
+import { registerExportCommands } from './commands/exportAsCode';
 import { createHoneycombExplorer } from './views/honeycomb/register';
 import { registerHoneycombQueries } from './commands/honeycombQueries';
 import { registerRegistryCommands } from './commands/registryConnection';
@@ -84,6 +85,7 @@ export function activateFeatures(editorContext: vscode.ExtensionContext, shells:
     if (recordKey) void reloadRecord(recordKey);
   });
   const queries = registerHoneycombQueries(context, services, honeycombExplorer);
+  registerExportCommands(context, logger.child('export'), honeycombExplorer);
   registerAuthentikConnectionCommands(context, logger, secrets, authentikConnections);
   const authentikExplorer = registerAuthentikExplorer(context, services, authentikConnections, views, records, sources, editing);
   registerRegistryCommands(services, registryLogins);

@@ -102,10 +102,26 @@ export class RawCode {
   constructor(readonly text: string) {}
 }
 
+/**
+ * A value that is another live object's attribute (a trigger's recipient id, a binding's flow):
+ * copied on its own it is the literal it holds; a whole-environment export that writes the
+ * other object too replaces it with a reference to that object (terraform/export).
+ */
+export class ObjectReference {
+  constructor(
+    /** The other object's identities, as its `CodeResource.keys` say them (`recipient:abc`): the first one found is referenced. */
+    readonly targets: readonly string[],
+    /** The provider's attribute of the other resource the value is (`id`, `alias`). */
+    readonly attribute: string,
+    readonly literal: unknown,
+  ) {}
+}
+
 /** A JSON value as an HCL expression (objects with quoted keys, so any key is valid). */
 export function hclValue(value: unknown, indent = ''): string {
   if (value === null || value === undefined) return 'null';
   if (value instanceof RawCode) return value.text;
+  if (value instanceof ObjectReference) return hclValue(value.literal, indent);
   if (typeof value === 'string') return hclString(value);
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   const inner = `${indent}  `;
@@ -135,6 +151,7 @@ function hclKey(key: string): string {
 export function tsValue(value: unknown, indent = ''): string {
   if (value === null || value === undefined) return 'undefined';
   if (value instanceof RawCode) return value.text;
+  if (value instanceof ObjectReference) return tsValue(value.literal, indent);
   if (typeof value === 'string') return jsString(value);
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   const inner = `${indent}    `;

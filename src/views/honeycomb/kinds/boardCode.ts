@@ -1,4 +1,4 @@
-import { HclBody, pulumiResource, terraformResource } from '../../../editing/exportCode';
+import { CodeResource, HclBody, PulumiResource, TerraformResource, pulumiOf, referenceTo, terraformOf } from '../../../editing/exportCode';
 import { Address, JsonObject } from '../../../editing/kind';
 import { tagsOf } from './notifiedRecipientsCode';
 
@@ -14,6 +14,21 @@ type Language = 'terraform' | 'pulumi';
 type Pairs = Array<[string, unknown]>;
 
 export function boardCode(language: Language, what: 'board' | 'view', object: JsonObject, address: Address): string {
+  const resources = boardResources(what, object, address);
+  return language === 'terraform' ? terraformOf(resources) : pulumiOf(resources);
+}
+
+export function boardResources(what: 'board' | 'view', object: JsonObject, address: Address): CodeResource[] {
+  return [
+    {
+      keys: [what === 'view' ? `boardView:${address.board}/${address.id}` : `board:${address.id}`],
+      terraform: boardResource('terraform', what, object, address) as TerraformResource,
+      pulumi: boardResource('pulumi', what, object, address) as PulumiResource,
+    },
+  ];
+}
+
+function boardResource(language: Language, what: 'board' | 'view', object: JsonObject, address: Address): TerraformResource | PulumiResource {
   const name = String(object.name ?? what);
   if (what === 'view') {
     const filters = listOf(object.filters).map((f): Pairs => [
@@ -22,22 +37,23 @@ export function boardCode(language: Language, what: 'board' | 'view', object: Js
       ['value', valueText(f.value)],
     ]);
     const importId = `${address.board}/${address.id}`;
+    const board = referenceTo(`board:${address.board}`, 'id', address.board);
     if (language === 'terraform') {
       const blocks = filters.map((f): [string, HclBody] => ['filter', { attributes: f }]);
-      return terraformResource({
+      return {
         type: 'honeycombio_board_view',
         name,
         body: {
           attributes: [
-            ['board_id', address.board],
+            ['board_id', board],
             ['name', object.name],
           ],
           blocks,
         },
         importId,
-      });
+      };
     }
-    return pulumiResource({ ...PULUMI, className: 'BoardView', name, args: { boardId: address.board, name: object.name, filters: filters.map(asObject) }, importId });
+    return { ...PULUMI, className: 'BoardView', name, args: { boardId: board, name: object.name, filters: filters.map(asObject) }, importId };
   }
   const attributes: Pairs = [
     ['name', object.name],
@@ -54,14 +70,14 @@ export function boardCode(language: Language, what: 'board' | 'view', object: Js
       ...panels.map((p): [string, HclBody] => ['panel', { attributes: p.attributes, blocks: p.blocks.map(([n, a]) => [n, { attributes: a }]) }]),
       ...presets.map((f): [string, HclBody] => ['preset_filter', { attributes: f }]),
     ];
-    return terraformResource({ type: 'honeycombio_flexible_board', name, body: { attributes, blocks }, importId: address.id });
+    return { type: 'honeycombio_flexible_board', name, body: { attributes, blocks }, importId: address.id };
   }
   const args = {
     ...asObject(attributes),
     panels: panels.map((p) => ({ ...asObject(p.attributes), ...Object.fromEntries(p.blocks.map(([n, a]) => [plural(n), [asObject(a)]])) })),
     ...(presets.length ? { presetFilters: presets.map(asObject) } : {}),
   };
-  return pulumiResource({ ...PULUMI, className: 'FlexibleBoard', name, args, importId: address.id });
+  return { ...PULUMI, className: 'FlexibleBoard', name, args, importId: address.id };
 }
 
 const PULUMI = { module: 'honeycombio', packageName: '@pulumi/honeycombio' };
@@ -78,12 +94,12 @@ function panelParts(panel: JsonObject, language: Language): { attributes: Pairs;
       name('query_panel'),
       [
         [name('query_id'), query.query_id],
-        [name('query_annotation_id'), query.query_annotation_id],
+        [name('query_annotation_id'), referenceTo(`queryAnnotation:${String(query.query_annotation_id)}`, 'id', query.query_annotation_id)],
         [name('query_style'), query.query_style],
       ],
     ]);
   }
-  if (isObject(panel.slo_panel)) blocks.push([name('slo_panel'), [[name('slo_id'), panel.slo_panel.slo_id]]]);
+  if (isObject(panel.slo_panel)) blocks.push([name('slo_panel'), [[name('slo_id'), referenceTo(`slo:${String(panel.slo_panel.slo_id)}`, 'id', panel.slo_panel.slo_id)]]]);
   if (isObject(panel.text_panel)) blocks.push([name('text_panel'), [['content', panel.text_panel.content]]]);
   return { attributes: [['type', panel.type]], blocks };
 }

@@ -1,5 +1,5 @@
 import { ENVIRONMENT_WIDE } from '../../../clients/honeycomb/paths';
-import { pulumiResource, terraformResource } from '../../../editing/exportCode';
+import { CodeResource, pulumiOf, terraformOf } from '../../../editing/exportCode';
 import { Address, JsonObject } from '../../../editing/kind';
 
 /**
@@ -31,23 +31,24 @@ function derivedColumnImport(object: JsonObject, address: Address): string {
   return address.dataset === ENVIRONMENT_WIDE ? text(object.alias) : `${address.dataset}/${text(object.alias)}`;
 }
 
+export function derivedColumnCode(object: JsonObject, address: Address): CodeResource[] {
+  const name = text(object.alias) || 'derived_column';
+  const importId = derivedColumnImport(object, address);
+  return [
+    {
+      keys: [`derivedColumn:${address.dataset}/${text(object.alias)}`],
+      terraform: { type: 'honeycombio_derived_column', name, body: { attributes: derivedColumnArgs(object, address) }, importId },
+      pulumi: { ...PULUMI, className: 'DerivedColumn', name, args: Object.fromEntries(derivedColumnArgs(object, address)), importId },
+    },
+  ];
+}
+
 export function derivedColumnTerraform(object: JsonObject, address: Address): string {
-  return terraformResource({
-    type: 'honeycombio_derived_column',
-    name: text(object.alias) || 'derived_column',
-    body: { attributes: derivedColumnArgs(object, address) },
-    importId: derivedColumnImport(object, address),
-  });
+  return terraformOf(derivedColumnCode(object, address));
 }
 
 export function derivedColumnPulumi(object: JsonObject, address: Address): string {
-  return pulumiResource({
-    ...PULUMI,
-    className: 'DerivedColumn',
-    name: text(object.alias) || 'derived_column',
-    args: Object.fromEntries(derivedColumnArgs(object, address)),
-    importId: derivedColumnImport(object, address),
-  });
+  return pulumiOf(derivedColumnCode(object, address));
 }
 
 function columnArgs(object: JsonObject, address: Address): Array<[string, unknown]> {
@@ -60,23 +61,24 @@ function columnArgs(object: JsonObject, address: Address): Array<[string, unknow
   ];
 }
 
+export function columnCode(object: JsonObject, address: Address): CodeResource[] {
+  const name = text(object.key_name) || 'column';
+  const importId = `${address.dataset}/${text(object.key_name)}`;
+  return [
+    {
+      keys: [`column:${importId}`],
+      terraform: { type: 'honeycombio_column', name, body: { attributes: columnArgs(object, address) }, importId },
+      pulumi: { ...PULUMI, className: 'Column', name, args: Object.fromEntries(columnArgs(object, address)), importId },
+    },
+  ];
+}
+
 export function columnTerraform(object: JsonObject, address: Address): string {
-  return terraformResource({
-    type: 'honeycombio_column',
-    name: text(object.key_name) || 'column',
-    body: { attributes: columnArgs(object, address) },
-    importId: `${address.dataset}/${text(object.key_name)}`,
-  });
+  return terraformOf(columnCode(object, address));
 }
 
 export function columnPulumi(object: JsonObject, address: Address): string {
-  return pulumiResource({
-    ...PULUMI,
-    className: 'Column',
-    name: text(object.key_name) || 'column',
-    args: Object.fromEntries(columnArgs(object, address)),
-    importId: `${address.dataset}/${text(object.key_name)}`,
-  });
+  return pulumiOf(columnCode(object, address));
 }
 
 function deleteProtected(object: JsonObject): boolean | undefined {
@@ -95,12 +97,23 @@ function datasetArgs(object: JsonObject, language: 'terraform' | 'pulumi'): Arra
   ];
 }
 
+export function datasetCode(object: JsonObject, address: Address): CodeResource[] {
+  const name = text(object.name) || address.dataset;
+  return [
+    {
+      keys: [`dataset:${address.dataset}`],
+      terraform: { type: 'honeycombio_dataset', name, body: { attributes: datasetArgs(object, 'terraform') }, importId: address.dataset },
+      pulumi: { ...PULUMI, className: 'Dataset', name, args: Object.fromEntries(datasetArgs(object, 'pulumi')), importId: address.dataset },
+    },
+  ];
+}
+
 export function datasetTerraform(object: JsonObject, address: Address): string {
-  return terraformResource({ type: 'honeycombio_dataset', name: text(object.name) || address.dataset, body: { attributes: datasetArgs(object, 'terraform') }, importId: address.dataset });
+  return terraformOf(datasetCode(object, address));
 }
 
 export function datasetPulumi(object: JsonObject, address: Address): string {
-  return pulumiResource({ ...PULUMI, className: 'Dataset', name: text(object.name) || address.dataset, args: Object.fromEntries(datasetArgs(object, 'pulumi')), importId: address.dataset });
+  return pulumiOf(datasetCode(object, address));
 }
 
 /** The definitions that name a column (a cleared or unset one has nothing to manage). */
@@ -114,27 +127,34 @@ const NO_DEFINITION_IMPORT = {
   none: "Honeycomb's Terraform provider cannot import dataset definitions: applying this sets them again (they already hold these values).",
 };
 
-export function datasetDefinitionsTerraform(object: JsonObject, address: Address): string {
-  const resources = definitions(object).map(([field, column]) =>
-    terraformResource({
-      type: 'honeycombio_dataset_definition',
-      name: `${address.dataset}_${field}`,
-      body: {
-        attributes: [
-          ['dataset', address.dataset],
-          ['name', field],
-          ['column', column],
-        ],
+export function datasetDefinitionsCode(object: JsonObject, address: Address): CodeResource[] {
+  return definitions(object).map(([field, column]) => {
+    const name = `${address.dataset}_${field}`;
+    return {
+      keys: [`datasetDefinition:${address.dataset}/${field}`],
+      terraform: {
+        type: 'honeycombio_dataset_definition',
+        name,
+        body: {
+          attributes: [
+            ['dataset', address.dataset],
+            ['name', field],
+            ['column', column],
+          ],
+        },
+        importId: NO_DEFINITION_IMPORT,
       },
-      importId: NO_DEFINITION_IMPORT,
-    }),
-  );
-  return resources.length ? resources.join('\n') : `# Dataset ${address.dataset} sets no definition.\n`;
+      pulumi: { ...PULUMI, className: 'DatasetDefinition', name, args: { dataset: address.dataset, name: field, column }, importId: NO_DEFINITION_IMPORT },
+    };
+  });
+}
+
+export function datasetDefinitionsTerraform(object: JsonObject, address: Address): string {
+  const resources = datasetDefinitionsCode(object, address);
+  return resources.length ? terraformOf(resources) : `# Dataset ${address.dataset} sets no definition.\n`;
 }
 
 export function datasetDefinitionsPulumi(object: JsonObject, address: Address): string {
-  const resources = definitions(object).map(([field, column]) =>
-    pulumiResource({ ...PULUMI, className: 'DatasetDefinition', name: `${address.dataset}_${field}`, args: { dataset: address.dataset, name: field, column }, importId: NO_DEFINITION_IMPORT }),
-  );
-  return resources.length ? resources.join('\n') : `// Dataset ${address.dataset} sets no definition.\n`;
+  const resources = datasetDefinitionsCode(object, address);
+  return resources.length ? pulumiOf(resources) : `// Dataset ${address.dataset} sets no definition.\n`;
 }

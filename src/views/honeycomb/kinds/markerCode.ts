@@ -1,5 +1,5 @@
 import { ENVIRONMENT_WIDE } from '../../../clients/honeycomb/paths';
-import { pulumiResource, terraformResource } from '../../../editing/exportCode';
+import { CodeResource, pulumiOf, terraformOf } from '../../../editing/exportCode';
 import { Address, JsonObject } from '../../../editing/kind';
 import { markerName } from './marker';
 
@@ -15,19 +15,31 @@ import { markerName } from './marker';
 const MARKER_NO_IMPORT = 'honeycombio_marker cannot be imported: this makes a new marker (placed when it is applied), and the provider never updates or deletes one — destroy leaves it in Honeycomb.';
 const SETTING_NO_IMPORT = 'honeycombio_marker_setting cannot be imported: applying this creates a setting, so delete this one first or keep it out of code.';
 
+export function markerCode(object: JsonObject, address: Address): CodeResource[] {
+  const name = markerName(object) || 'marker';
+  return [
+    {
+      keys: [`marker:${address.id}`],
+      terraform: { type: 'honeycombio_marker', name, body: { attributes: markerArgs(object, address) }, importId: { none: MARKER_NO_IMPORT } },
+      pulumi: {
+        ...PULUMI,
+        className: 'Marker',
+        name,
+        args: Object.fromEntries(markerArgs(object, address)),
+        importId: { none: MARKER_NO_IMPORT.replace('honeycombio_marker', 'honeycombio.Marker') },
+      },
+    },
+  ];
+}
+
+const PULUMI = { module: 'honeycombio', packageName: '@pulumi/honeycombio' };
+
 export function markerTerraform(object: JsonObject, address: Address): string {
-  return terraformResource({ type: 'honeycombio_marker', name: markerName(object) || 'marker', body: { attributes: markerArgs(object, address) }, importId: { none: MARKER_NO_IMPORT } });
+  return terraformOf(markerCode(object, address));
 }
 
 export function markerPulumi(object: JsonObject, address: Address): string {
-  return pulumiResource({
-    module: 'honeycombio',
-    packageName: '@pulumi/honeycombio',
-    className: 'Marker',
-    name: markerName(object) || 'marker',
-    args: Object.fromEntries(markerArgs(object, address)),
-    importId: { none: MARKER_NO_IMPORT.replace('honeycombio_marker', 'honeycombio.Marker') },
-  });
+  return pulumiOf(markerCode(object, address));
 }
 
 function markerArgs(object: JsonObject, address: Address): Array<[string, unknown]> {
@@ -39,24 +51,29 @@ function markerArgs(object: JsonObject, address: Address): Array<[string, unknow
   ];
 }
 
+export function markerSettingCode(object: JsonObject, address: Address): CodeResource[] {
+  const name = String(object.type ?? 'marker setting');
+  return [
+    {
+      keys: [`markerSetting:${address.id}`],
+      terraform: { type: 'honeycombio_marker_setting', name, body: { attributes: settingArgs(object, address) }, importId: { none: SETTING_NO_IMPORT } },
+      pulumi: {
+        ...PULUMI,
+        className: 'MarkerSetting',
+        name,
+        args: Object.fromEntries(settingArgs(object, address)),
+        importId: { none: SETTING_NO_IMPORT.replace('honeycombio_marker_setting', 'honeycombio.MarkerSetting') },
+      },
+    },
+  ];
+}
+
 export function markerSettingTerraform(object: JsonObject, address: Address): string {
-  return terraformResource({
-    type: 'honeycombio_marker_setting',
-    name: String(object.type ?? 'marker setting'),
-    body: { attributes: settingArgs(object, address) },
-    importId: { none: SETTING_NO_IMPORT },
-  });
+  return terraformOf(markerSettingCode(object, address));
 }
 
 export function markerSettingPulumi(object: JsonObject, address: Address): string {
-  return pulumiResource({
-    module: 'honeycombio',
-    packageName: '@pulumi/honeycombio',
-    className: 'MarkerSetting',
-    name: String(object.type ?? 'marker setting'),
-    args: Object.fromEntries(settingArgs(object, address)),
-    importId: { none: SETTING_NO_IMPORT.replace('honeycombio_marker_setting', 'honeycombio.MarkerSetting') },
-  });
+  return pulumiOf(markerSettingCode(object, address));
 }
 
 function settingArgs(object: JsonObject, address: Address): Array<[string, unknown]> {

@@ -1,10 +1,11 @@
-import { HclBody } from '../../../editing/exportCode';
+import { HclBody, referenceTo } from '../../../editing/exportCode';
 import { JsonObject } from '../../../editing/kind';
 
 /**
  * The recipients of a trigger or burn alert as the provider's `recipient` blocks (Terraform) and
- * `recipients` list (Pulumi): by id, or by type and target for the deprecated inline form, with a
- * PagerDuty severity where one is set.
+ * `recipients` list (Pulumi): by id (a reference to the recipient's resource where an export
+ * writes it too), or by type and target for the deprecated inline form, with a PagerDuty
+ * severity where one is set.
  */
 export function recipientBlocks(object: JsonObject): Array<[string, HclBody]> {
   return recipientsOf(object).map((recipient) => {
@@ -13,7 +14,7 @@ export function recipientBlocks(object: JsonObject): Array<[string, HclBody]> {
       'recipient',
       {
         attributes: recipient.id
-          ? [['id', recipient.id]]
+          ? [['id', recipientReference(recipient)]]
           : [
               ['type', recipient.type],
               ['target', recipient.target],
@@ -27,7 +28,7 @@ export function recipientBlocks(object: JsonObject): Array<[string, HclBody]> {
 export function pulumiRecipients(object: JsonObject): JsonObject[] {
   return recipientsOf(object).map((r) => {
     const severity = severityOf(r);
-    return r.id ? { id: r.id, notificationDetails: severity ? [{ pagerdutySeverity: severity }] : undefined } : { type: r.type, target: r.target };
+    return r.id ? { id: recipientReference(r), notificationDetails: severity ? [{ pagerdutySeverity: severity }] : undefined } : { type: r.type, target: r.target };
   });
 }
 
@@ -35,6 +36,10 @@ export function pulumiRecipients(object: JsonObject): JsonObject[] {
 export function tagsOf(object: JsonObject): Record<string, string> | undefined {
   if (!Array.isArray(object.tags) || object.tags.length === 0) return undefined;
   return Object.fromEntries(object.tags.filter(isObject).map((tag) => [String(tag.key), String(tag.value ?? '')]));
+}
+
+function recipientReference(recipient: JsonObject): unknown {
+  return referenceTo(`recipient:${String(recipient.id)}`, 'id', recipient.id);
 }
 
 function recipientsOf(object: JsonObject): JsonObject[] {

@@ -1,4 +1,4 @@
-import { HclBody, InputValue, pulumiResource, terraformResource } from '../../../editing/exportCode';
+import { CodeResource, HclBody, InputValue, pulumiOf, terraformOf } from '../../../editing/exportCode';
 import { Address, JsonObject } from '../../../editing/kind';
 import { recipientName } from './recipient';
 
@@ -79,7 +79,16 @@ function shapeOf(object: JsonObject): Shape {
 }
 
 export function recipientTerraform(object: JsonObject, address: Address): string {
+  return terraformOf(recipientCode(object, address));
+}
+
+export function recipientPulumi(object: JsonObject, address: Address): string {
+  return pulumiOf(recipientCode(object, address));
+}
+
+export function recipientCode(object: JsonObject, address: Address): CodeResource[] {
   const shape = shapeOf(object);
+  const name = recipientName(object) || 'recipient';
   const blocks: Array<[string, HclBody]> = [
     ...shape.templates.map((t): [string, HclBody] => [
       'template',
@@ -109,16 +118,17 @@ export function recipientTerraform(object: JsonObject, address: Address): string
       },
     ]),
   ];
-  return terraformResource({ type: shape.resource, name: recipientName(object) || 'recipient', body: { attributes: shape.attributes, blocks }, importId: address.id });
-}
-
-export function recipientPulumi(object: JsonObject, address: Address): string {
-  const shape = shapeOf(object);
   const args: Record<string, unknown> = Object.fromEntries(shape.attributes.map(([key, value]) => [camel(key), value]));
   if (shape.templates.length) args.templates = shape.templates;
   if (shape.variables.length) args.variables = shape.variables.map((v) => ({ name: v.name, defaultValue: v.default_value }));
   if (shape.headers.length) args.headers = shape.headers;
-  return pulumiResource({ module: 'honeycombio', packageName: '@pulumi/honeycombio', className: shape.className, name: recipientName(object) || 'recipient', args, importId: address.id });
+  return [
+    {
+      keys: [`recipient:${address.id}`],
+      terraform: { type: shape.resource, name, body: { attributes: shape.attributes, blocks }, importId: address.id },
+      pulumi: { module: 'honeycombio', packageName: '@pulumi/honeycombio', className: shape.className, name, args, importId: address.id },
+    },
+  ];
 }
 
 function camel(name: string): string {

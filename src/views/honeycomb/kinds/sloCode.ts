@@ -1,4 +1,4 @@
-import { pulumiResource, terraformResource } from '../../../editing/exportCode';
+import { CodeResource, pulumiOf, referenceTo, terraformOf } from '../../../editing/exportCode';
 import { Address, JsonObject } from '../../../editing/kind';
 import { ENVIRONMENT_WIDE } from '../../../clients/honeycomb/paths';
 import { pulumiRecipients, recipientBlocks, tagsOf } from './notifiedRecipientsCode';
@@ -12,23 +12,31 @@ import { pulumiRecipients, recipientBlocks, tagsOf } from './notifiedRecipientsC
  * ImportState).
  */
 export function sloTerraform(object: JsonObject, address: Address): string {
-  return terraformResource({ type: 'honeycombio_slo', name: String(object.name ?? 'slo'), body: { attributes: sloArgs(object, address, 'terraform') }, importId: importId(address) });
+  return terraformOf(sloCode(object, address));
 }
 
 export function sloPulumi(object: JsonObject, address: Address): string {
-  return pulumiResource({
-    module: 'honeycombio',
-    packageName: '@pulumi/honeycombio',
-    className: 'Slo',
-    name: String(object.name ?? 'slo'),
-    args: Object.fromEntries(sloArgs(object, address, 'pulumi')),
-    importId: importId(address),
-  });
+  return pulumiOf(sloCode(object, address));
 }
+
+export function sloCode(object: JsonObject, address: Address): CodeResource[] {
+  const name = String(object.name ?? 'slo');
+  return [
+    {
+      keys: [`slo:${address.id}`],
+      terraform: { type: 'honeycombio_slo', name, body: { attributes: sloArgs(object, address, 'terraform') }, importId: importId(address) },
+      pulumi: { ...PULUMI, className: 'Slo', name, args: Object.fromEntries(sloArgs(object, address, 'pulumi')), importId: importId(address) },
+    },
+  ];
+}
+
+const PULUMI = { module: 'honeycombio', packageName: '@pulumi/honeycombio' };
 
 function sloArgs(object: JsonObject, address: Address, language: 'terraform' | 'pulumi'): Array<[string, unknown]> {
   const name = (snake: string, camel: string) => (language === 'terraform' ? snake : camel);
-  const sli = isObject(object.sli) ? object.sli.alias : undefined;
+  // The SLI is a derived column: of the SLO's dataset, else an environment-wide one.
+  const alias = isObject(object.sli) ? object.sli.alias : undefined;
+  const sli = referenceTo([`derivedColumn:${address.dataset}/${String(alias)}`, `derivedColumn:${ENVIRONMENT_WIDE}/${String(alias)}`], 'alias', alias);
   const datasets = Array.isArray(object.dataset_slugs) ? object.dataset_slugs : [];
   // A single-dataset SLO says its dataset; one over several lists them (the provider takes one or the other).
   const where: Array<[string, unknown]> = address.dataset === ENVIRONMENT_WIDE ? [['datasets', datasets]] : [['dataset', address.dataset]];
@@ -44,19 +52,28 @@ function sloArgs(object: JsonObject, address: Address, language: 'terraform' | '
 }
 
 export function burnAlertTerraform(object: JsonObject, address: Address): string {
-  const args = burnAlertArgs(object, address, 'terraform');
-  return terraformResource({ type: 'honeycombio_burn_alert', name: burnAlertLabel(object), body: { attributes: args, blocks: recipientBlocks(object) }, importId: importId(address) });
+  return terraformOf(burnAlertCode(object, address));
 }
 
 export function burnAlertPulumi(object: JsonObject, address: Address): string {
-  return pulumiResource({
-    module: 'honeycombio',
-    packageName: '@pulumi/honeycombio',
-    className: 'BurnAlert',
-    name: burnAlertLabel(object),
-    args: { ...Object.fromEntries(burnAlertArgs(object, address, 'pulumi')), recipients: pulumiRecipients(object) },
-    importId: importId(address),
-  });
+  return pulumiOf(burnAlertCode(object, address));
+}
+
+export function burnAlertCode(object: JsonObject, address: Address): CodeResource[] {
+  const name = burnAlertLabel(object);
+  return [
+    {
+      keys: [`burnAlert:${address.id}`],
+      terraform: { type: 'honeycombio_burn_alert', name, body: { attributes: burnAlertArgs(object, address, 'terraform'), blocks: recipientBlocks(object) }, importId: importId(address) },
+      pulumi: {
+        ...PULUMI,
+        className: 'BurnAlert',
+        name,
+        args: { ...Object.fromEntries(burnAlertArgs(object, address, 'pulumi')), recipients: pulumiRecipients(object) },
+        importId: importId(address),
+      },
+    },
+  ];
 }
 
 function burnAlertArgs(object: JsonObject, address: Address, language: 'terraform' | 'pulumi'): Array<[string, unknown]> {
@@ -71,10 +88,14 @@ function burnAlertArgs(object: JsonObject, address: Address, language: 'terrafor
         ] as Array<[string, unknown]>)
       : ([[name('exhaustion_minutes', 'exhaustionMinutes'), object.exhaustion_minutes]] as Array<[string, unknown]>)),
     ['dataset', address.dataset === ENVIRONMENT_WIDE ? undefined : address.dataset],
-    [name('slo_id', 'sloId'), isObject(object.slo) ? object.slo.id : address.slo],
+    [name('slo_id', 'sloId'), sloReference(isObject(object.slo) ? object.slo.id : address.slo)],
     ['description', object.description || undefined],
     [name('auto_investigate', 'autoInvestigate'), object.auto_investigate === true ? true : undefined],
   ];
+}
+
+function sloReference(id: unknown): unknown {
+  return referenceTo(`slo:${String(id)}`, 'id', id);
 }
 
 /** The provider's import ID: `<dataset>/<id>`, or the bare id for what lives environment-wide. */

@@ -1,5 +1,5 @@
 import { RawCode, hclValue, tsValue } from '../../../core/codeText';
-import { HclBody, pulumiResource, terraformResource } from '../../../editing/exportCode';
+import { CodeResource, HclBody, PulumiResource, TerraformResource, pulumiOf, terraformOf } from '../../../editing/exportCode';
 import { Address, JsonObject } from '../../../editing/kind';
 import { pulumiRecipients, recipientBlocks, tagsOf } from './notifiedRecipientsCode';
 import { isObject } from './trigger';
@@ -8,7 +8,19 @@ import { isObject } from './trigger';
  * A trigger as code: the `honeycombio_trigger` resource with an import block (`<dataset>/<id>`),
  * and the same as a Pulumi resource. Field names follow the provider, which differ from the API's.
  */
+export function triggerCode(object: JsonObject, address: Address): CodeResource[] {
+  return [{ keys: [`trigger:${address.id}`], terraform: triggerTerraformResource(object, address), pulumi: triggerPulumiResource(object, address) }];
+}
+
 export function triggerTerraform(object: JsonObject, address: Address): string {
+  return terraformOf(triggerCode(object, address));
+}
+
+export function triggerPulumi(object: JsonObject, address: Address): string {
+  return pulumiOf(triggerCode(object, address));
+}
+
+function triggerTerraformResource(object: JsonObject, address: Address): TerraformResource {
   const threshold = (object.threshold ?? {}) as JsonObject;
   const blocks: Array<[string, HclBody]> = [
     [
@@ -46,7 +58,7 @@ export function triggerTerraform(object: JsonObject, address: Address): string {
         ],
       },
     ]);
-  return terraformResource({
+  return {
     type: 'honeycombio_trigger',
     name: String(object.name ?? 'trigger'),
     body: {
@@ -64,10 +76,10 @@ export function triggerTerraform(object: JsonObject, address: Address): string {
       blocks,
     },
     importId: `${address.dataset}/${address.id}`,
-  });
+  };
 }
 
-export function triggerPulumi(object: JsonObject, address: Address): string {
+function triggerPulumiResource(object: JsonObject, address: Address): PulumiResource {
   const threshold = (object.threshold ?? {}) as JsonObject;
   const window = scheduleWindow(object);
   const baseline = baselineOf(object);
@@ -86,14 +98,14 @@ export function triggerPulumi(object: JsonObject, address: Address): string {
     baselineDetails: baseline ? [{ offsetMinutes: baseline.offset_minutes, type: baseline.type }] : undefined,
     tags: tagsOf(object),
   };
-  return pulumiResource({
+  return {
     module: 'honeycombio',
     packageName: '@pulumi/honeycombio',
     className: 'Trigger',
     name: String(object.name ?? 'trigger'),
     args,
     importId: `${address.dataset}/${address.id}`,
-  });
+  };
 }
 
 /** The query as code: the provider takes it as a JSON string (`query_json`), or by id. */

@@ -1,0 +1,148 @@
+import * as vscode from 'vscode';
+import { ENVIRONMENT_WIDE } from '../clients/honeycomb/paths';
+import { badInput } from '../core/errors';
+import { Logger } from '../core/logger';
+import { CommandTarget, registerCommand, withCancellableProgress } from '../ui/commandRunner';
+import { prompts } from '../ui/prompts';
+import type { ExportContents } from '../terraform/export/exportFile';
+import type { HoneycombExportKind, HoneycombExportScope } from '../terraform/export/honeycombEnvironment';
+import type { HoneycombExplorer } from '../views/honeycomb/api';
+import { SavedQueriesFolderNode } from '../views/honeycomb/annotationNodes';
+import { BoardsFolderNode } from '../views/honeycomb/boardNodes';
+import { ColumnsFolderNode } from '../views/honeycomb/columnNodes';
+import { DatasetNode, DatasetsFolderNode } from '../views/honeycomb/datasetNodes';
+import { DerivedColumnsFolderNode } from '../views/honeycomb/derivedColumnNodes';
+import { EnvironmentNode } from '../views/honeycomb/environmentNode';
+import { MarkerSettingsFolderNode } from '../views/honeycomb/markerNodes';
+import { RecipientsFolderNode } from '../views/honeycomb/recipientNodes';
+import { SlosFolderNode } from '../views/honeycomb/sloNodes';
+import { TriggersFolderNode } from '../views/honeycomb/triggerNodes';
+import { TreeNode } from '../views/tree/node';
+import type { AuthentikKind } from '../clients/authentik/resources/kinds';
+import { AuthentikConnectionNode } from '../views/authentik/connectionNode';
+import { SearchableFolderNode } from '../views/authentik/folders';
+
+/**
+ * Export as Terraform… / Export as Pulumi… on a Honeycomb environment, a dataset or a folder, or
+ * on an authentik connection or one of its folders of managed objects:
+ * every object under it read (with progress and Cancel) and written as one file, opened as a new
+ * untitled document — nothing on disk is written until the user saves it where they choose.
+ */
+export function registerExportCommands(context: CommandTarget, logger: Logger, explorer: HoneycombExplorer): void {
+  for (const language of ['terraform', 'pulumi'] as const) {
+    const id = language === 'terraform' ? 'opsConfig.exportAsTerraform' : 'opsConfig.exportAsPulumi';
+    registerCommand(context, logger, id, async (node?: unknown) => {
+      const document = await exportNode(explorer, node, language);
+      if (document) await vscode.window.showTextDocument(document, { preview: false });
+    });
+  }
+}
+
+/** The export of a tree node as an untitled document; undefined when cancelled. */
+export async function exportNode(explorer: HoneycombExplorer, node: unknown, language: 'terraform' | 'pulumi'): Promise<vscode.TextDocument | undefined> {
+  const read = await reader(explorer, node);
+  const contents = await withCancellableProgress(`Reading ${read.title}`, (signal, progress) =>
+    read.run({ signal, onProgress: ({ done, total }) => progress.report({ message: `${done} of ${total} requests` }) }),
+  );
+  const document = await exportDocument(contents, language);
+  void prompts.info(`Exported ${contents.resources.length} objects of ${read.title} in ${contents.requests} requests. Save the document where it belongs.`);
+  return document;
+}
+
+type ReadOptions = { signal: AbortSignal; onProgress: (progress: { done: number; total: number }) => void };
+
+/** What a node exports, and the read that gets it. */
+async function reader(explorer: HoneycombExplorer, node: unknown): Promise<{ title: string; run: (options: ReadOptions) => Promise<ExportContents & { requests: number }> }> {
+  const honeycomb = honeycombScope(node);
+  if (honeycomb) {
+    const { readHoneycombEnvironment } = await import(/* webpackChunkName: "terraform-export" */ '../terraform/export/honeycombEnvironment');
+    const client = await explorer.requireClient(honeycomb.env);
+    return { title: honeycomb.title, run: (options) => readHoneycombEnvironment(client.api, honeycomb, options) };
+  }
+  const authentik = authentikScope(node);
+  if (authentik) {
+    const { readAuthentikInstance } = await import(/* webpackChunkName: "terraform-export" */ '../terraform/export/authentikInstance');
+    return { title: authentik.title, run: (options) => readAuthentikInstance(authentik.connection.client, authentik, options) };
+  }
+  throw badInput(
+    'Ops Config',
+    'export',
+    'Export works on a Honeycomb environment, a dataset or one of their folders, and on an authentik connection or a folder of its objects',
+    'Right-click one in the Honeycomb or authentik view.',
+  );
+}
+
+/** The authentik folders of managed objects, and the kinds each holds. */
+const AUTHENTIK_FOLDERS: Record<string, readonly AuthentikKind[]> = {
+  brands: ['brand'],
+  flows: ['flow', 'flowStageBinding'],
+  applications: ['application', 'applicationEntitlement'],
+  certificates: ['certificateKeyPair'],
+  blueprints: ['blueprint'],
+  eventRules: ['eventRule'],
+  eventTransports: ['eventTransport'],
+  agentConnectors: ['connectorAgent', 'enrollmentToken'],
+  browserConnectors: ['browserConnector'],
+  licenses: ['license'],
+};
+
+function authentikScope(node: unknown): { connection: AuthentikConnectionNode; title: string; kinds?: readonly AuthentikKind[] } | undefined {
+  let connection: TreeNode | undefined = node as TreeNode | undefined;
+  while (connection && !(connection instanceof AuthentikConnectionNode)) connection = connection.getParent();
+  if (!(connection instanceof AuthentikConnectionNode)) return undefined;
+  const named = `authentik “${connection.config.url ? new URL(connection.config.url).host : connection.connectionId}”`;
+  if (node === connection) return { connection, title: named };
+  if (!(node instanceof SearchableFolderNode)) return undefined;
+  const kinds = AUTHENTIK_FOLDERS[node.spec.key];
+  return kinds && { connection, title: `${node.spec.label} of ${named}`, kinds };
+}
+
+async function exportDocument(contents: ExportContents, language: 'terraform' | 'pulumi'): Promise<vscode.TextDocument> {
+  const { pulumiFile, terraformFile } = await import(/* webpackChunkName: "terraform-export" */ '../terraform/export/exportFile');
+  // The Terraform language comes with a Terraform extension; without one the file is plain text until saved as .tf.
+  const languages = await vscode.languages.getLanguages();
+  const languageId = language === 'pulumi' ? 'typescript' : languages.includes('terraform') ? 'terraform' : 'plaintext';
+  return vscode.workspace.openTextDocument({ language: languageId, content: language === 'terraform' ? terraformFile(contents) : pulumiFile(contents) });
+}
+
+/** What a Honeycomb node exports: its environment, and the kinds and dataset the node shows. */
+function honeycombScope(node: unknown): HoneycombExportScope | undefined {
+  let environment: TreeNode | undefined = node as TreeNode | undefined;
+  while (environment && !(environment instanceof EnvironmentNode)) environment = environment.getParent();
+  if (!(environment instanceof EnvironmentNode)) return undefined;
+  const env = environment.info.slug;
+  const named = `Honeycomb environment “${environment.info.name || env}” (${env})`;
+  if (node === environment) return { title: named, env };
+  const folder = FOLDERS.find(([type]) => node instanceof type);
+  if (!folder) return undefined;
+  const [, kinds, what] = folder;
+  const dataset = datasetOf(node as TreeNode);
+  return { title: `${what(dataset)} of ${named}`, env, kinds, dataset };
+}
+
+/** The dataset a node shows or lies under (`__all__` for the environment-wide folders). */
+function datasetOf(node: TreeNode): string | undefined {
+  if (node instanceof DatasetNode) return node.item.slug;
+  const own = (node as { dataset?: string }).dataset;
+  if (own && own !== ENVIRONMENT_WIDE) return own;
+  for (let n = node.getParent(); n; n = n.getParent()) if (n instanceof DatasetNode) return n.item.slug;
+  // The environment's folders list every dataset's objects, except derived columns: only the environment-wide ones.
+  return node instanceof DerivedColumnsFolderNode ? ENVIRONMENT_WIDE : undefined;
+}
+
+type NodeClass = abstract new (...args: never[]) => unknown;
+const inDataset = (what: string) => (dataset?: string) => (dataset && dataset !== ENVIRONMENT_WIDE ? `${what} of dataset “${dataset}”` : what);
+
+/** Each folder (and a dataset) with the kinds it holds, and how the file's header names it. */
+const FOLDERS: ReadonlyArray<[NodeClass, readonly HoneycombExportKind[], (dataset?: string) => string]> = [
+  [DatasetNode, ['dataset', 'column', 'derivedColumn', 'slo', 'burnAlert', 'trigger', 'queryAnnotation', 'markerSetting', 'datasetDefinition'], (d) => `dataset “${d}”`],
+  [DatasetsFolderNode, ['dataset', 'column', 'derivedColumn', 'datasetDefinition'], () => 'Datasets'],
+  [ColumnsFolderNode, ['column'], inDataset('Columns')],
+  [DerivedColumnsFolderNode, ['derivedColumn'], (d) => (d === ENVIRONMENT_WIDE ? 'Environment-wide derived columns' : inDataset('Derived columns')(d))],
+  [SlosFolderNode, ['slo', 'burnAlert'], inDataset('SLOs and burn alerts')],
+  [TriggersFolderNode, ['trigger'], inDataset('Triggers')],
+  [SavedQueriesFolderNode, ['queryAnnotation'], inDataset('Saved queries')],
+  [MarkerSettingsFolderNode, ['markerSetting'], inDataset('Marker settings')],
+  [RecipientsFolderNode, ['recipient'], () => 'Recipients'],
+  [BoardsFolderNode, ['board', 'boardView'], () => 'Boards'],
+];
