@@ -29,6 +29,20 @@ export const POLYMORPHIC_LISTS: Readonly<Record<string, string>> = {
   serviceConnection: '/outposts/service_connections/all/',
 };
 
+/**
+ * Secrets the API returns in every read, so the document's `writeOnly` does not mark them: the
+ * attributes authentik's Terraform provider marks `Sensitive` (its docs/resources/*.md) whose
+ * field a read schema has. They are kept out of documents and masked, like write-only ones.
+ */
+const RETURNED_SECRETS: Readonly<Record<string, readonly string[]>> = {
+  OAuth2Provider: ['client_secret'],
+  RadiusProvider: ['shared_secret'],
+  KubernetesServiceConnection: ['kubeconfig'],
+  PlexSource: ['plex_token'],
+  AuthenticatorEndpointGDTCStage: ['credentials'],
+  AuthenticatorSMSStage: ['account_sid'],
+};
+
 /** Paths of the document that are not objects an administrator edits (history, tasks, events, system). */
 const NOT_OBJECTS = /^\/(admin|tasks|events\/events|reports|ssf\/streams|stages\/authenticator\/webauthn_device_types)\//;
 
@@ -84,6 +98,8 @@ export function generateKindsTable(): KindsTable & { $comment: string } {
         .filter(([name, property]) => property.writeOnly === true || !readFields.includes(name))
         .map(([name]) => name);
       if (writeOnly.length) kind.writeOnly = writeOnly;
+      const returned = (RETURNED_SECRETS[itemSchema] ?? []).filter((f) => f in properties && readFields.includes(f));
+      if (returned.length) kind.returnedSecrets = returned;
     }
     table.kinds[itemSchema] = kind;
   }

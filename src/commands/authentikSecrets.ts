@@ -181,14 +181,14 @@ export async function setSecretField(deps: SecretCommandDeps, target: EditTarget
   const kind = derivedKind(key);
   if (!kind) throw new ServiceError({ kind: 'badInput', service: 'authentik', operation: 'command', summary: `the secrets of this object are set by its own commands` });
   const noun = kind.spec.label.toLowerCase();
-  if (kind.spec.secrets.length === 0) throw new ServiceError({ kind: 'badInput', service: 'authentik', operation: 'command', summary: `a ${noun} has no write-only field to set` });
+  if (kind.spec.secrets.length === 0) throw new ServiceError({ kind: 'badInput', service: 'authentik', operation: 'command', summary: `a ${noun} has no secret field to set` });
   deps.checkWrites();
   const field =
     kind.spec.secrets.length === 1
       ? kind.spec.secrets[0].name
       : (
           await prompts.quickPick(
-            kind.spec.secrets.map((s) => ({ label: s.name, description: 'write-only: authentik never returns it' })),
+            kind.spec.secrets.map((s) => ({ label: s.name, description: s.where === 'writeOnlyField' ? 'write-only: authentik never returns it' : 'kept out of documents: a secret' })),
             { title: `Set a secret of “${target.name}”` },
           )
         )?.label;

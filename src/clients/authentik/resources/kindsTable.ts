@@ -34,6 +34,8 @@ export interface TableKind {
   readOnly?: string[];
   /** Fields the body takes and no read returns (`writeOnly` in the document). */
   writeOnly?: string[];
+  /** Secrets every read returns in clear (the Terraform provider marks them sensitive): masked, never in a document. */
+  returnedSecrets?: string[];
 }
 
 export interface FamilyRow {
@@ -127,7 +129,10 @@ export function baseSpecOf(row: TableKind, overrides: Partial<ObjectKindSpec> = 
     createOnlyFields: createOnly ? [row.idField] : [],
     readOnlyFields: row.readOnly ?? [],
     writeOnlyFields: row.writeOnly ?? [],
-    secrets: (row.writeOnly ?? []).map((name) => ({ name, where: 'writeOnlyField' as const, reason: 'write-only in the API: the server takes it and never returns it' })),
+    secrets: [
+      ...(row.writeOnly ?? []).map((name) => ({ name, where: 'writeOnlyField' as const, reason: 'write-only in the API: the server takes it and never returns it' })),
+      ...(row.returnedSecrets ?? []).map((name) => ({ name, where: 'returnedField' as const, reason: 'returned in every read; authentik\u2019s Terraform provider treats it as sensitive' })),
+    ],
     defaultOrdering: NAME_FIELDS.find((f) => readFields.includes(f)) ?? row.idField,
     usedBy: row.usedBy === true,
     ops: row.ops,

@@ -46,6 +46,21 @@ describe('authentik kinds derived from the API description', function () {
     assert.equal(JSON.stringify(documentSchemaOf(ldap.row, kind.hiddenFields ?? [])).includes('bind_password'), false, 'nor in its schema');
   });
 
+  it('keeps secrets the API returns in clear (an OAuth2 client secret) out of documents too, as the Terraform provider marks them sensitive', async () => {
+    const oauth = derivedKind('OAuth2Provider')!;
+    assert.deepEqual(
+      oauth.spec.secrets.map((s) => [s.name, s.where]),
+      [['client_secret', 'returnedField']],
+    );
+    const kind = editable('OAuth2Provider');
+    const read = { pk: 4, name: 'Grafana', client_id: 'grafana', client_secret: 'Zq8-not-for-documents', redirect_uris: [], authorization_flow: 'a1b2' };
+    const document = documentOf(kind, read);
+    assert.equal('client_secret' in document, false, 'the client secret never sits in a document');
+    assert.equal(JSON.stringify(document).includes('Zq8-not-for-documents'), false);
+    const problems = await validateDocument(kind, { ...document, client_secret: 'typed-in' }, document);
+    assert.equal(problems.find((p) => p.path[0] === 'client_secret')?.severity, 'error', 'typed into a document it is refused, with the command that sets it');
+  });
+
   it('routes each object of a polymorphic list to its typed endpoint by meta_model_name, or by component', () => {
     const oauth = { meta_model_name: 'authentik_providers_oauth2.oauth2provider', component: 'ak-provider-oauth2-form' };
     assert.equal(derivedKind(polymorphicKey('provider', oauth))?.spec.collectionPath, '/providers/oauth2/');
