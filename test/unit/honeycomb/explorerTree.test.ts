@@ -235,6 +235,25 @@ describe('Honeycomb explorer tree', function () {
     });
   });
 
+  describe('environments as editable objects (management key)', () => {
+    it('with a management key each environment is editable with its v2 address and says whether it is delete-protected; the connection can create one', async () => {
+      const { root, children } = await explorerHarness(standIn.url, { apiKey: HONEYCOMB_KEYS.production, managementKey: HONEYCOMB_KEYS.management }).open();
+      const [prod, staging] = children as EnvironmentNode[];
+      assert.deepEqual(prod.editTarget(), { kindId: 'honeycomb.environment', address: { team: 'acme', id: 'hcxen_01jacme0env0production0001' }, name: 'Production' });
+      assert.match(String((await item(prod)).contextValue), /^opsConfig\.honeycomb\.environment\.managed\.editable\.protected\b/);
+      assert.match(String((await item(staging)).contextValue), /^opsConfig\.honeycomb\.environment\.managed\.editable\.unprotected\.noKey$/);
+      assert.equal((await item(root)).contextValue, 'opsConfig.honeycomb.connection.management');
+    });
+
+    it('without a management key the environment has no ID, so it is neither editable nor offered as such', async () => {
+      const { root, children } = await explorerHarness(standIn.url, { apiKey: HONEYCOMB_KEYS.production }).open();
+      const [prod] = children as EnvironmentNode[];
+      assert.doesNotMatch(String((await item(prod)).contextValue), /\.editable\b/);
+      assert.throws(() => prod.editTarget(), /management key/);
+      assert.equal((await item(root)).contextValue, 'opsConfig.honeycomb.connection');
+    });
+  });
+
   describe('per-environment API keys', () => {
     it('an environment without a key invites to set one; with a stored key it opens with that key', async () => {
       const h = explorerHarness(standIn.url, { apiKey: HONEYCOMB_KEYS.production, managementKey: HONEYCOMB_KEYS.management });

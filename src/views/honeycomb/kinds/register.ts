@@ -14,6 +14,7 @@ import { registerSloKinds } from './sloKinds';
 import { registerRecipientKind } from './recipientRegister';
 import { registerMarkerKinds } from './markerRegister';
 import { registerBoardKinds } from './boardRegister';
+import { registerEnvironmentKind } from './environmentRegister';
 import { TRIGGER_KIND_ID, triggerKind } from './trigger';
 import { registerTriggerCompletion } from './triggerCompletion';
 
@@ -46,6 +47,7 @@ export function registerHoneycombKinds(context: vscode.ExtensionContext, logger:
   registerRecipientKind(context, logger, editing, explorer, () => onChanged());
   registerMarkerKinds(context, logger, editing, explorer, () => onChanged());
   registerBoardKinds(context, logger, editing, explorer);
+  registerEnvironmentKind(context, logger, editing, explorer, () => onChanged());
   registerTriggerCompletion(context, logger, editing, explorer);
   // Before the subscription below, so SLO lists are dropped before the view redraws.
   registerSloKinds(context, logger, editing, explorer);
