@@ -26,6 +26,7 @@ import { RECIPIENT_SCHEMA } from './recipientSchema';
 import { BLUEPRINT_SCHEMA_PATH, generateBlueprintSchema } from './blueprintSchema';
 import { MARKER_SCHEMAS } from './markerSchemas';
 import { ENVIRONMENT_SCHEMA } from './environmentSchema';
+import { API_KEY_SCHEMA } from './apiKeySchema';
 import { DATASET_SCHEMAS } from './datasetSchemas';
 import { BOARD_SCHEMAS } from './boardSchema';
 import { AUTHENTIK_KINDS, AUTHENTIK_KIND_NAMES, AuthentikKind } from '../src/clients/authentik/resources/kinds';
@@ -124,6 +125,7 @@ export const KIND_SCHEMAS: KindSchemaSpec[] = [
   RECIPIENT_SCHEMA,
   ...MARKER_SCHEMAS,
   ENVIRONMENT_SCHEMA,
+  API_KEY_SCHEMA,
   ...DATASET_SCHEMAS,
   ...BOARD_SCHEMAS,
   ...AUTHENTIK_KIND_NAMES.map(authentikSchemaSpec),

@@ -15,12 +15,13 @@ import {
   objectName,
   objectSlug,
   pulumiSnippet,
+  registerApiKeyKind,
   registerHoneycombKinds,
   terraformSnippet,
   uiUnavailableReason,
   uiUrl,
 } from '../views/honeycomb/api';
-import { registerHoneycombEnvironmentKeyCommands } from './honeycombEnvironmentKeys';
+import { registerHoneycombEnvironmentKeyCommands, saveEnvironmentApiKey } from './honeycombEnvironmentKeys';
 
 /**
  * The Honeycomb explorer's commands on tree items (context menus): copy the ID, slug or JSON,
@@ -39,6 +40,15 @@ export function registerHoneycombExplorer(
 ): void {
   const logger = services.logger.child('honeycomb');
   registerHoneycombKinds(context, logger, editing, explorer, onChanged);
+  // API keys here: a new key's secret may be kept as its environment's key (secret storage).
+  registerApiKeyKind(
+    context,
+    logger,
+    editing,
+    explorer,
+    (env, apiKey) => saveEnvironmentApiKey(services, connection, explorer, env, apiKey),
+    () => onChanged(),
+  );
   const command = (id: string, run: (node: ObjectNode) => Promise<void>): void =>
     registerCommand(context, logger, id, async (node?: unknown) => {
       if (!isObjectNode(node)) {

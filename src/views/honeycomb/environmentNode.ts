@@ -15,6 +15,7 @@ import { SlosFolderNode } from './sloNodes';
 import { TriggersFolderNode } from './triggerNodes';
 import { SavedQueriesFolderNode } from './annotationNodes';
 import { MarkersFolderNode } from './markerNodes';
+import { ApiKeysFolderNode } from './apiKeyNodes';
 
 /**
  * One Honeycomb environment. With an API key for it (the configured one, or one set for this
@@ -25,6 +26,7 @@ export class EnvironmentNode extends ObjectLeafNode implements EditableNode {
   /** Its label is the object's name: kept for the next window (TreeNode.rememberable). */
   readonly rememberable = true;
   private children?: TreeNode[];
+  private keysFolder?: ApiKeysFolderNode;
 
   constructor(
     parent: TreeNode,
@@ -76,6 +78,7 @@ export class EnvironmentNode extends ObjectLeafNode implements EditableNode {
           command: { command: 'opsConfig.honeycomb.setEnvironmentApiKey', title: 'Set API Key for Environment…', arguments: [this] },
           contextValue: 'opsConfig.honeycomb.setKeyInvite',
         }),
+        ...this.apiKeysFolder(),
       ];
     }
     if (!this.children) {
@@ -89,13 +92,23 @@ export class EnvironmentNode extends ObjectLeafNode implements EditableNode {
         new MarkersFolderNode(this, scope, undefined),
         new RecipientsFolderNode(this, scope),
         new BoardsFolderNode(this, scope),
+        ...this.apiKeysFolder(),
       ];
     }
     return this.children;
   }
 
+  /** The environment's API keys, read with the management key: only an environment it listed (with an ID) has them. */
+  private apiKeysFolder(): TreeNode[] {
+    if (!this.info.id) return [];
+    this.keysFolder ??= new ApiKeysFolderNode(this, { explorer: this.explorer, env: this.env, keySource: this.keySource ?? 'default', view: this.view }, this.info.id);
+    return [this.keysFolder];
+  }
+
   invalidate(): void {
     this.children = undefined;
+    this.keysFolder?.invalidate();
+    this.keysFolder = undefined;
     this.explorer.cache.deletePrefix(`${this.info.slug}|`);
   }
 
