@@ -37,9 +37,9 @@ export function registerHoneycombExplorer(
   editing: Editing,
   /** After an object was created, changed or deleted: redraw the view and the object's open record. */
   onChanged: (recordKey?: string) => void,
-): void {
+): { boardPanels: vscode.WebviewPanelSerializer } {
   const logger = services.logger.child('honeycomb');
-  registerHoneycombKinds(context, logger, editing, explorer, onChanged);
+  const kinds = registerHoneycombKinds(context, logger, editing, explorer, onChanged);
   // API keys here: a new key's secret may be kept as its environment's key (secret storage).
   registerApiKeyKind(
     context,
@@ -91,4 +91,5 @@ export function registerHoneycombExplorer(
   });
 
   registerHoneycombEnvironmentKeyCommands(context, logger, services, connection, explorer);
+  return kinds;
 }
