@@ -27,6 +27,7 @@ import { BLUEPRINT_SCHEMA_PATH, generateBlueprintSchema } from './blueprintSchem
 import { AUTHENTIK_KINDS_TABLE_PATH, kindsTableText } from './authentikKindsTable';
 import { MARKER_SCHEMAS } from './markerSchemas';
 import { ENVIRONMENT_SCHEMA } from './environmentSchema';
+import { API_KEY_SCHEMA } from './apiKeySchema';
 import { DATASET_SCHEMAS } from './datasetSchemas';
 import { BOARD_SCHEMAS } from './boardSchema';
 import { AUTHENTIK_KINDS, AUTHENTIK_KIND_NAMES, AuthentikKind } from '../src/clients/authentik/resources/kinds';
@@ -125,6 +126,7 @@ export const KIND_SCHEMAS: KindSchemaSpec[] = [
   RECIPIENT_SCHEMA,
   ...MARKER_SCHEMAS,
   ENVIRONMENT_SCHEMA,
+  API_KEY_SCHEMA,
   ...DATASET_SCHEMAS,
   ...BOARD_SCHEMAS,
   ...AUTHENTIK_KIND_NAMES.map(authentikSchemaSpec),

@@ -35,6 +35,7 @@ import { BLUEPRINT_SCHEME } from './views/authentik/blueprintScheme';
 import { REPORT_VIEW_TYPE } from './views/signatures/reportPanel';
 import { SIGNING_REPORT_VIEW_TYPE } from './views/signatures/signingReport';
 import { QUERY_RESULT_VIEW_TYPE } from './queries/constants';
+import { BOARD_VIEW_TYPE } from './views/honeycomb/boardPanelState';
 import { VerificationHistory } from './views/signatures/history';
 import { SigningHistory } from './views/signatures/signingHistory';
 import { updateContextKeys } from './contextKeys';
@@ -80,7 +81,7 @@ export function activateFeatures(editorContext: vscode.ExtensionContext, shells:
   const views = registerViews(context, shells.trees, honeycomb, honeycombExplorer, authentikConnections, secrets, registryLogins, verifications, signings);
   registerViewCommands(context, logger, channel, views, records, json);
   registerHoneycombConnectionCommands(context, logger, secrets, honeycomb);
-  registerHoneycombExplorer(context, services, honeycomb, honeycombExplorer, editing, (recordKey) => {
+  const honeycombKinds = registerHoneycombExplorer(context, services, honeycomb, honeycombExplorer, editing, (recordKey) => {
     views.providers.honeycomb.refresh();
     if (recordKey) void reloadRecord(recordKey);
   });
@@ -117,6 +118,7 @@ export function activateFeatures(editorContext: vscode.ExtensionContext, shells:
       [REPORT_VIEW_TYPE]: signatures.reports.serializer(),
       [SIGNING_REPORT_VIEW_TYPE]: signing.reports.serializer(),
       [QUERY_RESULT_VIEW_TYPE]: queries.panels.serializer(),
+      [BOARD_VIEW_TYPE]: honeycombKinds.boardPanels,
     },
     trees: views.providers,
     queryFeatures: queries.features,

@@ -1,6 +1,7 @@
 import type { BoardPanelModel, BoardProgress, BoardViewModel } from '../../src/views/panels/protocol';
 import { announce, app, clear, h, setDocumentTitle } from '../shared/dom';
-import { send } from '../shared/host';
+import { boardPanelState } from '../../src/views/honeycomb/boardPanelState';
+import { saveState, send } from '../shared/host';
 import { ResultChart } from './chart';
 import { ResultTable } from './table';
 
@@ -29,6 +30,8 @@ export function disposeBoard(): void {
 
 export function renderBoard(model: BoardViewModel): void {
   disposeBoard();
+  // The tab comes back after a window reload from its key alone (the board is run again then).
+  saveState(boardPanelState(model));
   setDocumentTitle('Honeycomb board', model.title);
   const root = app();
   clear(root);

@@ -61,6 +61,15 @@ async function setEnvironmentApiKey(services: CoreServices, connection: Honeycom
   if (apiKey === undefined) {
     return false;
   }
+  return saveEnvironmentApiKey(services, connection, explorer, env, apiKey);
+}
+
+/**
+ * Keeps `apiKey` as the key `env` is read with, once Honeycomb says it is a configuration key of
+ * that very environment and team (`GET /1/auth`); says why not otherwise. Also the way a key
+ * created in the editor is kept (its secret is shown once).
+ */
+export async function saveEnvironmentApiKey(services: CoreServices, connection: HoneycombConnection, explorer: HoneycombExplorer, env: EnvironmentInfo, apiKey: string): Promise<boolean> {
   const client = await connection.candidateClient({ apiKey });
   const auth = await checkCredential(`Checking the API key for ${env.name || env.slug} with Honeycomb…`, `The API key for ${env.name || env.slug} was not saved.`, (signal) =>
     client.getAuthMetadata(signal),

@@ -15,12 +15,13 @@ import {
   objectName,
   objectSlug,
   pulumiSnippet,
+  registerApiKeyKind,
   registerHoneycombKinds,
   terraformSnippet,
   uiUnavailableReason,
   uiUrl,
 } from '../views/honeycomb/api';
-import { registerHoneycombEnvironmentKeyCommands } from './honeycombEnvironmentKeys';
+import { registerHoneycombEnvironmentKeyCommands, saveEnvironmentApiKey } from './honeycombEnvironmentKeys';
 
 /**
  * The Honeycomb explorer's commands on tree items (context menus): copy the ID, slug or JSON,
@@ -36,9 +37,18 @@ export function registerHoneycombExplorer(
   editing: Editing,
   /** After an object was created, changed or deleted: redraw the view and the object's open record. */
   onChanged: (recordKey?: string) => void,
-): void {
+): { boardPanels: vscode.WebviewPanelSerializer } {
   const logger = services.logger.child('honeycomb');
-  registerHoneycombKinds(context, logger, editing, explorer, onChanged);
+  const kinds = registerHoneycombKinds(context, logger, editing, explorer, onChanged);
+  // API keys here: a new key's secret may be kept as its environment's key (secret storage).
+  registerApiKeyKind(
+    context,
+    logger,
+    editing,
+    explorer,
+    (env, apiKey) => saveEnvironmentApiKey(services, connection, explorer, env, apiKey),
+    () => onChanged(),
+  );
   const command = (id: string, run: (node: ObjectNode) => Promise<void>): void =>
     registerCommand(context, logger, id, async (node?: unknown) => {
       if (!isObjectNode(node)) {
@@ -81,4 +91,5 @@ export function registerHoneycombExplorer(
   });
 
   registerHoneycombEnvironmentKeyCommands(context, logger, services, connection, explorer);
+  return kinds;
 }

@@ -31,7 +31,7 @@ const FILE_SYSTEMS = {
   'opsconfig-blueprint': { isCaseSensitive: true },
 } satisfies Record<string, { isCaseSensitive?: boolean; isReadonly?: boolean }>;
 const DOCUMENT_SCHEMES = ['opsconfig-json', 'opsconfig-plan'] as const;
-const PANEL_VIEW_TYPES = ['opsConfig.record', 'opsConfig.verificationReport', 'opsConfig.signingReport', 'opsConfig.queryResult'] as const;
+const PANEL_VIEW_TYPES = ['opsConfig.record', 'opsConfig.verificationReport', 'opsConfig.signingReport', 'opsConfig.queryResult', 'opsConfig.honeycombBoard'] as const;
 
 export interface TreeShell {
   view: vscode.TreeView<TreeNode>;

@@ -53,7 +53,7 @@ const PERMISSION_HINTS: Record<string, string> = {
 /** The `page[size]` of v2 lists: the API's maximum. A page holding more is not a valid answer. */
 const V2_PAGE_SIZE = 100;
 
-const V2_OPERATIONS = new Set(['getEnvironments', 'getEnvironment', 'getManagementKeyInfo']);
+const V2_OPERATIONS = new Set(['getEnvironments', 'getEnvironment', 'createEnvironment', 'updateEnvironment', 'deleteEnvironment', 'getManagementKeyInfo']);
 
 export function honeycombHint(kind: string, operation: string): string | undefined {
   const v2 = V2_OPERATIONS.has(operation);

@@ -15,6 +15,7 @@ export { isObjectNode } from './scope';
 export { uiOrigin, uiUnavailableReason, uiUrl } from './links';
 export { pulumiSnippet, terraformSnippet } from './snippets';
 export { registerHoneycombKinds } from './kinds/register';
+export { registerApiKeyKind } from './kinds/apiKeyRegister';
 
 /** The environment an environment node shows; undefined for any other node (or none). */
 export function environmentOfNode(node: unknown): EnvironmentInfo | undefined {

@@ -1,9 +1,10 @@
 import * as vscode from 'vscode';
 import type { Logger } from '../../core/logger';
 import { createPanels } from '../panels/api';
-import type { PanelHost } from '../panels/api';
+import type { PanelHandle, PanelHost } from '../panels/api';
 import type { BoardViewModel } from '../panels/protocol';
 import type { HoneycombExplorer } from './explorer';
+import { BOARD_VIEW_TYPE, boardOfPanelState, boardPanelKey } from './boardPanelState';
 
 /**
  * Open Board: one tab per board (opening it again shows the same tab), drawn by the query results
@@ -25,7 +26,7 @@ export class BoardPanels implements vscode.Disposable {
   ) {}
 
   static keyOf(env: string, id: string): string {
-    return `honeycomb-board:${env}/${id}`;
+    return boardPanelKey(env, id);
   }
 
   async open(env: string, id: string): Promise<string> {
@@ -35,6 +36,28 @@ export class BoardPanels implements vscode.Disposable {
       host.open(key);
       return key;
     }
+    const prepared = await this.prepare(env, id, key);
+    this.run(host.open(key, prepared.model), prepared);
+    return key;
+  }
+
+  /** The serializer that brings a board's tab back after a window reload: the board is read and run again. */
+  serializer(): vscode.WebviewPanelSerializer {
+    return this.panels().serializer();
+  }
+
+  /** A restored tab (only its saved key survived the reload): the board read again, its runs started once it is drawn. */
+  private async restore(key: string): Promise<BoardViewModel> {
+    const board = boardOfPanelState({ key });
+    if (!board) throw new Error('This tab does not name a board: use Open Board on it in the Honeycomb view.');
+    const prepared = await this.prepare(board.env, board.id, key);
+    const handle = this.host?.get(key);
+    // After the model is drawn (the host shows it when this returns), so each result lands on a drawn panel.
+    if (handle) setTimeout(() => this.run(handle, prepared), 0);
+    return prepared.model;
+  }
+
+  private async prepare(env: string, id: string, key: string) {
     const [{ boardWrites }, { boardViewModel, runBoard }] = await Promise.all([
       import(/* webpackChunkName: "honeycomb-writes" */ '../../clients/honeycomb/boardWrites'),
       // With the query features (the results model and its helpers are there already).
@@ -43,8 +66,11 @@ export class BoardPanels implements vscode.Disposable {
     const client = await this.explorer.requireClient(env);
     const environmentName = (await this.explorer.envContext(env)).envName || env;
     const board = await boardWrites.get(client.api, id);
-    const model = boardViewModel(key, board, environmentName);
-    const handle = host.open(key, model);
+    return { env, key, client, board, environmentName, runBoard, model: boardViewModel(key, board, environmentName) };
+  }
+
+  private run(handle: PanelHandle<BoardViewModel>, prepared: Awaited<ReturnType<BoardPanels['prepare']>>): void {
+    const { key, client, board, model, env, environmentName, runBoard } = prepared;
     const controller = new AbortController();
     this.runs.set(key, controller);
     handle.panel.onDidDispose(() => controller.abort());
@@ -59,7 +85,6 @@ export class BoardPanels implements vscode.Disposable {
       this.logger.info(`Board "${model.title}": ${model.progress.done} of ${model.progress.total} query panels done${controller.signal.aborted ? ' (cancelled)' : ''}.`);
     });
     this.finished.set(key, run);
-    return key;
   }
 
   /** Messages a board's tab was sent (integration tests read them). */
@@ -76,9 +101,9 @@ export class BoardPanels implements vscode.Disposable {
     this.host ??= createPanels<BoardViewModel>(
       this.extensionUri,
       {
-        viewType: 'opsConfig.honeycombBoard',
+        viewType: BOARD_VIEW_TYPE,
         script: 'queryResult.js',
-        load: () => Promise.reject(new Error('This board is no longer open: use Open Board on it in the Honeycomb view.')),
+        load: (key) => this.restore(key),
         title: (model) => `Board: ${model.title}`,
         onAction: async (key, action) => {
           if (action === 'cancel') this.runs.get(key)?.abort();

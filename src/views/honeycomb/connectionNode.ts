@@ -45,7 +45,8 @@ export class HoneycombConnectionNode implements TreeNode {
     const host = new URL(config.apiUrl).host;
     item.description = [config.managementKey ? 'all environments' : auth ? (auth.environment.classic ? 'Classic' : auth.environment.name) : undefined, host].filter(Boolean).join(' · ');
     item.iconPath = new vscode.ThemeIcon('pulse');
-    item.contextValue = 'opsConfig.honeycomb.connection';
+    // `.management`: a management key is set, so environments can be created here.
+    item.contextValue = config.managementKey ? 'opsConfig.honeycomb.connection.management' : 'opsConfig.honeycomb.connection';
     const tooltip = new vscode.MarkdownString(undefined, true);
     tooltip.appendMarkdown('**Honeycomb team** ').appendText(this.teamName).appendMarkdown('\n\n');
     tooltip.appendMarkdown('API URL: ').appendText(config.apiUrl).appendMarkdown('\n\n');

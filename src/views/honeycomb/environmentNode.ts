@@ -1,5 +1,7 @@
 import * as vscode from 'vscode';
 import { ENVIRONMENT_WIDE } from '../../clients/honeycomb';
+import { EditTarget, EditableNode } from '../../editing/editableKinds';
+import { ENVIRONMENT_KIND_ID } from './kinds/environmentKind';
 import { InfoNode, RefreshTarget, TreeNode } from '../tree/node';
 import { DatasetsFolderNode } from './datasetNodes';
 import { accessible } from './oneRequestFolderNode';
@@ -13,16 +15,18 @@ import { SlosFolderNode } from './sloNodes';
 import { TriggersFolderNode } from './triggerNodes';
 import { SavedQueriesFolderNode } from './annotationNodes';
 import { MarkersFolderNode } from './markerNodes';
+import { ApiKeysFolderNode } from './apiKeyNodes';
 
 /**
  * One Honeycomb environment. With an API key for it (the configured one, or one set for this
  * environment) it opens onto its datasets, environment-wide derived columns, SLOs and triggers,
  * and the team's recipients; without one it offers to set a key.
  */
-export class EnvironmentNode extends ObjectLeafNode {
+export class EnvironmentNode extends ObjectLeafNode implements EditableNode {
   /** Its label is the object's name: kept for the next window (TreeNode.rememberable). */
   readonly rememberable = true;
   private children?: TreeNode[];
+  private keysFolder?: ApiKeysFolderNode;
 
   constructor(
     parent: TreeNode,
@@ -52,8 +56,14 @@ export class EnvironmentNode extends ObjectLeafNode {
           : 'No API key for this environment yet: use "Set API Key for Environment…".',
     );
     item.tooltip = lines.join('\n');
-    // Flags after the kind, for menus: `.managed` (has an ID), `.storedKey` (a key to clear), `.noKey`.
-    item.contextValue = ['opsConfig.honeycomb.environment', e.id ? 'managed' : undefined, this.keySource === 'stored' ? 'storedKey' : undefined, this.keySource ? undefined : 'noKey']
+    // Flags after the kind, for menus: `.managed` (has an ID: listed with the management key, so
+    // `.editable` with its protection state), `.storedKey` (a key to clear), `.noKey`.
+    item.contextValue = [
+      'opsConfig.honeycomb.environment',
+      ...(e.id ? ['managed', 'editable', e.deleteProtected ? 'protected' : 'unprotected'] : []),
+      this.keySource === 'stored' ? 'storedKey' : undefined,
+      this.keySource ? undefined : 'noKey',
+    ]
       .filter(Boolean)
       .join('.');
     return accessible(item);
@@ -68,6 +78,7 @@ export class EnvironmentNode extends ObjectLeafNode {
           command: { command: 'opsConfig.honeycomb.setEnvironmentApiKey', title: 'Set API Key for Environment…', arguments: [this] },
           contextValue: 'opsConfig.honeycomb.setKeyInvite',
         }),
+        ...this.apiKeysFolder(),
       ];
     }
     if (!this.children) {
@@ -81,14 +92,30 @@ export class EnvironmentNode extends ObjectLeafNode {
         new MarkersFolderNode(this, scope, undefined),
         new RecipientsFolderNode(this, scope),
         new BoardsFolderNode(this, scope),
+        ...this.apiKeysFolder(),
       ];
     }
     return this.children;
   }
 
+  /** The environment's API keys, read with the management key: only an environment it listed (with an ID) has them. */
+  private apiKeysFolder(): TreeNode[] {
+    if (!this.info.id) return [];
+    this.keysFolder ??= new ApiKeysFolderNode(this, { explorer: this.explorer, env: this.env, keySource: this.keySource ?? 'default', view: this.view }, this.info.id);
+    return [this.keysFolder];
+  }
+
   invalidate(): void {
     this.children = undefined;
+    this.keysFolder?.invalidate();
+    this.keysFolder = undefined;
     this.explorer.cache.deletePrefix(`${this.info.slug}|`);
+  }
+
+  /** Only an environment listed with the management key has the ID its v2 address needs. */
+  editTarget(): EditTarget {
+    if (!this.info.id) throw new Error(`Environment ${this.info.name || this.info.slug} is edited with a management key: set one with "Honeycomb: Set Management Key…".`);
+    return { kindId: ENVIRONMENT_KIND_ID, address: { team: this.env.teamSlug, id: this.info.id }, name: this.info.name || this.info.slug };
   }
 
   object(): HoneycombObject {

@@ -12,7 +12,7 @@ import type { EnvironmentKey, HoneycombSeed, ManagementKey } from './seed';
 
 export function findEnvironmentKey(seed: HoneycombSeed, req: StandInRequest): EnvironmentKey | undefined {
   const token = req.header('x-honeycomb-team');
-  return token === undefined ? undefined : seed.environmentKeys.find((k) => k.token === token);
+  return token === undefined ? undefined : seed.environmentKeys.find((k) => k.token === token && !k.disabled);
 }
 
 /** `Bearer <id>:<secret>`; the scheme word is case-insensitive, the secret must match exactly. */

@@ -53,6 +53,13 @@ export interface EnvironmentKey {
   environment: string;
   /** configuration keys: the permissions; ingest keys: only createDatasets is reported */
   access: ApiKeyAccess;
+  /** A disabled key is refused like an unknown one (v2 `disabled`). */
+  disabled?: boolean;
+  /** v2 permissions /1/auth does not report. */
+  readServiceMaps?: boolean;
+  visibleToMembers?: boolean;
+  created?: string;
+  updated?: string;
 }
 
 /** A v2 management key, sent as `Authorization: Bearer <id>:<secret>`. */

@@ -9,6 +9,7 @@ import { BoardStore, boardRoutes } from './boardRoutes';
 import { configRoutes } from './configRoutes';
 import { environmentRoutes } from './environmentRoutes';
 import { environmentWriteRoutes } from './environmentWriteRoutes';
+import { apiKeyRoutes } from './apiKeyRoutes';
 import { faultResponders } from './errors';
 import { QueryState, queryRoutes, type QueryRouteOptions } from './queryRoutes';
 import { RateLimitWindow, type RateLimitOptions } from './rateLimit';
@@ -57,6 +58,7 @@ export async function startHoneycombStandIn(options: HoneycombStandInOptions = {
     ...configRoutes(() => seed),
     ...environmentRoutes(() => seed, options.environmentPageSize),
     ...environmentWriteRoutes(() => seed),
+    ...apiKeyRoutes(() => seed),
     ...queryRoutes(() => seed, queries, queryOptions),
     ...writeRoutes(() => seed, writeState),
     ...boardRoutes(

@@ -95,4 +95,36 @@ describe('editing Honeycomb environments (stand-in, management key)', () => {
     assert.equal(outcome.status, 'rejected');
     assert.deepEqual(outcome.status === 'rejected' ? outcome.problems.map((p) => p.path.join('.')) : [], ['color']);
   });
+
+  it('Delete… on a protected environment offers turning protection off through the plan, and always wants the typed name', async () => {
+    const production = { team: 'acme', id: 'hcxen_01jacme0env0production0001' };
+    const object = await environments.backend.read(production);
+    const blocked = environments.deleteBlocked?.(object);
+    assert.ok(blocked, 'a protected environment cannot be deleted as it is');
+    assert.equal(blocked.action, 'Turn Protection Off…');
+    const baseline = documentOf(environments, object);
+    const { ui, shown } = scriptedUi();
+    const outcome = await guardedSave({ kind: environments, target: { mode: 'update', address: production, baseline }, text: formatDocument(blocked.change(baseline)), ui });
+    assert.equal(outcome.status, 'saved', JSON.stringify(outcome));
+    assert.equal(summarizePlan(shown.plans[0].changes), 'settings.delete_protected true → false');
+    assert.deepEqual(standIn.requests.at(-1)?.body, { data: { id: production.id, type: 'environments', attributes: { settings: { delete_protected: false } } } });
+    assert.equal(environments.deleteBlocked?.(await environments.backend.read(production)), undefined, 'unprotected, it may be deleted');
+    assert.equal(environments.alwaysTypeNameToDelete, true);
+  });
+
+  it('Copy as Terraform / Pulumi: honeycombio_environment with its ID as the import ID; delete_protected said only when off', async () => {
+    const production = { team: 'acme', id: 'hcxen_01jacme0env0production0001' };
+    const terraform = await environments.code!.terraform(await environments.backend.read(production), production);
+    assert.match(terraform, /^resource "honeycombio_environment" "production" \{/m);
+    assert.match(terraform, /name\s+= "Production"/);
+    assert.match(terraform, /color\s+= "red"/);
+    assert.doesNotMatch(terraform, /delete_protected/, 'protected is what the provider makes anyway');
+    assert.ok(terraform.includes('import {\n  to = honeycombio_environment.production\n  id = "hcxen_01jacme0env0production0001"\n}'), terraform);
+    const stagingCode = await environments.code!.terraform(await environments.backend.read(staging), staging);
+    assert.match(stagingCode, /delete_protected\s+= false/);
+    const pulumi = await environments.code!.pulumi(await environments.backend.read(staging), staging);
+    assert.match(pulumi, /new honeycombio\.Environment\("staging", \{/);
+    assert.match(pulumi, /deleteProtected: false/);
+    assert.match(pulumi, /import: "hcxen_01jacme0env0staging0000002"/);
+  });
 });

@@ -23,6 +23,8 @@ import { recipientProblems } from '../../../src/clients/honeycomb/recipientRules
 import { markerProblems, markerSettingProblems } from '../../../src/clients/honeycomb/markerRules';
 import { environmentProblems } from '../../../src/clients/honeycomb/environmentRules';
 import { environmentKind } from '../../../src/views/honeycomb/kinds/environmentKind';
+import { apiKeyProblems } from '../../../src/clients/honeycomb/apiKeyRules';
+import { apiKeyKind } from '../../../src/views/honeycomb/kinds/apiKey';
 import { MARKER_READ_ONLY_FIELDS, MARKER_SETTING_READ_ONLY_FIELDS, markerKind, markerSettingKind } from '../../../src/views/honeycomb/kinds/marker';
 import { columnProblems, datasetDefinitionProblems, datasetProblems } from '../../../src/clients/honeycomb/datasetRules';
 import { derivedColumnProblems } from '../../../src/clients/honeycomb/derivedColumnRules';
@@ -116,6 +118,16 @@ const CASES: Case[] = [
       backend: server,
     }),
     rules: { style: 'patch', readOnly: ['id', 'slug'] },
+  },
+  {
+    // The v2 resource flattened, as the kind reads it; a save PATCHes what changed, never a secret.
+    name: 'Honeycomb API key',
+    objects: corpus('honeycomb/api-keys.json'),
+    kind: (server) => ({
+      ...apiKeyKind({ api: async () => assert.fail('no request'), schema: validationSchema('honeycomb-api-key'), rules: (d, b) => apiKeyProblems(d, b), keyCreated: () => assert.fail('no create') }),
+      backend: server,
+    }),
+    rules: { style: 'patch', readOnly: ['id', 'timestamps'] },
   },
   {
     name: 'Honeycomb derived column',

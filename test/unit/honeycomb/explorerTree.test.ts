@@ -74,6 +74,7 @@ describe('Honeycomb explorer tree', function () {
         'Markers (environment-wide)',
         'Recipients',
         'Boards',
+        'API Keys',
       ]);
       assert.deepEqual(paths(), []);
       const datasets = await child(production, 'Datasets');
@@ -232,6 +233,53 @@ describe('Honeycomb explorer tree', function () {
         assert.ok(isObjectNode(node), node.id);
       }
       assert.match(String((await item(production)).contextValue), /^opsConfig\.honeycomb\.environment\.managed\b/);
+    });
+  });
+
+  describe('environments as editable objects (management key)', () => {
+    it('with a management key each environment is editable with its v2 address and says whether it is delete-protected; the connection can create one', async () => {
+      const { root, children } = await explorerHarness(standIn.url, { apiKey: HONEYCOMB_KEYS.production, managementKey: HONEYCOMB_KEYS.management }).open();
+      const [prod, staging] = children as EnvironmentNode[];
+      assert.deepEqual(prod.editTarget(), { kindId: 'honeycomb.environment', address: { team: 'acme', id: 'hcxen_01jacme0env0production0001' }, name: 'Production' });
+      assert.match(String((await item(prod)).contextValue), /^opsConfig\.honeycomb\.environment\.managed\.editable\.protected\b/);
+      assert.match(String((await item(staging)).contextValue), /^opsConfig\.honeycomb\.environment\.managed\.editable\.unprotected\.noKey$/);
+      assert.equal((await item(root)).contextValue, 'opsConfig.honeycomb.connection.management');
+    });
+
+    it('without a management key the environment has no ID, so it is neither editable nor offered as such', async () => {
+      const { root, children } = await explorerHarness(standIn.url, { apiKey: HONEYCOMB_KEYS.production }).open();
+      const [prod] = children as EnvironmentNode[];
+      assert.doesNotMatch(String((await item(prod)).contextValue), /\.editable\b/);
+      assert.throws(() => prod.editTarget(), /management key/);
+      assert.equal((await item(root)).contextValue, 'opsConfig.honeycomb.connection');
+    });
+  });
+
+  describe('API keys (management key)', () => {
+    it("an environment's API Keys folder lists its keys (one request for the team's keys, shared), each editable; without a key of its own the folder is still there", async () => {
+      const { children } = await explorerHarness(standIn.url, { apiKey: HONEYCOMB_KEYS.production, managementKey: HONEYCOMB_KEYS.management }).open();
+      const [prod, staging] = children as EnvironmentNode[];
+      standIn.reset();
+      const prodKeys = await child(prod, 'API Keys');
+      assert.deepEqual(await labels(prodKeys), ['Terraform production', 'Deploy markers', 'OTel collector production']);
+      assert.deepEqual(paths(), ['GET /2/teams/acme/api-keys']);
+      const [first] = await prodKeys.getChildren!();
+      const firstItem = await item(first);
+      assert.equal(firstItem.description, 'configuration');
+      assert.equal(firstItem.contextValue, 'opsConfig.honeycomb.apiKey.editable.enabled');
+      assert.deepEqual((first as unknown as { editTarget(): unknown }).editTarget(), {
+        kindId: 'honeycomb.apiKey',
+        address: { team: 'acme', environment: 'hcxen_01jacme0env0production0001', id: 'hcxlk_01jacme0cfg0production0001' },
+        name: 'Terraform production',
+      });
+      assert.equal(staging.keySource, undefined);
+      assert.deepEqual(await labels(await child(staging, 'API Keys')), ['Terraform staging']);
+      assert.deepEqual(paths(), ['GET /2/teams/acme/api-keys'], 'the team list is asked once');
+    });
+
+    it('without a management key there is no API Keys folder', async () => {
+      const { children } = await explorerHarness(standIn.url, { apiKey: HONEYCOMB_KEYS.production }).open();
+      assert.ok(!(await labels(children[0])).includes('API Keys'));
     });
   });
 

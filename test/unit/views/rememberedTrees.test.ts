@@ -262,6 +262,7 @@ describe('remembered trees (the Honeycomb view drawn at once in the next window)
         ['Markers (environment-wide)', false],
         ['Recipients', false],
         ['Boards', false],
+        ['API Keys', false],
       ],
       'open folders keep their rows; closed ones, and the recipients, do not',
     );

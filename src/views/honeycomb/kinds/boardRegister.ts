@@ -16,7 +16,7 @@ import { BOARD_KIND_ID, BOARD_VIEW_KIND_ID } from './ids';
  * Open Board (on a board of the tree, or on its open document). After any change to either kind
  * the environment's board lists are dropped (register.ts then redraws the view).
  */
-export function registerBoardKinds(context: vscode.ExtensionContext, logger: Logger, editing: Editing, explorer: HoneycombExplorer): void {
+export function registerBoardKinds(context: vscode.ExtensionContext, logger: Logger, editing: Editing, explorer: HoneycombExplorer): vscode.WebviewPanelSerializer {
   const api = async (address: Address) => (await explorer.requireClient(address.env)).api;
   const schema = (file: 'board' | 'board-view') => () =>
     (file === 'board'
@@ -35,15 +35,16 @@ export function registerBoardKinds(context: vscode.ExtensionContext, logger: Log
 
   // The panels load with the first Open Board, beside the query features they draw with.
   let panels: Promise<BoardPanels> | undefined;
-  registerCommand(context, logger, 'opsConfig.honeycomb.openBoard', async (arg: unknown) => {
-    const address = boardAddressOf(editing, arg ?? vscode.window.activeTextEditor?.document.uri);
-    if (!address) throw new Error('Pick a board in the Honeycomb view, or open a board’s document.');
-    panels ??= import(/* webpackChunkName: "honeycomb-query-features" */ '../boardPanels').then(({ BoardPanels }) => {
+  const boardPanels = () =>
+    (panels ??= import(/* webpackChunkName: "honeycomb-query-features" */ '../boardPanels').then(({ BoardPanels }) => {
       const created = new BoardPanels(context.extensionUri, explorer, logger);
       context.subscriptions.push(created);
       return created;
-    });
-    return (await panels).open(address.env, address.id);
+    }));
+  registerCommand(context, logger, 'opsConfig.honeycomb.openBoard', async (arg: unknown) => {
+    const address = boardAddressOf(editing, arg ?? vscode.window.activeTextEditor?.document.uri);
+    if (!address) throw new Error('Pick a board in the Honeycomb view, or open a board’s document.');
+    return (await boardPanels()).open(address.env, address.id);
   });
 
   context.subscriptions.push(
@@ -53,6 +54,8 @@ export function registerBoardKinds(context: vscode.ExtensionContext, logger: Log
       explorer.cache.deletePrefix(`${change.address.env}|boardViews|`);
     }),
   );
+  // A board's tab restored after a window reload (the start-up registers the view type).
+  return { deserializeWebviewPanel: async (panel, state) => (await boardPanels()).serializer().deserializeWebviewPanel(panel, state) };
 }
 
 /** A board of the tree, a board document's URI, or `{ env, id }` (tests, other commands). */

@@ -41,8 +41,31 @@ export function environmentKind(parts: EnvironmentKindParts): EditableKind {
       title: object && typeof object.name === 'string' && address.id ? `environment “${object.name}”` : address.id ? `environment ${address.id}` : 'a new environment',
       location: `team “${address.team}” (Honeycomb)`,
     }),
+    deleteBlocked: (object) =>
+      isEnvironmentProtected(object)
+        ? {
+            reason: 'It is delete-protected: Honeycomb refuses to delete it until protection is turned off.',
+            action: 'Turn Protection Off…',
+            change: (document) => withDeleteProtection(document, false),
+          }
+        : undefined,
+    // Deleting an environment deletes every dataset and event in it: always the typed name.
+    alwaysTypeNameToDelete: true,
     backend: environmentBackend(parts.api),
+    code: {
+      terraform: async (object, address) => (await import(/* webpackChunkName: "editing-code" */ './environmentCode')).environmentTerraform(object, address.id),
+      pulumi: async (object, address) => (await import(/* webpackChunkName: "editing-code" */ './environmentCode')).environmentPulumi(object, address.id),
+    },
   };
+}
+
+export function isEnvironmentProtected(object: JsonObject): boolean {
+  return (object.settings as { delete_protected?: unknown } | undefined)?.delete_protected === true;
+}
+
+/** The document with `settings.delete_protected` set, other settings kept. */
+export function withDeleteProtection(document: JsonObject, on: boolean): JsonObject {
+  return { ...document, settings: { ...(document.settings as JsonObject | undefined), delete_protected: on } };
 }
 
 function environmentBackend(api: () => Promise<HoneycombApi>): KindBackend {
@@ -62,7 +85,7 @@ function environmentBackend(api: () => Promise<HoneycombApi>): KindBackend {
       });
       if (!current) return 'alreadyGone';
       // API: "Environments with Deletion Protection enabled cannot be deleted" (409): said before asking Honeycomb.
-      if ((current.settings as { delete_protected?: unknown } | undefined)?.delete_protected === true) {
+      if (isEnvironmentProtected(current)) {
         throw new ServiceError({
           kind: 'badInput',
           service: 'Honeycomb',

@@ -14,6 +14,7 @@ import { registerSloKinds } from './sloKinds';
 import { registerRecipientKind } from './recipientRegister';
 import { registerMarkerKinds } from './markerRegister';
 import { registerBoardKinds } from './boardRegister';
+import { registerEnvironmentKind } from './environmentRegister';
 import { TRIGGER_KIND_ID, triggerKind } from './trigger';
 import { registerTriggerCompletion } from './triggerCompletion';
 
@@ -23,7 +24,13 @@ import { registerTriggerCompletion } from './triggerCompletion';
  * the commands only Honeycomb has (Enable / Disable Trigger, Save as Honeycomb Query). After any change the environment's trigger and
  * annotation lists are dropped from the explorer's cache and the view and open records redraw.
  */
-export function registerHoneycombKinds(context: vscode.ExtensionContext, logger: Logger, editing: Editing, explorer: HoneycombExplorer, onChanged: (recordKey?: string) => void): void {
+export function registerHoneycombKinds(
+  context: vscode.ExtensionContext,
+  logger: Logger,
+  editing: Editing,
+  explorer: HoneycombExplorer,
+  onChanged: (recordKey?: string) => void,
+): { boardPanels: vscode.WebviewPanelSerializer } {
   const api = async (address: Address) => (await explorer.requireClient(address.env)).api;
   // Schemas load with the first document that needs them (they are in their own chunk).
   const triggerSchema = () =>
@@ -45,7 +52,8 @@ export function registerHoneycombKinds(context: vscode.ExtensionContext, logger:
 
   registerRecipientKind(context, logger, editing, explorer, () => onChanged());
   registerMarkerKinds(context, logger, editing, explorer, () => onChanged());
-  registerBoardKinds(context, logger, editing, explorer);
+  const boardPanels = registerBoardKinds(context, logger, editing, explorer);
+  registerEnvironmentKind(context, logger, editing, explorer, () => onChanged());
   registerTriggerCompletion(context, logger, editing, explorer);
   // Before the subscription below, so SLO lists are dropped before the view redraws.
   registerSloKinds(context, logger, editing, explorer);
@@ -77,6 +85,7 @@ export function registerHoneycombKinds(context: vscode.ExtensionContext, logger:
     onChanged(key);
   });
   context.subscriptions.push(subscription);
+  return { boardPanels };
 }
 
 function asProblem(p: QueryProblem): Problem {
