@@ -27,6 +27,9 @@ export interface PlanPrompt {
   body: JsonObject;
   /** What refers to the object by the name this update changes (kind.breaksReferences): the name, and each user. */
   usedBy?: { name: string; items: string[]; unchecked?: string };
+  /** For an update: where the object lives and the server's object, to find code that manages it. */
+  address?: Address;
+  object?: JsonObject;
 }
 
 export interface SaveUi {
@@ -114,7 +117,7 @@ export async function guardedSave(request: SaveRequest): Promise<SaveOutcome> {
     kind.breaksReferences?.(theirsObject, body) && kind.backend.usedBy
       ? { name: kind.nameOf(theirsObject), items: await kind.backend.usedBy(target.address, request.signal), unchecked: kind.backend.usedByUnchecked }
       : undefined;
-  if (!(await request.ui.confirm({ verb: 'update', label, changes: planned, current: theirs, proposed, body, usedBy }))) return { status: 'cancelled' };
+  if (!(await request.ui.confirm({ verb: 'update', label, changes: planned, current: theirs, proposed, body, usedBy, address: target.address, object: theirsObject }))) return { status: 'cancelled' };
 
   try {
     const object = await kind.backend.update(target.address, body, request.signal);
