@@ -1,4 +1,4 @@
-import type { HclBlock, HclFile, HclLiteral, HclRange } from './hclParse';
+import type { HclBlock, HclFile } from './hclParse';
 
 /**
  * Which blocks of the workspace's Terraform are about live objects this extension shows, and
@@ -125,10 +125,3 @@ export function findManaged(blocks: readonly ManagedBlock[], identity: LiveIdent
   if (identity.naturalKey === undefined) return undefined;
   return candidates.find((b) => b.importId === undefined && b.naturalKey === identity.naturalKey);
 }
-
-/** `main.tf:12`: where a block starts, one-based as people count lines. */
-export function placeOf(fileName: string, range: HclRange): string {
-  return `${fileName}:${range.start.line + 1}`;
-}
-
-export type { HclLiteral };

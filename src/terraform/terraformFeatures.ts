@@ -51,8 +51,6 @@ export class TerraformFeatures implements vscode.Disposable {
       if (block.mode === 'resource') {
         lenses.push(new vscode.CodeLens(range, { title: 'Open Live Object', command: 'opsConfig.terraform.openLiveObject', arguments: args }));
         lenses.push(new vscode.CodeLens(range, { title: 'Compare with Live', command: 'opsConfig.terraform.compareWithLive', arguments: args }));
-      } else if (block.type === 'cosign_verify') {
-        lenses.push(new vscode.CodeLens(range, { title: 'Verify Now', command: 'opsConfig.terraform.verifyNow', arguments: args }));
       }
     }
     return lenses;
