@@ -42,6 +42,7 @@ import { updateContextKeys } from './contextKeys';
 import { registerEditing } from './editing/register';
 import { lookupClients } from './lookup/clients';
 import { registerLookup } from './lookup/register';
+import { registerTerraform } from './terraform/register';
 
 /**
  * The extension's features: builds the services and registers views, panels and commands —
@@ -78,6 +79,7 @@ export function activateFeatures(editorContext: vscode.ExtensionContext, shells:
   const signings = new SigningHistory(context.workspaceState);
   context.subscriptions.push(verifications, signings);
   const editing = registerEditing(context, logger, shells.gate);
+  const terraformFeatures = registerTerraform(context, logger, editing, async () => (await honeycombExplorer.defaultEnvironment())?.slug);
   const views = registerViews(context, shells.trees, honeycomb, honeycombExplorer, authentikConnections, secrets, registryLogins, verifications, signings);
   registerViewCommands(context, logger, channel, views, records, json);
   registerHoneycombConnectionCommands(context, logger, secrets, honeycomb);
@@ -111,6 +113,7 @@ export function activateFeatures(editorContext: vscode.ExtensionContext, shells:
   preloadHttpLibrary();
 
   shells.provide({
+    terraformFeatures,
     fileSystems: { [EDIT_SCHEME]: editing.files, [SAML_SCHEME]: authentikExplorer.saml, [BLUEPRINT_SCHEME]: authentikExplorer.blueprintFiles },
     documents: { [JSON_SCHEME]: json, [PLAN_SCHEME]: editing.plans },
     panels: {

@@ -9,6 +9,7 @@ import { editPath } from './editPaths';
 import { EditableKinds } from './editableKinds';
 import { ExplicitSaves } from './explicitSaves';
 import type { SaveOutcome } from './guardedSave';
+import type { OwnerLookup } from './saveUi';
 import { Address, EditableKind, JsonObject } from './kind';
 import { PlanDocuments } from './planDocuments';
 import { SaveVerdict, confirmCreateAgain, explainReadOnly, keepText, refused, showRefusal } from './saveQuestions';
@@ -45,6 +46,9 @@ export interface ObjectChange {
 }
 
 export class EditFileSystem implements vscode.FileSystemProvider, vscode.Disposable {
+  /** Finds the workspace code that manages an object, for the save's plan (set when the Terraform features load). */
+  ownerOf?: OwnerLookup;
+
   private readonly changes = new vscode.EventEmitter<vscode.FileChangeEvent[]>();
   readonly onDidChangeFile = this.changes.event;
   private readonly objects = new vscode.EventEmitter<ObjectChange>();
@@ -181,7 +185,7 @@ export class EditFileSystem implements vscode.FileSystemProvider, vscode.Disposa
       kind: session.kind,
       target: session.isNew ? { mode: 'create', parent: session.address } : { mode: 'update', address: session.address, baseline: session.baseline },
       text,
-      ui: editorSaveUi(session.kind, this.plans),
+      ui: editorSaveUi(session.kind, this.plans, this.ownerOf),
     });
     this.logger.info(`save ${session.kind.id} ${JSON.stringify(session.address)}: ${outcome.status}`);
     return this.settle(uri, session, text, outcome);
@@ -264,7 +268,7 @@ export class EditFileSystem implements vscode.FileSystemProvider, vscode.Disposa
     const baseline = documentOf(kind, current);
     const proposed = change(structuredClone(baseline));
     const [{ guardedSave }, { editorSaveUi }] = await Promise.all([import(/* webpackChunkName: "editing-save" */ './guardedSave'), import(/* webpackChunkName: "editing-save" */ './saveUi')]);
-    const outcome = await guardedSave({ kind, target: { mode: 'update', address, baseline }, text: formatDocument(proposed), ui: editorSaveUi(kind, this.plans) });
+    const outcome = await guardedSave({ kind, target: { mode: 'update', address, baseline }, text: formatDocument(proposed), ui: editorSaveUi(kind, this.plans, this.ownerOf) });
     this.logger.info(`change ${kind.id} ${JSON.stringify(address)}: ${outcome.status}`);
     switch (outcome.status) {
       case 'saved':

@@ -30,6 +30,9 @@ export interface PlanPrompt {
   usedBy?: { name: string; items: string[]; unchecked?: string };
   /** What the plan says about the object beyond its changes (a blueprint manages it). */
   notices?: PlanNotice[];
+  /** For an update: where the object lives and the server's object, to find code that manages it. */
+  address?: Address;
+  object?: JsonObject;
 }
 
 export interface SaveUi {
@@ -118,7 +121,21 @@ export async function guardedSave(request: SaveRequest): Promise<SaveOutcome> {
       ? { name: kind.nameOf(theirsObject), items: await kind.backend.usedBy(target.address, request.signal), unchecked: kind.backend.usedByUnchecked }
       : undefined;
   const notices = await planNotices(kind, target.address, theirsObject, request.signal);
-  if (!(await request.ui.confirm({ verb: 'update', label, changes: planned, current: theirs, proposed, body, usedBy, ...(notices.length ? { notices } : {}) }))) return { status: 'cancelled' };
+  if (
+    !(await request.ui.confirm({
+      verb: 'update',
+      label,
+      changes: planned,
+      current: theirs,
+      proposed,
+      body,
+      usedBy,
+      ...(notices.length ? { notices } : {}),
+      address: target.address,
+      object: theirsObject,
+    }))
+  )
+    return { status: 'cancelled' };
 
   try {
     const object = await kind.backend.update(target.address, body, request.signal);

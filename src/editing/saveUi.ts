@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { prompts } from '../ui/prompts';
 import { PlanPrompt, SaveUi } from './guardedSave';
-import { EditableKind } from './kind';
+import { Address, EditableKind, JsonObject } from './kind';
 import { planDetail } from './planDetail';
 import { PLAN_SCHEME, PlanDocuments } from './planDocuments';
 import { capitalize } from '../core/sentence';
@@ -12,7 +12,17 @@ import { capitalize } from '../core/sentence';
  * names the object, where it lives, and every change. Questions go through `prompts`, the seam
  * integration tests answer through.
  */
-export function editorSaveUi(kind: EditableKind, plans: PlanDocuments): SaveUi {
+/** Code in the workspace that manages a live object (its Terraform block), found for a save's plan. */
+export interface ObjectOwner {
+  /** `main.tf:12` */
+  place: string;
+  reveal(): Promise<void>;
+}
+export type OwnerLookup = (kind: EditableKind, address: Address, object: JsonObject) => Promise<ObjectOwner | undefined>;
+
+export const EDIT_TERRAFORM_INSTEAD = 'Edit the Terraform Instead';
+
+export function editorSaveUi(kind: EditableKind, plans: PlanDocuments, ownerOf?: OwnerLookup): SaveUi {
   return {
     async conflict({ label }) {
       const choice = await prompts.warn(
@@ -34,8 +44,15 @@ export function editorSaveUi(kind: EditableKind, plans: PlanDocuments): SaveUi {
       const diff = await showPlanDiff(kind, plans, plan);
       try {
         const verb = plan.verb === 'create' ? 'Create' : 'Update';
+        const owner = plan.address && plan.object && ownerOf ? await ownerOf(kind, plan.address, plan.object) : undefined;
         const opens = (plan.notices ?? []).flatMap((n) => (n.open ? [n.open] : []));
-        const choice = await prompts.warn(`${verb} ${plan.label.title}?`, { modal: true, detail: planDetail(kind, plan) }, verb, ...opens.map((o) => o.label));
+        // Said first: whatever the plan changes, Terraform puts back on its next apply.
+        const detail = owner ? `Managed by Terraform in ${owner.place} — the next apply reverts this change.\n\n${planDetail(kind, plan)}` : planDetail(kind, plan);
+        const choice = await prompts.warn(`${verb} ${plan.label.title}?`, { modal: true, detail }, verb, ...(owner ? [EDIT_TERRAFORM_INSTEAD] : []), ...opens.map((o) => o.label));
+        if (owner && choice === EDIT_TERRAFORM_INSTEAD) {
+          await owner.reveal();
+          return false;
+        }
         const open = opens.find((o) => o.label === choice);
         // Opening what a notice names (the blueprint) is instead of saving: the document stays as typed.
         if (open) await vscode.commands.executeCommand(open.command, ...open.args);

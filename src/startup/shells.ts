@@ -10,6 +10,8 @@ import type { CommandTable } from './commandTable';
 import { deferredDocuments, deferredFileSystem, deferredSerializer, deferredTree } from './deferredProviders';
 import { registerQueryFileShells } from './queryFileShells';
 import { registerBlueprintShells } from './blueprintShells';
+import { registerTerraformShells } from './terraformShells';
+import type { TerraformFeatures } from '../terraform/terraformFeatures';
 import type { RememberedTrees } from './rememberedTrees';
 import { Slot } from './slot';
 
@@ -45,6 +47,7 @@ export interface FeatureImplementations {
   panels: Record<string, vscode.WebviewPanelSerializer>;
   trees: Record<ViewName, vscode.TreeDataProvider<TreeNode>>;
   queryFeatures: () => Promise<QueryFeatures>;
+  terraformFeatures: () => Promise<TerraformFeatures>;
 }
 
 export interface Shells {
@@ -112,6 +115,8 @@ export function createShells(context: vscode.ExtensionContext, loadFeatures: () 
   const queryFeatures = slot<() => Promise<QueryFeatures>>('loader of the query features');
   registerQueryFileShells(queryFeatures, subscriptions);
   registerBlueprintShells(subscriptions);
+  const terraformFeatures = slot<() => Promise<TerraformFeatures>>('loader of the Terraform features');
+  registerTerraformShells(terraformFeatures, subscriptions);
   // Found in the text alone, so it needs no features: "Verify" above image references.
   subscriptions.push(vscode.languages.registerCodeLensProvider(CODE_LENS_SELECTOR, new ImageCodeLensProvider()));
 
@@ -128,6 +133,7 @@ export function createShells(context: vscode.ExtensionContext, loadFeatures: () 
       fillAll(panels, implementations.panels, 'panel serializers');
       for (const name of Object.keys(trees) as ViewName[]) treeSlots[name].fill(implementations.trees[name]);
       queryFeatures.fill(implementations.queryFeatures);
+      terraformFeatures.fill(implementations.terraformFeatures);
       const unfilled = commands.unfilled();
       if (unfilled.length > 0) throw new Error(`The features registered no command for the stand-ins ${unfilled.join(', ')}.`);
     },

@@ -1,0 +1,64 @@
+import { AUTHENTIK_KINDS, AUTHENTIK_KIND_NAMES } from '../clients/authentik/resources/kinds';
+import type { Address } from '../editing/kind';
+import { editKindId } from '../views/authentik/kinds/ids';
+import { TRIGGER_KIND_ID, SLO_KIND_ID, BOARD_KIND_ID } from '../views/honeycomb/kinds/ids';
+import { DATASET_KIND_ID } from '../views/honeycomb/kinds/datasetKindIds';
+import { RECIPIENT_KIND_ID } from '../views/honeycomb/kinds/recipientIds';
+import type { ManagedBlock } from './managedBlocks';
+
+/**
+ * The other direction: from a Terraform block to the live object an editor can open. The
+ * provider's import ID says where the object lives; for authentik, a natural key that is the
+ * object's lookup value (a flow's slug) says it as well.
+ */
+export interface LiveTarget {
+  kindId: string;
+  address: Address;
+}
+
+/** Honeycomb resources whose import ID is `<dataset>/<id>` or a bare id. */
+const HONEYCOMB: Record<string, { kindId: string; address(importId: string): Address | undefined }> = {
+  honeycombio_trigger: { kindId: TRIGGER_KIND_ID, address: datasetAndId },
+  honeycombio_slo: { kindId: SLO_KIND_ID, address: datasetAndId },
+  honeycombio_flexible_board: { kindId: BOARD_KIND_ID, address: (id) => ({ id }) },
+  honeycombio_dataset: { kindId: DATASET_KIND_ID, address: (dataset) => ({ dataset }) },
+  honeycombio_email_recipient: { kindId: RECIPIENT_KIND_ID, address: (id) => ({ id }) },
+  honeycombio_slack_recipient: { kindId: RECIPIENT_KIND_ID, address: (id) => ({ id }) },
+  honeycombio_webhook_recipient: { kindId: RECIPIENT_KIND_ID, address: (id) => ({ id }) },
+  honeycombio_pagerduty_recipient: { kindId: RECIPIENT_KIND_ID, address: (id) => ({ id }) },
+};
+
+function datasetAndId(importId: string): Address | undefined {
+  const slash = importId.indexOf('/');
+  return slash > 0 && slash < importId.length - 1 ? { dataset: importId.slice(0, slash), id: importId.slice(slash + 1) } : undefined;
+}
+
+/**
+ * The live object of a resource block, or why there is none to open. `honeycombEnv` is the
+ * environment of the Honeycomb key (the provider writes to the one its key belongs to).
+ */
+export function liveTargetOf(managed: ManagedBlock, honeycombEnv: string | undefined): LiveTarget | { none: string } {
+  if (managed.mode !== 'resource') return { none: `${managed.type}.${managed.name} is a data source: it reads an object, it does not manage one.` };
+  if (managed.repeated) return { none: `${managed.type}.${managed.name} uses count or for_each: it stands for several objects.` };
+  const honeycomb = HONEYCOMB[managed.type];
+  if (honeycomb) {
+    if (managed.importId === undefined) {
+      const form = managed.type === 'honeycombio_trigger' || managed.type === 'honeycombio_slo' ? '<dataset>/<id>' : '<id>';
+      return { none: `${managed.type}.${managed.name} has no import block with its ID: add one (id = "${form}") to link it to its live object.` };
+    }
+    const address = honeycomb.address(managed.importId);
+    if (!address) return { none: `The import ID "${managed.importId}" of ${managed.type}.${managed.name} is not in the provider's form.` };
+    if (!honeycombEnv) return { none: 'Set a Honeycomb API key first: its environment is the one the provider writes to.' };
+    return { kindId: honeycomb.kindId, address: { env: honeycombEnv, ...address } };
+  }
+  const kind = AUTHENTIK_KIND_NAMES.find((k) => AUTHENTIK_KINDS[k].terraform?.resourceType === managed.type);
+  if (kind) {
+    const spec = AUTHENTIK_KINDS[kind];
+    if (spec.parent || spec.terraform?.importIdField !== spec.idField) return { none: `Opening ${managed.type} from Terraform is not supported yet; open it from the authentik view.` };
+    const written = managed.block.attributes.find((a) => a.name === spec.idField)?.value;
+    const id = managed.importId ?? (written?.kind === 'literal' && typeof written.value === 'string' ? written.value : undefined);
+    if (!id) return { none: `${managed.type}.${managed.name} has no import block with its ID and no literal ${spec.idField}.` };
+    return { kindId: editKindId(kind), address: { id } };
+  }
+  return { none: `${managed.type} is not an object this extension edits.` };
+}

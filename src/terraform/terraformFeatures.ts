@@ -1,0 +1,198 @@
+import * as vscode from 'vscode';
+import type { EditableKinds, EditTarget } from '../editing/editableKinds';
+import { DRIFT_SOURCE } from '../startup/terraformShells';
+import type { Address, EditableKind, JsonObject } from '../editing/kind';
+import { AttributeDrift, driftMessage, driftOf, replacementsFromLive } from './drift';
+import type { HclBlock } from './hclParse';
+import { ManagedBlock, findManaged, identityFromExport } from './managedBlocks';
+import { LiveTarget, liveTargetOf } from './liveTargets';
+import { WorkspaceTerraform, placeOfBlock, revealBlock } from './workspaceTerraform';
+
+/**
+ * The Terraform features in the editor, loaded (with the parser) the first time a `.tf` file, a
+ * save's plan or a Terraform command needs them: CodeLenses on resource blocks, drift as
+ * diagnostics with their quick fixes, and who owns a live object.
+ */
+export interface TerraformDeps {
+  kinds: EditableKinds;
+  distPath: string;
+  /** The environment of the Honeycomb API key (where the provider writes), when one is set. */
+  honeycombEnv(): Promise<string | undefined>;
+}
+
+interface DriftFix {
+  uri: vscode.Uri;
+  key: string;
+  drifts: AttributeDrift[];
+  target: LiveTarget;
+}
+
+export const keyOf = (block: ManagedBlock) => `${block.mode === 'data' ? 'data.' : ''}${block.type}.${block.name}`;
+
+export class TerraformFeatures implements vscode.Disposable {
+  readonly workspace: WorkspaceTerraform;
+  readonly diagnostics = vscode.languages.createDiagnosticCollection('opsConfig.terraformDrift');
+  private readonly fixes = new WeakMap<vscode.Diagnostic, DriftFix>();
+
+  constructor(private readonly deps: TerraformDeps) {
+    this.workspace = new WorkspaceTerraform(deps.distPath);
+  }
+
+  dispose(): void {
+    this.workspace.dispose();
+    this.diagnostics.dispose();
+  }
+
+  async provideCodeLenses(document: vscode.TextDocument): Promise<vscode.CodeLens[]> {
+    const lenses: vscode.CodeLens[] = [];
+    for (const block of await this.workspace.blocksOf(document)) {
+      const range = new vscode.Range(block.block.range.start.line, 0, block.block.range.start.line, 0);
+      const args = [document.uri.toString(), keyOf(block)];
+      if (block.mode === 'resource') {
+        lenses.push(new vscode.CodeLens(range, { title: 'Open Live Object', command: 'opsConfig.terraform.openLiveObject', arguments: args }));
+        lenses.push(new vscode.CodeLens(range, { title: 'Compare with Live', command: 'opsConfig.terraform.compareWithLive', arguments: args }));
+      }
+    }
+    return lenses;
+  }
+
+  /** The block `key` of the document at `uri`, read from its current text. */
+  async blockAt(uri: string, key: string): Promise<{ document: vscode.TextDocument; block: ManagedBlock }> {
+    const document = await vscode.workspace.openTextDocument(vscode.Uri.parse(uri));
+    const block = (await this.workspace.blocksOf(document)).find((b) => keyOf(b) === key);
+    if (!block) throw new Error(`${key} is no longer in ${vscode.workspace.asRelativePath(document.uri)}.`);
+    return { document, block };
+  }
+
+  async targetOf(block: ManagedBlock): Promise<LiveTarget> {
+    const target = liveTargetOf(block, block.type.startsWith('honeycombio_') ? await this.deps.honeycombEnv() : undefined);
+    if ('none' in target) throw new Error(target.none);
+    return target;
+  }
+
+  async openLive(uri: string, key: string): Promise<void> {
+    const { block } = await this.blockAt(uri, key);
+    const target = await this.targetOf(block);
+    const edit: EditTarget = { kindId: target.kindId, address: target.address, name: block.name };
+    await vscode.commands.executeCommand('opsConfig.edit', edit);
+  }
+
+  private async kind(kindId: string): Promise<EditableKind> {
+    const kind = await this.deps.kinds.ensure(kindId);
+    if (!kind?.code) throw new Error(`${kindId} has no Terraform export to compare with.`);
+    return kind;
+  }
+
+  /** The live object as the provider's attributes: its Copy as Terraform text, parsed. */
+  async liveBlock(target: LiveTarget, signal?: AbortSignal): Promise<HclBlock> {
+    const kind = await this.kind(target.kindId);
+    const object = await kind.backend.read(target.address, signal);
+    const text = await kind.code!.terraform(object, target.address);
+    const live = (await this.workspace.blocksOfText('', text)).find((b) => b.mode === 'resource');
+    if (!live) throw new Error(`Copy as Terraform wrote no resource for this ${kind.noun}.`);
+    return live.block;
+  }
+
+  /** Compare with Live: the block's drift as diagnostics on its lines (replacing the block's earlier ones). */
+  async compare(uri: string, key: string, signal?: AbortSignal): Promise<AttributeDrift[]> {
+    const { document, block } = await this.blockAt(uri, key);
+    const target = await this.targetOf(block);
+    const drifts = driftOf(block.block, await this.liveBlock(target, signal));
+    this.show(document.uri, block, drifts, target);
+    return drifts;
+  }
+
+  private show(uri: vscode.Uri, block: ManagedBlock, drifts: AttributeDrift[], target: LiveTarget): void {
+    const key = keyOf(block);
+    const others = (this.diagnostics.get(uri) ?? []).filter((d) => this.fixes.get(d)?.key !== key);
+    const fix: DriftFix = { uri, key, drifts, target };
+    const mine = drifts.map((drift) => {
+      const range = new vscode.Range(drift.range.start.line, drift.range.start.column, drift.range.end.line, drift.range.end.column);
+      const diagnostic = new vscode.Diagnostic(range, driftMessage(drift), vscode.DiagnosticSeverity.Information);
+      diagnostic.source = DRIFT_SOURCE;
+      diagnostic.code = drift.status === 'differs' ? 'drift' : 'not-compared';
+      this.fixes.set(diagnostic, fix);
+      return diagnostic;
+    });
+    this.diagnostics.set(uri, [...others, ...mine]);
+  }
+
+  /** A changed `.tf` text: its drift diagnostics no longer sit on the right places. */
+  forget(uri: vscode.Uri): void {
+    this.diagnostics.delete(uri);
+  }
+
+  provideCodeActions(document: vscode.TextDocument, context: vscode.CodeActionContext): vscode.CodeAction[] {
+    const actions: vscode.CodeAction[] = [];
+    const seen = new Set<string>();
+    for (const diagnostic of context.diagnostics) {
+      const fix = this.fixes.get(diagnostic);
+      if (!fix || seen.has(fix.key)) continue;
+      seen.add(fix.key);
+      if (fix.drifts.some((d) => d.status === 'differs')) {
+        const update = new vscode.CodeAction('Update the Code from Live', vscode.CodeActionKind.QuickFix);
+        update.edit = new vscode.WorkspaceEdit();
+        for (const r of replacementsFromLive(fix.drifts, (line) => /^\s*/.exec(document.lineAt(line).text)?.[0] ?? '')) {
+          update.edit.replace(document.uri, new vscode.Range(r.range.start.line, r.range.start.column, r.range.end.line, r.range.end.column), r.newText);
+        }
+        update.diagnostics = (this.diagnostics.get(document.uri) ?? []).filter((d) => this.fixes.get(d)?.key === fix.key && d.code === 'drift');
+        update.isPreferred = true;
+        actions.push(update);
+      }
+      const open = new vscode.CodeAction('Open Live Object', vscode.CodeActionKind.QuickFix);
+      open.command = { title: 'Open Live Object', command: 'opsConfig.terraform.openLiveObject', arguments: [document.uri.toString(), fix.key] };
+      actions.push(open);
+    }
+    return actions;
+  }
+
+  /** The resource block of the workspace that manages a live object, if one does. */
+  async ownerOf(kind: EditableKind, address: Address, object: JsonObject): Promise<ManagedBlock | undefined> {
+    if (!kind.code || !vscode.workspace.workspaceFolders?.length) return undefined;
+    const blocks = await this.workspace.allBlocks();
+    if (blocks.length === 0) return undefined;
+    const text = await kind.code.terraform(object, address);
+    const identity = identityFromExport(await this.workspace.parse(text));
+    return identity ? findManaged(blocks, identity) : undefined;
+  }
+
+  /** Every managed object of the workspace compared with its live object; the drifted ones are answered. */
+  async checkAll(
+    progress: vscode.Progress<{ message?: string; increment?: number }>,
+    token: vscode.CancellationToken,
+  ): Promise<{ checked: number; drifted: Array<{ block: ManagedBlock; drifts: AttributeDrift[] }>; failed: Array<{ block: ManagedBlock; reason: string }> }> {
+    const blocks = (await this.workspace.allBlocks()).filter((b) => b.mode === 'resource');
+    const abort = new AbortController();
+    const cancel = token.onCancellationRequested(() => abort.abort());
+    const drifted: Array<{ block: ManagedBlock; drifts: AttributeDrift[] }> = [];
+    const failed: Array<{ block: ManagedBlock; reason: string }> = [];
+    let checked = 0;
+    try {
+      for (const block of blocks) {
+        if (token.isCancellationRequested) break;
+        progress.report({ message: `${keyOf(block)} (${checked + 1} of ${blocks.length})`, increment: 100 / blocks.length });
+        try {
+          const target = await this.targetOf(block);
+          const drifts = driftOf(block.block, await this.liveBlock(target, abort.signal));
+          checked++;
+          this.show(vscode.Uri.parse(block.file), block, drifts, target);
+          if (drifts.some((d) => d.status === 'differs')) drifted.push({ block, drifts });
+        } catch (error) {
+          if (token.isCancellationRequested) break;
+          failed.push({ block, reason: error instanceof Error ? error.message : String(error) });
+        }
+      }
+    } finally {
+      cancel.dispose();
+    }
+    return { checked, drifted, failed };
+  }
+
+  place(block: ManagedBlock): string {
+    return placeOfBlock(block);
+  }
+
+  reveal(block: ManagedBlock): Promise<void> {
+    return revealBlock(block);
+  }
+}
