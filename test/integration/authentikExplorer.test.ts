@@ -165,7 +165,8 @@ describe('authentik explorer', () => {
     );
     const item = await provider().getTreeItem(users.node);
     assert.equal(item.description, 'search “alvarez”: 1 found');
-    assert.equal(item.contextValue, 'opsConfig.authentik.folder.searched');
+    // Still a folder New… works on (users are created from it), now while it shows a search.
+    assert.equal(item.contextValue, 'opsConfig.authentik.folder.searched.users.creatable');
     const sent = authentik.requests.filter((r) => r.path === '/api/v3/core/users/');
     assert.equal(sent.length, 1);
     assert.equal(sent[0].query.search, 'alvarez');
