@@ -19,6 +19,10 @@ import { triggerProblems } from '../../src/clients/honeycomb/triggerRules';
 import { columnProblems, datasetDefinitionProblems, datasetProblems } from '../../src/clients/honeycomb/datasetRules';
 import { derivedColumnProblems } from '../../src/clients/honeycomb/derivedColumnRules';
 import { markerProblems, markerSettingProblems } from '../../src/clients/honeycomb/markerRules';
+import { apiKeyProblems } from '../../src/clients/honeycomb/apiKeyRules';
+import { boardProblems, boardViewProblems } from '../../src/clients/honeycomb/boardRules';
+import { boardViewWrites, boardWrites } from '../../src/clients/honeycomb/boardWrites';
+import { environmentProblems } from '../../src/clients/honeycomb/environmentRules';
 import { columnWrites, derivedColumnWrites, markerSettingWrites, markerWrites, sloWrites, triggerWrites } from '../../src/clients/honeycomb/writes';
 import { documentOf, formatDocument } from '../../src/editing/document';
 import { guardedSave } from '../../src/editing/guardedSave';
@@ -32,6 +36,10 @@ import { datasetDefinitionsKind } from '../../src/views/honeycomb/kinds/datasetD
 import { derivedColumnKind } from '../../src/views/honeycomb/kinds/derivedColumn';
 import { markerKind, markerSettingKind } from '../../src/views/honeycomb/kinds/marker';
 import { markerBackend } from '../../src/views/honeycomb/kinds/markerBackend';
+import { apiKeyKind } from '../../src/views/honeycomb/kinds/apiKey';
+import { boardKind, boardViewKind } from '../../src/views/honeycomb/kinds/board';
+import { boardBackend, boardViewBackend } from '../../src/views/honeycomb/kinds/boardBackend';
+import { environmentKind } from '../../src/views/honeycomb/kinds/environmentKind';
 import { recipientKind } from '../../src/views/honeycomb/kinds/recipient';
 import { recipientBackend } from '../../src/views/honeycomb/kinds/recipientBackend';
 import { sloKind } from '../../src/views/honeycomb/kinds/slo';
@@ -45,6 +53,8 @@ const DATASET = 'api-gateway';
 /** One kind in the bench: how it is built, which object is edited, and the edit of each round. */
 interface KindCase {
   name: string;
+  /** Saved with the team's management key (v2 API) instead of the environment's API key. */
+  management?: true;
   kind(api: () => Promise<HoneycombApi>): EditableKind;
   address(api: HoneycombApi): Promise<Address>;
   edit(document: JsonObject, round: number): void;
@@ -129,13 +139,46 @@ const CASES: KindCase[] = [
     address: async (api) => ({ env: ENV, dataset: DATASET, id: String((await markerSettingWrites.list(api, DATASET))[0].id) }),
     edit: (d, round) => (d.color = `#${(0x100000 + round).toString(16)}`),
   },
+  {
+    name: 'board',
+    kind: (api) => boardKind({ backend: withApi(boardBackend)(api), schema: schemaOf('board'), rules: (d) => asProblems(boardProblems(d)) }),
+    address: async (api) => ({ env: ENV, id: String((await boardWrites.list(api))[0].id) }),
+    edit: (d, round) => (d.description = `Board round ${round}`),
+  },
+  {
+    name: 'board view',
+    kind: (api) => boardViewKind({ backend: withApi(boardViewBackend)(api), schema: schemaOf('board-view'), rules: (d) => asProblems(boardViewProblems(d)) }),
+    address: async (api) => {
+      for (const board of await boardWrites.list(api)) {
+        const [view] = await boardViewWrites.list(api, String(board.id));
+        if (view) return { env: ENV, board: String(board.id), id: String(view.id) };
+      }
+      throw new Error('the stand-in has no board view');
+    },
+    edit: (d, round) => (d.name = `View round ${round}`),
+  },
+  {
+    name: 'environment',
+    management: true,
+    kind: (api) => environmentKind({ api, schema: schemaOf('environment'), rules: (d, b) => asProblems(environmentProblems(d, b)) }),
+    address: async () => ({ team: 'acme', id: 'hcxen_01jacme0env0staging0000002' }),
+    edit: (d, round) => (d.description = `Environment round ${round}`),
+  },
+  {
+    name: 'API key',
+    management: true,
+    kind: (api) => apiKeyKind({ api, schema: schemaOf('api-key'), rules: (d, b) => asProblems(apiKeyProblems(d, b)), keyCreated: () => undefined }),
+    address: async () => ({ team: 'acme', environment: 'hcxen_01jacme0env0production0001', id: 'hcxlk_01jacme0cfg0limited0000004' }),
+    edit: (d, round) => (d.name = `Key round ${round}`),
+  },
 ];
 
 async function main(): Promise<void> {
   const standIn = await startHoneycombStandIn();
   try {
     const client = new HoneycombClient({ apiUrl: standIn.url, apiKey: HONEYCOMB_KEYS.production });
-    for (const c of CASES) await bench(c, client.api, standIn.requests);
+    const management = new HoneycombClient({ apiUrl: standIn.url, managementKey: HONEYCOMB_KEYS.management });
+    for (const c of CASES) await bench(c, (c.management ? management : client).api, standIn.requests);
   } finally {
     await standIn.stop();
   }
