@@ -71,6 +71,8 @@ export interface LookupOperation {
   run(clients: LookupClients, input: LookupInput, signal?: AbortSignal): Promise<LookupRecord>;
   /** The Terraform data source and the Pulumi function that make the same call, or why there is none. */
   code: { terraform: string; pulumi: string; pulumiPackage: string } | { none: string };
+  /** Not a seed operation: it reaches a kind the seed has no read operation for (honeycombKindOperations.ts). */
+  beyondSeed?: true;
   /** Output fields that hold secrets: masked in the panel until revealed, never copied. */
   secretOutputs?: readonly string[];
 }

@@ -108,8 +108,12 @@ describe('Look Up catalog against the seed documents', () => {
         assert.ok(mine, `${service} ${name} is in the catalog`);
         assert.deepEqual([...mine].sort(), [...inputs].sort(), `${service} ${name} takes the seed's inputs`);
       }
-      const extra = LOOKUP_OPERATIONS.filter((op) => op.service === service && !operations.has(op.name)).map((op) => op.name);
-      assert.deepEqual(extra, [], `${service} has no operation the seed does not list`);
+      const extra = LOOKUP_OPERATIONS.filter((op) => op.service === service && !operations.has(op.name) && !op.beyondSeed).map((op) => op.name);
+      assert.deepEqual(extra, [], `${service} has no operation the seed does not list, except those marked as reaching kinds beyond it`);
+      for (const op of LOOKUP_OPERATIONS.filter((o) => o.service === service && o.beyondSeed)) {
+        assert.equal(operations.has(op.name), false, `${op.name} is not a seed operation in disguise`);
+        assert.ok('none' in op.code, `${op.name} says why there is no data source`);
+      }
     });
   }
 

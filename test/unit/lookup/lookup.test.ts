@@ -232,6 +232,29 @@ describe('Look Up: running seed operations against the stand-ins', function () {
     assert.equal((record.ids as string[]).length, 1);
   });
 
+  it('reaches the Honeycomb kinds the seed has no read operation for: triggers, burn alerts, boards, markers, marker settings, saved queries, API keys', async () => {
+    const run = async (name: string, values: Record<string, string> = {}) => {
+      const operation = op('honeycomb', name);
+      return operation.run(clients, typed(operation, values));
+    };
+    const names = (list: unknown) => (list as Array<{ name?: string; message?: string; type?: string }>).map((o) => o.name ?? o.message ?? o.type);
+    const triggers = await run('listTriggers');
+    assert.equal(triggers.dataset, '__all__');
+    assert.ok((triggers.triggers as unknown[]).length > 0, 'the environment’s triggers');
+    const gateway = await run('listTriggers', { dataset: 'api-gateway' });
+    assert.ok((gateway.triggers as Array<{ dataset: string }>).every((t) => t.dataset === 'api-gateway'));
+    const boards = await run('listBoards');
+    assert.ok(names(boards.boards).includes('Gateway overview'), 'the seeded board');
+    const keys = await run('listApiKeys');
+    assert.ok((keys.apiKeys as unknown[]).length > 0);
+    assert.equal(JSON.stringify(keys).includes('secret'), false, 'no key secret in the record');
+    for (const name of ['listMarkers', 'listMarkerSettings']) assert.ok(Array.isArray(Object.values(await run(name, { dataset: 'api-gateway' })).find(Array.isArray)), name);
+    assert.ok(Array.isArray((await run('listSavedQueries', { dataset: 'api-gateway' })).savedQueries));
+    const slo = (await run('getSlos', { dataset: 'api-gateway' })).ids as string[];
+    const alerts = await run('listBurnAlerts', { dataset: 'api-gateway', sloId: slo[0] });
+    assert.ok(Array.isArray(alerts.burnAlerts));
+  });
+
   it('the deprecated startsWith of getDatasets still works and is echoed', async () => {
     const getDatasets = op('honeycomb', 'getDatasets');
     const record = await getDatasets.run(clients, typed(getDatasets, { startsWith: 'pay' }));
