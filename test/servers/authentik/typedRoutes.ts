@@ -50,7 +50,7 @@ export function typedRoutes(seed: () => AuthentikSeed, reads: Route[]): Route[] 
   return kinds.flatMap(([name, row]) => {
     const item = `${API}${row.path}{${row.param}}/`;
     const serve = (req: StandInRequest): StandInResponse => {
-      const found = typedObject(name, row, req, read);
+      const found = typedObject(seed(), name, row, req, read);
       if (!found) return detail(404, `No ${name} matches the given query.`);
       return json({ ...found, ...visible(row, changes.get(seed())?.get(req.path)) });
     };
@@ -61,7 +61,7 @@ export function typedRoutes(seed: () => AuthentikSeed, reads: Route[]): Route[] 
         path: item,
         handler: requireUser(seed, (user, req) => {
           if (!user.isSuperuser) return detail(403, FORBIDDEN);
-          if (!typedObject(name, row, req, read)) return detail(404, `No ${name} matches the given query.`);
+          if (!typedObject(seed(), name, row, req, read)) return detail(404, `No ${name} matches the given query.`);
           const refused = checkBody(req);
           if (refused) return refused;
           const s = seed();
@@ -82,7 +82,7 @@ export function typedRoutes(seed: () => AuthentikSeed, reads: Route[]): Route[] 
  * The object at a typed path: the directory's typed answer, else its polymorphic list's answer
  * when that names this kind (`meta_model_name`), completed to the item schema.
  */
-function typedObject(name: string, row: TableKind, req: StandInRequest, read: (req: StandInRequest, path: string) => Body | undefined): Body | undefined {
+function typedObject(seed: AuthentikSeed, name: string, row: TableKind, req: StandInRequest, read: (req: StandInRequest, path: string) => Body | undefined): Body | undefined {
   const id = encodeURIComponent(req.params[row.param]);
   const own = read(req, `${API}${row.path}${id}/`);
   if (own) return own;
@@ -90,9 +90,16 @@ function typedObject(name: string, row: TableKind, req: StandInRequest, read: (r
   const families = row.family ? [KINDS_TABLE.families[row.family]] : Object.values(KINDS_TABLE.families);
   for (const family of families) {
     const listed = read(req, `${API}${family.path}${id}/`);
-    if (listed && listed.meta_model_name === row.model) return completed(name, listed);
+    if (listed && listed.meta_model_name === row.model) return completed(name, { ...listed, ...seedExtra(seed, req.params[row.param]) });
   }
   return undefined;
+}
+
+/** The typed fields the directory keeps beside an object's common ones (a proxy provider's `external_host`). */
+function seedExtra(s: AuthentikSeed, id: string): Body {
+  const d = s.directory;
+  const all: Array<{ pk: string | number; slug?: string; extra?: Body }> = [...d.providers, ...d.mappings, ...d.sources, ...d.serviceConnections];
+  return all.find((x) => String(x.pk) === id || x.slug === id)?.extra ?? {};
 }
 
 /** `base` with only the item schema's fields, each field it lacks given the plain value of its type. */

@@ -1,9 +1,19 @@
 import * as assert from 'node:assert/strict';
+import Ajv from 'ajv';
+import { derivedKind, documentSchemaOf } from '../../../src/clients/authentik/resources/derivedKinds';
 import { KINDS_TABLE } from '../../../src/clients/authentik/resources/kindsTable';
 import { AUTHENTIK_TOKENS as T, startAuthentikStandIn, type AuthentikStandIn } from '../../servers/authentik';
 import { request } from './http';
 
 const API = '/api/v3';
+/** The polymorphic lists the tree shows, and the field of their objects the typed path takes. */
+const FAMILIES = [
+  ['/stages/all/', 'pk'],
+  ['/providers/all/', 'pk'],
+  ['/sources/all/', 'slug'],
+  ['/propertymappings/all/', 'pk'],
+  ['/outposts/service_connections/all/', 'pk'],
+] as const;
 
 /** The stand-in's typed item endpoints (typedRoutes.ts), over plain HTTP; every answer validated against schema.yml. */
 describe('authentik stand-in: typed item endpoints of the derived kinds', function () {
@@ -28,13 +38,7 @@ describe('authentik stand-in: typed item endpoints of the derived kinds', functi
 
   it('every object of each polymorphic list answers at its typed path, and a PATCH of its name is read back there and in the list', async () => {
     const walked: string[] = [];
-    for (const [family, id] of [
-      ['/stages/all/', 'pk'],
-      ['/providers/all/', 'pk'],
-      ['/sources/all/', 'slug'],
-      ['/propertymappings/all/', 'pk'],
-      ['/outposts/service_connections/all/', 'pk'],
-    ] as const) {
+    for (const [family, id] of FAMILIES) {
       const listed = (await call('GET', `${family}?page_size=100`)).json().results as Array<Record<string, string>>;
       assert.ok(listed.length > 0, `${family} lists objects`);
       // The built-in source (`authentik_core.source`) has no typed endpoint: it keeps its name.
@@ -56,6 +60,24 @@ describe('authentik stand-in: typed item endpoints of the derived kinds', functi
       );
     }
     assert.ok(new Set(walked).size >= 10, `many typed kinds walked: ${[...new Set(walked)].join(', ')}`);
+  });
+
+  it('every typed object, its writable fields taken as a document, fits its kind’s document schema (Edit… then Save sends it)', async () => {
+    const problems: string[] = [];
+    // The polymorphic lists' objects by their model, and the first of each plain list's kind.
+    const objects: Array<[string, Record<string, string>, string]> = [];
+    for (const [family, id] of FAMILIES) for (const o of (await call('GET', `${family}?page_size=100`)).json().results) objects.push([o.meta_model_name, o, id]);
+    for (const name of ['User', 'Group', 'Outpost']) objects.push([name, (await call('GET', `${KINDS_TABLE.kinds[name].path}?page_size=1`)).json().results[0], KINDS_TABLE.kinds[name].idField]);
+    for (const [key, o, id] of objects) {
+      const kind = derivedKind(key);
+      if (!kind) continue;
+      const object = (await call('GET', `${kind.row.path}${o[id]}/`)).json<Record<string, unknown>>();
+      const hidden = [...kind.spec.secrets.map((x) => x.name), ...kind.spec.createOnlyFields];
+      const document = Object.fromEntries(Object.entries(object).filter(([f]) => f in (kind.row.fields ?? {}) && !hidden.includes(f)));
+      const check = new Ajv({ strict: false, allErrors: true }).compile(documentSchemaOf(kind.row, hidden));
+      if (!check(document)) problems.push(`${kind.name} ${o.name}: ${JSON.stringify(check.errors?.map((e) => `${e.instancePath} ${e.message}`))}`);
+    }
+    assert.deepEqual(problems, []);
   });
 
   it('a PATCH body off the Patched…Request schema is DRF’s 400 naming the field, and nothing changes', async () => {
