@@ -106,6 +106,14 @@ export async function connectHoneycomb(api: ExtensionApi, apiUrl: string, keys: 
   api.honeycomb.invalidate();
 }
 
+/** Signed out everywhere, then connected to an authentik stand-in at `url` with `token` (as Sign In stores it). */
+export async function connectAuthentik(api: ExtensionApi, url: string, token: string): Promise<void> {
+  await signOutEverywhere(api);
+  await setGlobal('authentik.url', url);
+  await api.services.secrets.store(SecretKeys.authentikToken, token);
+  api.authentik.invalidate();
+}
+
 export async function setGlobal(key: string, value: unknown): Promise<void> {
   await vscode.workspace.getConfiguration('opsConfig').update(key, value, vscode.ConfigurationTarget.Global);
 }

@@ -27,6 +27,8 @@ export interface PromptScript {
   /** What text and password inputs are answered with, in order. */
   typed: string[];
   infos: string[];
+  /** Error messages shown (a refused command says why here). */
+  errors: string[];
   /** The labels each quick pick offered. */
   picks: string[][];
   restore(): void;
@@ -35,7 +37,7 @@ export interface PromptScript {
 export function scriptPrompts(api: ExtensionApi): PromptScript {
   const prompts = api.prompts as unknown as Record<string, unknown>;
   const original = { ...prompts };
-  const script: PromptScript = { asked: [], answers: [], typed: [], infos: [], picks: [], restore: () => Object.assign(prompts, original) };
+  const script: PromptScript = { asked: [], answers: [], typed: [], infos: [], errors: [], picks: [], restore: () => Object.assign(prompts, original) };
   prompts.warn = async (message: string, options: vscode.MessageOptions | undefined) => {
     script.asked.push({ message, detail: options?.detail ?? '' });
     return script.answers.shift();
@@ -54,6 +56,7 @@ export function scriptPrompts(api: ExtensionApi): PromptScript {
     return list.find((i) => i.label === script.answers.shift());
   };
   prompts.info = async (message: string) => void script.infos.push(message);
+  prompts.error = async (message: string) => void script.errors.push(message);
   return script;
 }
 

@@ -5,6 +5,7 @@ import { detail, NOT_PROVIDED } from './errors';
 import { directoryRoutes } from './directoryRoutes';
 import { managedRoutes } from './managedRoutes';
 import { relationRoutes } from './relationRoutes';
+import { typedRoutes } from './typedRoutes';
 import { avatarFor } from './directory/serialize';
 import { type AuthentikSeed, type AuthentikUser, userUid } from './seed';
 
@@ -45,10 +46,12 @@ function userSelf(seed: AuthentikSeed, user: AuthentikUser): Record<string, unkn
 }
 
 export function authentikRoutes(seed: () => AuthentikSeed): Route[] {
+  const reads = [...directoryRoutes(seed), ...relationRoutes(seed)];
   return [
-    ...directoryRoutes(seed),
+    // First: equally specific templates match in the order added, and these answer from `reads`.
+    ...typedRoutes(seed, reads),
+    ...reads,
     ...managedRoutes(seed),
-    ...relationRoutes(seed),
     {
       method: 'GET',
       path: `${API}/core/users/me/`,

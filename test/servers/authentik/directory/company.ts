@@ -502,7 +502,7 @@ export function buildCompanyDirectory(now = Date.now()): { directory: Directory;
       default_name_id_policy: 'urn:oasis:names:tc:SAML:2.0:nameid-format:persistent',
     },
   });
-  const simple = (pk: number, kind: SeedProvider['kind'], name: string, mappingPks: string[] = []): SeedProvider => ({
+  const simple = (pk: number, kind: SeedProvider['kind'], name: string, mappingPks: string[] = [], extra: Record<string, unknown> = {}): SeedProvider => ({
     pk,
     kind,
     name,
@@ -510,7 +510,7 @@ export function buildCompanyDirectory(now = Date.now()): { directory: Directory;
     authorization_flow: implicit,
     invalidation_flow: providerLogout,
     property_mappings: mappingPks,
-    extra: {},
+    extra,
   });
   const providers: SeedProvider[] = [
     oauth2(1, 'Grafana', 'grafana-3b1f0c8e2d', 'https://grafana.acme.example/login/generic_oauth', { property_mappings: undefined }),
@@ -518,9 +518,23 @@ export function buildCompanyDirectory(now = Date.now()): { directory: Directory;
     oauth2(3, 'Argo CD', 'argocd-7f2a9e4c01', 'https://argocd.acme.example/auth/callback', { client_type: 'public', client_secret: '' }),
     saml(4, 'Expense Portal', 'https://expenses.acme.example/saml/acs', 'https://expenses.acme.example/saml/metadata', cert('SAML signing 2025'), null),
     saml(5, 'Salesforce', 'https://acme.my.salesforce.com?so=00D000000000062', 'https://saml.salesforce.com', cert('id.acme.example'), cert('Legacy partner IdP')),
-    simple(6, 'proxy', 'Internal Wiki proxy'),
-    simple(7, 'ldap', 'Legacy LDAP directory'),
-    simple(8, 'radius', 'Office VPN RADIUS', [custom('Acme: VPN VLAN assignment')]),
+    // The fields each typed serializer adds, as authentik's forms fill them in.
+    simple(6, 'proxy', 'Internal Wiki proxy', [], {
+      external_host: 'https://wiki.acme.example',
+      internal_host: 'http://wiki.internal:8080',
+      internal_host_ssl_validation: true,
+      mode: 'proxy',
+      skip_path_regex: '',
+    }),
+    simple(7, 'ldap', 'Legacy LDAP directory', [], {
+      base_dn: 'DC=ldap,DC=acme,DC=example',
+      bind_mode: 'direct',
+      search_mode: 'direct',
+      mfa_support: true,
+      uid_start_number: 2000,
+      gid_start_number: 4000,
+    }),
+    simple(8, 'radius', 'Office VPN RADIUS', [custom('Acme: VPN VLAN assignment')], { client_networks: '10.20.0.0/16', mfa_support: true }),
     oauth2(9, 'Unassigned test client', 'unassigned-0a1b2c3d4e', 'http://localhost:8080/callback'),
   ];
   providers[0].property_mappings.push(custom('Acme: Grafana role claim'));
@@ -655,6 +669,16 @@ export function buildCompanyDirectory(now = Date.now()): { directory: Directory;
         enrollment_flow: null,
         user_matching_mode: 'identifier',
         user_path_template: 'goauthentik.io/sources/%(slug)s',
+        extra: {
+          server_uri: 'ldaps://dc1.corp.acme.example',
+          base_dn: 'DC=corp,DC=acme,DC=example',
+          bind_cn: 'CN=authentik,OU=Service Accounts,DC=corp,DC=acme,DC=example',
+          additional_user_dn: 'OU=People',
+          additional_group_dn: 'OU=Groups',
+          user_object_filter: '(objectClass=person)',
+          group_object_filter: '(objectClass=group)',
+          object_uniqueness_field: 'objectSid',
+        },
       },
       {
         pk: uuidFor('source:github'),
@@ -668,6 +692,7 @@ export function buildCompanyDirectory(now = Date.now()): { directory: Directory;
         enrollment_flow: flowBySlug('default-enrollment-flow'),
         user_matching_mode: 'email_link',
         user_path_template: 'goauthentik.io/sources/%(slug)s',
+        extra: { provider_type: 'github', consumer_key: 'Iv1.8a61f9b3a7aba766', authorization_url: null, access_token_url: null, profile_url: null },
       },
       {
         pk: uuidFor('source:partner-idp'),
@@ -681,6 +706,7 @@ export function buildCompanyDirectory(now = Date.now()): { directory: Directory;
         enrollment_flow: null,
         user_matching_mode: 'username_deny',
         user_path_template: 'partners/%(slug)s',
+        extra: { sso_url: 'https://idp.partner-networks.example/saml/sso', issuer: 'https://idp.partner-networks.example', binding_type: 'REDIRECT' },
       },
     ],
     mappings,
@@ -730,7 +756,15 @@ export function buildCompanyDirectory(now = Date.now()): { directory: Directory;
           'current-context': 'prod-eu-1',
         },
       },
-      { pk: uuidFor('service-connection:docker'), kind: 'docker', name: 'Local Docker connection', local: true, verify_ssl: true, kubeconfig: {} },
+      {
+        pk: uuidFor('service-connection:docker'),
+        kind: 'docker',
+        name: 'Local Docker connection',
+        local: true,
+        verify_ssl: true,
+        kubeconfig: {},
+        extra: { url: 'unix:///var/run/docker.sock', tls_verification: null, tls_authentication: null },
+      },
     ],
     permissions: permissions(),
     // filled by managed.ts (addManagedObjects), which needs the installation's id

@@ -110,6 +110,8 @@ export interface SeedSource {
   enrollment_flow: string | null;
   user_matching_mode: Api.Source['user_matching_mode'];
   user_path_template: string;
+  /** Fields of the source's own type (an LDAP source's server_uri), served at its typed path. */
+  extra?: Record<string, unknown>;
 }
 
 export type MappingKind = 'scope' | 'saml' | 'scim' | 'radius' | 'rac' | 'ldap_source' | 'notification';
@@ -142,6 +144,8 @@ export interface SeedServiceConnection {
   verify_ssl: boolean;
   /** Kubernetes only; returned in clear by the API. */
   kubeconfig: Record<string, unknown>;
+  /** Fields of the connection's own type (Docker's url), served at its typed path. */
+  extra?: Record<string, unknown>;
 }
 
 // --- the managed kinds the stand-in serves beyond the directory's read views ---
