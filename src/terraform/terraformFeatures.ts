@@ -5,7 +5,8 @@ import type { Address, EditableKind, JsonObject } from '../editing/kind';
 import { AttributeDrift, driftMessage, driftOf, replacementsFromLive } from './drift';
 import type { HclBlock } from './hclParse';
 import { ManagedBlock, findManaged, identityFromExport } from './managedBlocks';
-import { LiveTarget, liveTargetOf } from './liveTargets';
+import { LiveTarget, liveTargetOf, managedPlacesOf } from './liveTargets';
+import type { ManagedPlace, ManagedTarget } from './managedIndex';
 import { WorkspaceTerraform, placeOfBlock, revealBlock } from './workspaceTerraform';
 
 /**
@@ -186,6 +187,13 @@ export class TerraformFeatures implements vscode.Disposable {
       cancel.dispose();
     }
     return { checked, drifted, failed };
+  }
+
+  /** Every live object the workspace's blocks manage, with where its block is (for the views' index). */
+  async managedPlaces(): Promise<Array<[ManagedTarget, ManagedPlace]>> {
+    const blocks = await this.workspace.allBlocks();
+    const env = blocks.some((b) => b.type.startsWith('honeycombio_')) ? await this.deps.honeycombEnv() : undefined;
+    return managedPlacesOf(blocks, env, placeOfBlock);
   }
 
   place(block: ManagedBlock): string {
