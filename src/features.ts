@@ -82,7 +82,15 @@ export function activateFeatures(editorContext: vscode.ExtensionContext, shells:
   const signings = new SigningHistory(context.workspaceState);
   context.subscriptions.push(verifications, signings);
   const editing = registerEditing(context, logger, shells.gate);
-  const terraformFeatures = registerTerraform(context, logger, editing, terraformIndex, async () => (await honeycombExplorer.defaultEnvironment())?.slug);
+  const terraformFeatures = registerTerraform(
+    context,
+    logger,
+    editing,
+    terraformIndex,
+    async () => (await honeycombExplorer.defaultEnvironment())?.slug,
+    // Called only when the command runs, after the signature commands below are registered.
+    (image, policy) => signatures.verify(image, policy),
+  );
   const views = registerViews(context, shells.trees, honeycomb, honeycombExplorer, authentikConnections, secrets, registryLogins, verifications, signings, terraformIndex);
   registerViewCommands(context, logger, channel, views, records, json);
   registerHoneycombConnectionCommands(context, logger, secrets, honeycomb);

@@ -20,6 +20,8 @@ export function registerTerraform(
   editing: Editing,
   index: ManagedIndex,
   honeycombEnv: () => Promise<string | undefined>,
+  /** Our verifier with its report (src/commands/signatures.ts), for Verify Now on a `data "cosign_verify"` block. */
+  verifyImage: (image: string, policy: { text: string; source: string }) => Promise<unknown>,
 ): () => Promise<TerraformFeatures> {
   let features: Promise<TerraformFeatures> | undefined;
   const load = (): Promise<TerraformFeatures> => {
@@ -63,6 +65,10 @@ export function registerTerraform(
     const outcome = differing === 0 ? 'the live object matches the code' : `${differing} attribute${differing === 1 ? ' differs' : 's differ'} from the live object (see Problems)`;
     void prompts.info(`${key}: ${outcome}${skipped ? `; ${skipped} not compared (expressions)` : ''}.`);
     return drifts;
+  });
+  registerCommand(context, logger, 'opsConfig.terraform.verifyNow', async (uri: string, key: string) => {
+    const inputs = await (await load()).verifyInputs(uri, key);
+    return verifyImage(inputs.image, inputs.policy);
   });
   registerCommand(context, logger, 'opsConfig.terraform.checkDrift', async () => {
     const f = await load();
