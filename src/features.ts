@@ -43,6 +43,7 @@ import { registerEditing } from './editing/register';
 import { lookupClients } from './lookup/clients';
 import { registerLookup } from './lookup/register';
 import { registerTerraform } from './terraform/register';
+import { ManagedIndex } from './terraform/managedIndex';
 
 /**
  * The extension's features: builds the services and registers views, panels and commands —
@@ -72,15 +73,25 @@ export function activateFeatures(editorContext: vscode.ExtensionContext, shells:
   const sources = new RecordSources();
   sources.register('honeycomb', new HoneycombRecords(honeycomb, honeycombExplorer));
   const json = new JsonDocuments(sources);
-  const records = createRecordPanels(context.extensionUri, sources, json, logger.child('panels'), shells.gate);
+  // What the workspace's Terraform manages: empty until a `.tf` file, a Terraform command or a save's plan reads it.
+  const terraformIndex = new ManagedIndex();
+  const records = createRecordPanels(context.extensionUri, sources, json, logger.child('panels'), shells.gate, terraformIndex);
   context.subscriptions.push(json, records);
 
   const verifications = new VerificationHistory(context.workspaceState);
   const signings = new SigningHistory(context.workspaceState);
   context.subscriptions.push(verifications, signings);
   const editing = registerEditing(context, logger, shells.gate);
-  const terraformFeatures = registerTerraform(context, logger, editing, async () => (await honeycombExplorer.defaultEnvironment())?.slug);
-  const views = registerViews(context, shells.trees, honeycomb, honeycombExplorer, authentikConnections, secrets, registryLogins, verifications, signings);
+  const terraformFeatures = registerTerraform(
+    context,
+    logger,
+    editing,
+    terraformIndex,
+    async () => (await honeycombExplorer.defaultEnvironment())?.slug,
+    // Called only when the command runs, after the signature commands below are registered.
+    (image, policy) => signatures.verify(image, policy),
+  );
+  const views = registerViews(context, shells.trees, honeycomb, honeycombExplorer, authentikConnections, secrets, registryLogins, verifications, signings, terraformIndex);
   registerViewCommands(context, logger, channel, views, records, json);
   registerHoneycombConnectionCommands(context, logger, secrets, honeycomb);
   const honeycombKinds = registerHoneycombExplorer(context, services, honeycomb, honeycombExplorer, editing, (recordKey) => {

@@ -100,7 +100,7 @@ function readTree(root: Node, text: string): HclFile {
   const file: HclFile = { blocks: [], attributes: [], errors: [] };
   const body = root.namedChildren.find((c) => c?.type === 'body');
   if (body) readBody(body, text, file);
-  collectErrors(root, file.errors);
+  collectErrors(root, text, file.errors);
   return file;
 }
 
@@ -119,10 +119,10 @@ function readBody(body: Node, text: string, into: { blocks: HclBlock[]; attribut
 function readBlock(node: Node, text: string): HclBlock | undefined {
   const [typeNode, ...rest] = node.namedChildren;
   if (typeNode?.type !== 'identifier') return undefined;
-  const block: HclBlock = { type: typeNode.text, labels: [], attributes: [], blocks: [], range: rangeOf(node) };
+  const block: HclBlock = { type: sourceOf(typeNode, text), labels: [], attributes: [], blocks: [], range: rangeOf(node) };
   for (const child of rest) {
-    if (child?.type === 'identifier') block.labels.push(child.text);
-    else if (child?.type === 'string_lit') block.labels.push(decodeQuoted(child));
+    if (child?.type === 'identifier') block.labels.push(sourceOf(child, text));
+    else if (child?.type === 'string_lit') block.labels.push(decodeQuoted(child, text));
     else if (child?.type === 'body') readBody(child, text, block);
   }
   return block;
@@ -132,7 +132,7 @@ function readAttribute(node: Node, text: string): HclAttribute | undefined {
   const name = node.namedChildren.find((c) => c?.type === 'identifier');
   const expression = node.namedChildren.find((c) => c?.type === 'expression');
   if (!name || !expression) return undefined;
-  return { name: name.text, value: readValue(expression, text), range: rangeOf(node) };
+  return { name: sourceOf(name, text), value: readValue(expression, text), range: rangeOf(node) };
 }
 
 /** Why a value is not a literal: thrown inside the walk, caught once at the top. */
@@ -143,7 +143,7 @@ function readValue(expression: Node, text: string): HclValue {
     return { kind: 'literal', value: literalOf(expression, text), range: rangeOf(expression) };
   } catch (error) {
     if (!(error instanceof NotLiteral)) throw error;
-    return { kind: 'expression', text: expression.text, range: rangeOf(expression) };
+    return { kind: 'expression', text: sourceOf(expression, text), range: rangeOf(expression) };
   }
 }
 
@@ -155,15 +155,15 @@ function literalOf(node: Node, text: string): HclLiteral {
     case 'template_expr':
       return literalOf(onlyChild(node), text);
     case 'string_lit':
-      return decodeQuoted(node);
+      return decodeQuoted(node, text);
     case 'quoted_template':
-      return decodeQuoted(node);
+      return decodeQuoted(node, text);
     case 'heredoc_template':
       return heredocText(node, text);
     case 'numeric_lit':
-      return numberOf(node.text);
+      return numberOf(sourceOf(node, text));
     case 'bool_lit':
-      return node.text === 'true';
+      return sourceOf(node, text) === 'true';
     case 'null_lit':
       return null;
     case 'operation':
@@ -194,7 +194,7 @@ function numberOf(source: string): number {
 /** `-5` is an operation in the grammar; for a reader it is a number like any other. */
 function negated(node: Node, text: string): number {
   const operand = node.namedChildren.find((c) => !!c);
-  if (node.text.trimStart()[0] !== '-' || !operand) throw new NotLiteral(node.type);
+  if (sourceOf(node, text).trimStart()[0] !== '-' || !operand) throw new NotLiteral(node.type);
   const value = literalOf(operand, text);
   if (typeof value !== 'number') throw new NotLiteral(node.type);
   return -value;
@@ -215,19 +215,19 @@ function objectOf(node: Node, text: string): { [key: string]: HclLiteral } {
 /** An object key written bare (`a = 1`) is the name itself, not a variable; a quoted key is a string. */
 function objectKey(key: Node, text: string): string {
   const inner = key.type === 'expression' ? onlyChild(key) : key;
-  if (inner.type === 'variable_expr' && inner.namedChildren.length === 1) return inner.text;
+  if (inner.type === 'variable_expr' && inner.namedChildren.length === 1) return sourceOf(inner, text);
   const value = literalOf(inner, text);
   if (typeof value !== 'string') throw new NotLiteral('object key');
   return value;
 }
 
 /** A quoted string without interpolation, its escapes decoded as Terraform decodes them. */
-function decodeQuoted(node: Node): string {
+function decodeQuoted(node: Node, text: string): string {
   let out = '';
   for (const part of node.namedChildren) {
     if (!part || part.type === 'quoted_template_start' || part.type === 'quoted_template_end') continue;
     if (part.type !== 'template_literal') throw new NotLiteral(part.type);
-    out += unescapeTemplate(part.text);
+    out += unescapeTemplate(sourceOf(part, text));
   }
   return out;
 }
@@ -270,8 +270,11 @@ export function unescapeTemplate(raw: string): string {
 function heredocText(node: Node, text: string): string {
   const parts = node.namedChildren.filter((c): c is Node => !!c);
   if (parts.some((p) => p.type !== 'heredoc_start' && p.type !== 'heredoc_identifier' && p.type !== 'template_literal')) throw new NotLiteral('heredoc');
-  const lines = text.split(/\r?\n/).slice(node.startPosition.row + 1, node.endPosition.row);
-  const indented = parts.some((p) => p.type === 'heredoc_start' && p.text.startsWith('<<-'));
+  // The lines after the opening line, up to the closing marker's line: sliced from the text, not split from all of it.
+  const first = text.indexOf('\n', node.startIndex) + 1;
+  const last = text.lastIndexOf('\n', node.endIndex - 1) + 1;
+  const lines = first > 0 && last > first ? text.slice(first, last).split(/\r?\n/).slice(0, -1) : [];
+  const indented = parts.some((p) => p.type === 'heredoc_start' && sourceOf(p, text).startsWith('<<-'));
   const cut = indented ? Math.min(...lines.filter((l) => l.trim() !== '').map((l) => /^[ \t]*/.exec(l)?.[0].length ?? 0)) : 0;
   const body = lines.map((l) => l.slice(Number.isFinite(cut) ? cut : 0));
   return body.length
@@ -282,6 +285,14 @@ function heredocText(node: Node, text: string): string {
     : '';
 }
 
+/**
+ * A node's source text, sliced from the text we parsed (web-tree-sitter's indices are the
+ * string's UTF-16 indices) rather than read back through tree-sitter's input callback.
+ */
+function sourceOf(node: Node, text: string): string {
+  return text.slice(node.startIndex, node.endIndex);
+}
+
 function rangeOf(node: Node): HclRange {
   return {
     start: { line: node.startPosition.row, column: node.startPosition.column },
@@ -289,11 +300,11 @@ function rangeOf(node: Node): HclRange {
   };
 }
 
-function collectErrors(node: Node, errors: HclFile['errors']): void {
+function collectErrors(node: Node, text: string, errors: HclFile['errors']): void {
   if (!node.hasError && !node.isMissing) return;
   if (node.isError || node.isMissing) {
-    errors.push({ message: node.isMissing ? `Missing ${node.type}.` : `Not valid HCL: ${JSON.stringify(node.text.slice(0, 40))}.`, range: rangeOf(node) });
+    errors.push({ message: node.isMissing ? `Missing ${node.type}.` : `Not valid HCL: ${JSON.stringify(sourceOf(node, text).slice(0, 40))}.`, range: rangeOf(node) });
     return;
   }
-  for (const child of node.children) if (child) collectErrors(child, errors);
+  for (const child of node.children) if (child) collectErrors(child, text, errors);
 }

@@ -5,6 +5,7 @@ import { TRIGGER_KIND_ID, SLO_KIND_ID, BOARD_KIND_ID } from '../views/honeycomb/
 import { DATASET_KIND_ID } from '../views/honeycomb/kinds/datasetKindIds';
 import { RECIPIENT_KIND_ID } from '../views/honeycomb/kinds/recipientIds';
 import type { ManagedBlock } from './managedBlocks';
+import type { ManagedPlace, ManagedTarget } from './managedIndex';
 
 /**
  * The other direction: from a Terraform block to the live object an editor can open. The
@@ -61,4 +62,18 @@ export function liveTargetOf(managed: ManagedBlock, honeycombEnv: string | undef
     return { kindId: editKindId(kind), address: { id } };
   }
   return { none: `${managed.type} is not an object this extension edits.` };
+}
+
+/**
+ * The live objects a workspace's blocks manage, each with where its block is: what the views'
+ * index holds. Blocks that name no object (data sources, `count`, no ID) are left out.
+ */
+export function managedPlacesOf(blocks: readonly ManagedBlock[], honeycombEnv: string | undefined, placeOf: (block: ManagedBlock) => string): Array<[ManagedTarget, ManagedPlace]> {
+  const out: Array<[ManagedTarget, ManagedPlace]> = [];
+  for (const block of blocks) {
+    const target = liveTargetOf(block, honeycombEnv);
+    if ('none' in target) continue;
+    out.push([target, { place: placeOf(block), uri: block.file, line: block.block.range.start.line, column: block.block.range.start.column }]);
+  }
+  return out;
 }

@@ -2,9 +2,11 @@ import * as vscode from 'vscode';
 import type { Logger } from '../core/logger';
 import type { Editing } from '../editing/register';
 import { isEditable } from '../editing/editableKinds';
+import type { EditTarget } from '../editing/editableKinds';
 import { registerCommand } from '../ui/commandRunner';
 import { prompts } from '../ui/prompts';
 import type { TerraformFeatures } from './terraformFeatures';
+import type { ManagedIndex } from './managedIndex';
 
 /**
  * The workspace's Terraform, wired in without reading it: a `.tf` file's lenses and quick fixes
@@ -12,16 +14,35 @@ import type { TerraformFeatures } from './terraformFeatures';
  * commands load the parser and the features (a chunk of their own) the first time they are
  * needed. Nothing here reads a file or loads WebAssembly.
  */
-export function registerTerraform(context: vscode.ExtensionContext, logger: Logger, editing: Editing, honeycombEnv: () => Promise<string | undefined>): () => Promise<TerraformFeatures> {
+export function registerTerraform(
+  context: vscode.ExtensionContext,
+  logger: Logger,
+  editing: Editing,
+  index: ManagedIndex,
+  honeycombEnv: () => Promise<string | undefined>,
+  /** Our verifier with its report (src/commands/signatures.ts), for Verify Now on a `data "cosign_verify"` block. */
+  verifyImage: (image: string, policy: { text: string; source: string }) => Promise<unknown>,
+): () => Promise<TerraformFeatures> {
   let features: Promise<TerraformFeatures> | undefined;
   const load = (): Promise<TerraformFeatures> => {
     features ??= import(/* webpackChunkName: "terraform" */ './terraformFeatures').then((m) => {
       const loaded = new m.TerraformFeatures({ kinds: editing.kinds, distPath: vscode.Uri.joinPath(context.extensionUri, 'dist').fsPath, honeycombEnv });
       context.subscriptions.push(loaded);
+      // Once the Terraform is being read anyway, the views learn which rows it manages (and again when a `.tf` file changes).
+      const reindex = (): void => {
+        loaded.managedPlaces().then(
+          (places) => index.update(places),
+          (error: unknown) => logger.warn(`The workspace's Terraform could not be indexed: ${error instanceof Error ? error.message : String(error)}`),
+        );
+      };
+      context.subscriptions.push(loaded.workspace.onDidChange(reindex));
+      reindex();
       return loaded;
     });
     return features;
   };
+  // Before the Terraform is read, Go to Terraform Definition is offered on every editable row (it reads it); after, on managed rows only.
+  context.subscriptions.push(index.onDidChange(() => void vscode.commands.executeCommand('setContext', 'opsConfig.terraformRead', index.known)));
   context.subscriptions.push(
     vscode.workspace.onDidChangeTextDocument((e) => {
       if (features && e.document.uri.path.endsWith('.tf') && e.contentChanges.length > 0) void features.then((f) => f.forget(e.document.uri));
@@ -44,6 +65,10 @@ export function registerTerraform(context: vscode.ExtensionContext, logger: Logg
     const outcome = differing === 0 ? 'the live object matches the code' : `${differing} attribute${differing === 1 ? ' differs' : 's differ'} from the live object (see Problems)`;
     void prompts.info(`${key}: ${outcome}${skipped ? `; ${skipped} not compared (expressions)` : ''}.`);
     return drifts;
+  });
+  registerCommand(context, logger, 'opsConfig.terraform.verifyNow', async (uri: string, key: string) => {
+    const inputs = await (await load()).verifyInputs(uri, key);
+    return verifyImage(inputs.image, inputs.policy);
   });
   registerCommand(context, logger, 'opsConfig.terraform.checkDrift', async () => {
     const f = await load();
@@ -71,9 +96,17 @@ export function registerTerraform(context: vscode.ExtensionContext, logger: Logg
     if (picked) await f.reveal(picked.drifted.block);
     return result;
   });
-  registerCommand(context, logger, 'opsConfig.terraform.goToDefinition', async (node: unknown) => {
-    if (!isEditable(node)) throw new Error('Pick an object in an Ops Config view first.');
-    const target = node.editTarget();
+  // From a tree row (its node) or a record (its edit target): the index knows the place once read; else the object is matched now.
+  registerCommand(context, logger, 'opsConfig.terraform.goToDefinition', async (picked: unknown) => {
+    const target = isEditable(picked) ? picked.editTarget() : isEditTarget(picked) ? picked : undefined;
+    if (!target) throw new Error('Pick an object in an Ops Config view first.');
+    const known = index.placeOf(target);
+    if (known) {
+      const document = await vscode.workspace.openTextDocument(vscode.Uri.parse(known.uri));
+      const start = new vscode.Position(known.line, known.column);
+      await vscode.window.showTextDocument(document, { selection: new vscode.Range(start, start) });
+      return;
+    }
     const kind = await editing.kinds.ensure(target.kindId);
     if (!kind) throw new Error(`No editable kind ${target.kindId}.`);
     const f = await load();
@@ -82,4 +115,9 @@ export function registerTerraform(context: vscode.ExtensionContext, logger: Logg
     await f.reveal(block);
   });
   return load;
+}
+
+function isEditTarget(value: unknown): value is EditTarget {
+  const v = value as { kindId?: unknown; address?: unknown; name?: unknown } | undefined;
+  return typeof v?.kindId === 'string' && typeof v.name === 'string' && !!v.address && typeof v.address === 'object';
 }

@@ -4,8 +4,10 @@ import { DRIFT_SOURCE } from '../startup/terraformShells';
 import type { Address, EditableKind, JsonObject } from '../editing/kind';
 import { AttributeDrift, driftMessage, driftOf, replacementsFromLive } from './drift';
 import type { HclBlock } from './hclParse';
+import { CosignVerifyInputs, cosignVerifyInputs } from './cosignVerifyBlock';
 import { ManagedBlock, findManaged, identityFromExport } from './managedBlocks';
-import { LiveTarget, liveTargetOf } from './liveTargets';
+import { LiveTarget, liveTargetOf, managedPlacesOf } from './liveTargets';
+import type { ManagedPlace, ManagedTarget } from './managedIndex';
 import { WorkspaceTerraform, placeOfBlock, revealBlock } from './workspaceTerraform';
 
 /**
@@ -51,6 +53,8 @@ export class TerraformFeatures implements vscode.Disposable {
       if (block.mode === 'resource') {
         lenses.push(new vscode.CodeLens(range, { title: 'Open Live Object', command: 'opsConfig.terraform.openLiveObject', arguments: args }));
         lenses.push(new vscode.CodeLens(range, { title: 'Compare with Live', command: 'opsConfig.terraform.compareWithLive', arguments: args }));
+      } else if (block.type === 'cosign_verify') {
+        lenses.push(new vscode.CodeLens(range, { title: 'Verify Now', command: 'opsConfig.terraform.verifyNow', arguments: args }));
       }
     }
     return lenses;
@@ -62,6 +66,18 @@ export class TerraformFeatures implements vscode.Disposable {
     const block = (await this.workspace.blocksOf(document)).find((b) => keyOf(b) === key);
     if (!block) throw new Error(`${key} is no longer in ${vscode.workspace.asRelativePath(document.uri)}.`);
     return { document, block };
+  }
+
+  /** What Verify Now checks for a `data "cosign_verify"` block: its image and policy, or why they cannot be read. */
+  async verifyInputs(uri: string, key: string): Promise<CosignVerifyInputs> {
+    const { document, block } = await this.blockAt(uri, key);
+    const folder = vscode.Uri.joinPath(document.uri, '..');
+    const inputs = await cosignVerifyInputs(block.block, block.name, async (relative) => {
+      const file = vscode.Uri.joinPath(folder, relative);
+      return { text: new TextDecoder().decode(await vscode.workspace.fs.readFile(file)), source: vscode.workspace.asRelativePath(file, false) };
+    });
+    if ('refusal' in inputs) throw new Error(inputs.refusal);
+    return inputs;
   }
 
   async targetOf(block: ManagedBlock): Promise<LiveTarget> {
@@ -186,6 +202,13 @@ export class TerraformFeatures implements vscode.Disposable {
       cancel.dispose();
     }
     return { checked, drifted, failed };
+  }
+
+  /** Every live object the workspace's blocks manage, with where its block is (for the views' index). */
+  async managedPlaces(): Promise<Array<[ManagedTarget, ManagedPlace]>> {
+    const blocks = await this.workspace.allBlocks();
+    const env = blocks.some((b) => b.type.startsWith('honeycombio_')) ? await this.deps.honeycombEnv() : undefined;
+    return managedPlacesOf(blocks, env, placeOfBlock);
   }
 
   place(block: ManagedBlock): string {

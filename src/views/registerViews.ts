@@ -16,6 +16,7 @@ import type { SecretStore } from '../core/secrets';
 import { TreeNode } from './tree/node';
 import type { ViewAccess, ViewAccessByName } from './api';
 import { VIEW_IDS, ViewName } from './viewIds';
+import { ManagedIndex, decorateManagedRow } from '../terraform/managedIndex';
 
 export { VIEW_IDS } from './viewIds';
 export type { ViewName } from './viewIds';
@@ -40,11 +41,14 @@ export function registerViews(
   registryLogins: RegistryCredentialStore,
   verifications: VerificationHistory,
   signings: SigningHistory,
+  terraform: ManagedIndex,
 ): Views {
+  // A row of an object the workspace's Terraform manages says so, once that Terraform has been read.
+  const decorate = decorateManagedRow(terraform);
   const make = (name: ViewName, roots: (view: ExplorerProvider) => Promise<TreeNode[]> | TreeNode[], fingerprint?: () => Promise<string | undefined>): ExplorerProvider => {
     const { view, filter } = shells[name];
     const memory = fingerprint && new TreeMemory(context.globalState, name, fingerprint);
-    const provider: ExplorerProvider = new ExplorerProvider(VIEW_IDS[name], () => roots(provider), filter, memory);
+    const provider: ExplorerProvider = new ExplorerProvider(VIEW_IDS[name], () => roots(provider), filter, memory, decorate);
     provider.attach(view);
     context.subscriptions.push(provider);
     return provider;
@@ -64,6 +68,10 @@ export function registerViews(
     registryLogins.onDidChange(() => sigProvider.refresh()),
     verifications.onDidChange(() => sigProvider.refresh()),
     signings.onDidChange(() => sigProvider.refresh()),
+    terraform.onDidChange(() => {
+      hcProvider.redrawAll();
+      akProvider.redrawAll();
+    }),
   );
   const providers = { honeycomb: hcProvider, authentik: akProvider, signatures: sigProvider };
   const treeViews = { honeycomb: shells.honeycomb.view, authentik: shells.authentik.view, signatures: shells.signatures.view };

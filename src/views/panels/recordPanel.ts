@@ -7,6 +7,7 @@ import { PanelHandle, PanelHost } from './panelHost';
 import { RecordViewModel } from './protocol';
 import { withWrites } from './recordRule';
 import { RecordSources } from './recordSources';
+import { ManagedIndex, withTerraformOwner } from '../../terraform/managedIndex';
 
 /** The record panel: any object of any service, drawn from a RecordViewModel. */
 export const RECORD_VIEW_TYPE = 'opsConfig.record';
@@ -17,7 +18,16 @@ export interface WritesState {
   readonly onDidChange: vscode.Event<boolean>;
 }
 
-export function createRecordPanels(extensionUri: vscode.Uri, sources: RecordSources, json: JsonDocuments, logger: Logger, writes: WritesState): PanelHost<RecordViewModel> {
+export function createRecordPanels(extensionUri: vscode.Uri, sources: RecordSources, json: JsonDocuments, logger: Logger, writes: WritesState, terraform: ManagedIndex): PanelHost<RecordViewModel> {
+  // What `present` shows changes with the write gate and with what the workspace's Terraform manages.
+  const presentChanged = (listener: (e: unknown) => void): vscode.Disposable => {
+    const both = [writes.onDidChange(listener), terraform.onDidChange(() => listener(undefined))];
+    return {
+      dispose: () => {
+        for (const d of both) d.dispose();
+      },
+    };
+  };
   const host: PanelHost<RecordViewModel> = new PanelHost<RecordViewModel>(
     extensionUri,
     {
@@ -25,9 +35,9 @@ export function createRecordPanels(extensionUri: vscode.Uri, sources: RecordSour
       script: 'record.js',
       load: async (key, signal) => (await sources.load(key, signal)).model,
       title: (model) => model.title,
-      // Edit… only where it can lead to a change: not while writes are off.
-      present: (model) => withWrites(model, writes.writesAllowed),
-      presentChanged: writes.onDidChange,
+      // Edit… only where it can lead to a change: not while writes are off. A managed object says where its Terraform is.
+      present: (model) => withWrites(withTerraformOwner(model, terraform), writes.writesAllowed),
+      presentChanged,
       revealSecret: async (key, secretId) => (await sources.get(key)).secrets?.[secretId],
       onAction: (key, action, _args, panel) => runAction(key, action, panel),
     },

@@ -32,6 +32,8 @@ export class ExplorerProvider implements vscode.TreeDataProvider<TreeNode>, Refr
     readonly filter: ViewFilter,
     /** Keeps the tree as drawn for the next window, when the view remembers its tree. */
     private readonly memory?: TreeMemory,
+    /** What a row says beyond its node's own item (e.g. "Terraform" on a managed object). */
+    private readonly decorate?: (node: TreeNode, item: vscode.TreeItem) => vscode.TreeItem,
   ) {
     this.disposables.push(
       filter.onDidChange(() => {
@@ -70,6 +72,11 @@ export class ExplorerProvider implements vscode.TreeDataProvider<TreeNode>, Refr
     this.emitter.fire(node);
   }
 
+  /** Draws every row again from what the nodes hold (no request): what `decorate` says has changed. */
+  redrawAll(): void {
+    this.emitter.fire(undefined);
+  }
+
   /**
    * A collapsed node's loads (its own, "Load more" included, and those of nodes below it) are
    * aborted. The editor keeps what a cancelled load answered (nothing) as the node's children, so
@@ -96,7 +103,7 @@ export class ExplorerProvider implements vscode.TreeDataProvider<TreeNode>, Refr
     const item = node.getTreeItem();
     const withId = (it: vscode.TreeItem): vscode.TreeItem => {
       it.id = node.id;
-      const presented = presentTreeItem(it);
+      const presented = presentTreeItem(this.decorate?.(node, it) ?? it);
       this.memory?.itemDrawn(node, presented);
       return presented;
     };
