@@ -24,6 +24,12 @@ async function main(): Promise<void> {
   const loadStarted = performance.now();
   const parser = await loadHclParser(nodeWasmFiles);
   console.log(`parser load (runtime init + grammar): ${(performance.now() - loadStarted).toFixed(1)} ms`);
+  // Heredocs were once quadratic (each split the whole file): a file of many shows it.
+  const heredocs = Array.from({ length: 2000 }, (_, i) => `data "cosign_verify" "v${i}" {\n  image  = "ghcr.io/acme/app:${i}"\n  policy = <<-EOT\n    n: ${i}\n  EOT\n}\n`).join('');
+  parser.parse(heredocs);
+  const heredocStarted = performance.now();
+  parser.parse(heredocs);
+  console.log(`parse of a ${(heredocs.length / 1024).toFixed(0)} KB file of 2,000 heredoc blocks: ${(performance.now() - heredocStarted).toFixed(1)} ms`);
 
   const standIn = await startHoneycombStandIn();
   try {
