@@ -48,7 +48,10 @@ const META_MODELS: Record<string, { description: string; properties: Record<stri
 const BLUEPRINT_ONLY_FIELDS: Record<string, Record<string, Schema>> = {
   'authentik_core.application': { icon: { type: 'string', description: "The application's icon: a URL or a path under the media folder." } },
   'authentik_core.token': { key: { type: 'string', description: "The token's key (secret); generated when left out." } },
-  'authentik_core.user': { password: { type: ['string', 'null'], description: "The user's password, set when the entry is applied." } },
+  'authentik_core.user': {
+    password: { type: ['string', 'null'], description: "The user's password, set when the entry is applied." },
+    permissions: { type: 'array', items: { type: 'string' }, description: 'Global permissions of the user, as app_label.codename.' },
+  },
   'authentik_rbac.role': { permissions: { type: 'array', items: { type: 'string' }, description: 'Global permissions of the role, as app_label.codename.' } },
   'authentik_stages_invitation.invitation': { created_by: { type: ['integer', 'null'], description: 'The user who created the invitation (primary key).' } },
 };

@@ -1,21 +1,19 @@
 import * as vscode from 'vscode';
 import { BLUEPRINT_SCHEME } from '../views/authentik/blueprintScheme';
 import type { BlueprintLanguage } from '../views/authentik/blueprintLanguage/provider';
+import { looksLikeBlueprint } from './blueprintRecognition';
 
 /**
  * Which YAML documents are authentik blueprints, and their language features from the moment the
  * extension starts (the features and the generated schema load, in chunks of their own, with the
- * first one). A blueprint is: a blueprint instance's content opened from the authentik view; a
- * file named `*.blueprint.yaml` (or `.yml`); or any YAML file whose top level has `version: 1` and
- * `entries:`, which is how authentik itself recognises one (its blueprint folders hold other YAML
- * too, so the folder alone decides nothing). No other extension is needed: VS Code knows YAML.
+ * first one). A blueprint is: a blueprint instance's content opened from the authentik view, or a
+ * YAML document that looks like one (./blueprintRecognition.ts). No other extension is needed:
+ * VS Code knows YAML.
  */
 export function isBlueprintDocument(document: vscode.TextDocument): boolean {
   if (document.uri.scheme === BLUEPRINT_SCHEME) return true;
   if (document.languageId !== 'yaml') return false;
-  if (/\.blueprint\.ya?ml$/i.test(document.uri.path)) return true;
-  const text = document.getText();
-  return /^version:[ \t]*1[ \t]*(#.*)?$/m.test(text) && /^entries:/m.test(text);
+  return looksLikeBlueprint(document.uri.path, document.getText());
 }
 
 export function registerBlueprintShells(subscriptions: vscode.Disposable[]): void {

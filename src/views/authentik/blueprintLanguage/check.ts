@@ -7,10 +7,11 @@ import { BLUEPRINT_TAGS, CONDITION_MODES, ENUMERATE_OUTPUTS, STANDARD_TAG_PREFIX
  * The checks of a blueprint's YAML, on the parsed nodes. What authentik certainly refuses when it
  * loads or imports the blueprint (authentik/blueprints/v1/common.py and importer.py; see
  * docs/seed-notes.md) is an error: YAML it cannot parse, a tag it does not know or in a form its
- * constructor cannot read, an entry without a model, a model or state it does not have, a part
- * of the blueprint of the wrong kind. What it may accept or silently ignore is a warning: a field
- * the model's serializer does not have, a value of another type or outside a field's choices.
- * The server's dry run on save stays the final word.
+ * constructor cannot read, an entry without a model, a model name not written app_label.model, a
+ * state it does not have, a part of the blueprint of the wrong kind. What another release of
+ * authentik may accept, or what it silently ignores, is a warning: a model or field the 2026.8.3
+ * API document does not have (blueprints outlive releases), a value of another type or outside a
+ * field's choices. The server's dry run on save stays the final word.
  */
 
 export interface Problem {
@@ -38,6 +39,8 @@ export interface PartFacts {
   problems: Problem[];
   /** `id`s of the entries, in order (undefined: an entry without an id). */
   ids: (string | undefined)[];
+  /** Some entry's id is made by a tag (or an entry by a loop): which ids exist is not known here. */
+  someIdsUnknown: boolean;
   keyOfs: KeyOfUse[];
 }
 
@@ -46,7 +49,7 @@ const TOP_KEYS = ['version', 'entries', 'context', 'metadata'];
 const TRUTHY = new Set(['true', 'false', 'yes', 'no', 'on', 'off', '1', '0', 't', 'f', 'y', 'n']);
 
 class Walk {
-  readonly facts: PartFacts = { problems: [], ids: [], keyOfs: [] };
+  readonly facts: PartFacts = { problems: [], ids: [], someIdsUnknown: false, keyOfs: [] };
   private entryIndex = -1;
   private conditional = false;
 
@@ -102,19 +105,32 @@ class Walk {
   /** `entries`: a list of entries, or a mapping of sections to lists of entries. */
   entries(value: Node | null, key: Node): void {
     if (value === null || (isScalar(value) && value.value === null)) return;
+    // A tag (e.g. !Enumerate) may make the entries, or a section of them, when authentik loads it.
+    if (value.tag) return this.madeEntries(value);
     if (isSeq(value)) {
       for (const item of value.items) this.entry(item as Node | null);
     } else if (isMap(value)) {
       for (const section of value.items) {
-        if (isSeq(section.value)) for (const item of section.value.items) this.entry(item as Node | null);
-        else this.report('error', 'Each section of `entries` is a list of entries.', (section.value as Node | null) ?? (section.key as Node));
+        const list = section.value as Node | null;
+        if (list?.tag) this.madeEntries(list);
+        else if (isSeq(list)) for (const item of list.items) this.entry(item as Node | null);
+        else this.report('error', 'Each section of `entries` is a list of entries.', list ?? (section.key as Node));
       }
     } else {
       this.report('error', '`entries` is a list of entries (or a mapping of sections to lists).', value ?? key);
     }
   }
 
+  /** Entries a tag makes: only the tags can be checked; the ids the entries get are not known. */
+  private madeEntries(node: Node): void {
+    this.entryIndex++;
+    this.facts.ids[this.entryIndex] = undefined;
+    this.facts.someIdsUnknown = true;
+    this.values(node);
+  }
+
   entry(node: Node | null): void {
+    if (node?.tag) return this.madeEntries(node);
     this.entryIndex++;
     this.facts.ids[this.entryIndex] = undefined;
     if (!isMap(node)) {
@@ -148,6 +164,10 @@ class Walk {
           break;
         case 'id':
           if (isScalar(value) && !value.tag && value.value !== null) this.facts.ids[this.entryIndex] = String(value.value);
+          else if (value?.tag) {
+            this.facts.someIdsUnknown = true;
+            this.values(value);
+          }
           break;
         case 'conditions':
           if (!isSeq(value)) this.report('error', '`conditions` is a list of values that must all be true.', value ?? (pair.key as Node));
@@ -169,16 +189,19 @@ class Walk {
   }
 
   private model(value: Node | null, key: Node): ModelInfo | undefined {
+    // A tag (e.g. !Format) makes the model's name when authentik loads the entry.
+    if (value?.tag) return this.values(value);
     if (!isScalar(value) || value.value === null || value.value === '') {
-      if (isScalar(value) && value.tag) return this.values(value);
       this.report('error', "The entry's `model` is its app_label.model_name, e.g. authentik_flows.flow.", value ?? key);
       return undefined;
     }
-    if (value.tag) return this.values(value);
     const name = String(value.value);
     const model = findModel(this.schema, name);
-    if (!model) this.report('error', `authentik has no model \`${name}\`${/^[a-z0-9_]+\.[a-z0-9_]+$/.test(name) ? '' : ' (a model is written app_label.model_name)'}.`, value);
-    return model;
+    if (model) return model;
+    if (!MODEL_NAME.test(name)) this.report('error', `\`${name}\` is not a model name: a model is written app_label.model_name, e.g. authentik_flows.flow.`, value);
+    // Releases add and remove models (authentik_crypto_secrets.secret is newer than 2026.8.3): only the server knows.
+    else this.report('warning', `authentik ${API_RELEASE} has no model \`${name}\`${closeModel(this.schema, name)}; another release may have it (the server's dry run decides).`, value);
+    return undefined;
   }
 
   private fields(map: YAMLMap, model: ModelInfo | undefined, where: 'attrs' | 'identifiers'): void {
@@ -189,7 +212,7 @@ class Walk {
       // Identifiers are looked up as the model's database fields (and Django lookups), which the
       // API document does not list in full: only attrs are held against the serializer's fields.
       if (where === 'attrs' && name !== undefined && model?.fields && !field) {
-        this.report('warning', `\`${name}\` is not a field of ${model.name}: authentik ignores it.`, pair.key as Node);
+        this.report('warning', `\`${name}\` is not a field of ${model.name} in authentik ${API_RELEASE}: that release ignores it (another may read it).`, pair.key as Node);
       }
       if (field) this.value(value, field, name ?? '');
       else this.values(value);
@@ -221,7 +244,7 @@ class Walk {
     }
     if (types.includes('array')) return this.report('warning', `${expected}, not a single value.`, node);
     if (Array.isArray(field.enum) && field.enum.length > 0 && !field.enum.includes(value)) {
-      return this.report('warning', `\`${String(value)}\` is not a choice of \`${name}\`: ${field.enum.join(', ')}.`, node);
+      return this.report('warning', `\`${String(value)}\` is not a choice of \`${name}\` in authentik ${API_RELEASE}: ${field.enum.join(', ')}.`, node);
     }
     const accepted =
       (types.includes('string') && typeof value !== 'boolean') ||
@@ -271,7 +294,10 @@ class Walk {
     }
     const items = isSeq(node) ? (node.items as (Node | null)[]) : [];
     const problem = tagFormProblem(tag, isSeq(node) ? 'seq' : isMap(node) ? 'map' : 'scalar', items.length);
-    if (problem) return this.report('error', problem, node, start);
+    if (problem) {
+      this.report(problem.severity, problem.message, node, start);
+      if (problem.severity === 'error') return;
+    }
     const plain = (item: Node | null | undefined): string | undefined => (isScalar(item) && !item.tag && item.value !== null ? String(item.value) : undefined);
     const own = isScalar(node) && node.value !== null && String(node.value) !== '' ? String(node.value) : undefined;
     switch (tag) {
@@ -285,9 +311,16 @@ class Walk {
       case '!Find':
       case '!FindObject': {
         const model = plain(items[0]);
-        if (model !== undefined && !findModel(this.schema, model)) this.report('warning', `${tag} looks in \`${model}\`, which is not a blueprint model of authentik.`, items[0]);
+        // Any Django model is searched (apps.get_model), also those no blueprint entry can make
+        // (authentik_core.source, authentik_flows.stage…): only a name that cannot be one is certain to fail.
+        if (model !== undefined && !findModel(this.schema, model)) {
+          if (!MODEL_NAME.test(model)) this.report('error', `${tag} looks in \`${model}\`, which is not a model name: app_label.model_name.`, items[0]);
+          else if (!this.knownApp(model)) this.report('warning', `${tag} looks in \`${model}\`: authentik ${API_RELEASE} has no app \`${model.split('.')[0]}\`.`, items[0]);
+        }
         for (const condition of items.slice(1)) {
-          if (!isSeq(condition) || condition.tag || condition.items.length !== 2) this.report('error', `Each condition of ${tag} is a pair [field, value].`, condition, condition?.range?.[0]);
+          // The constructor reads every item of a condition, the lookup only the first two.
+          if (!isSeq(condition) || condition.tag || condition.items.length < 2) this.report('error', `Each condition of ${tag} is a pair [field, value].`, condition, condition?.range?.[0]);
+          else if (condition.items.length > 2) this.report('warning', `authentik looks up the first two items of this condition of ${tag} and ignores the rest: [field, value].`, condition.items[2] as Node);
         }
         return;
       }
@@ -317,6 +350,35 @@ class Walk {
       }
     }
   }
+
+  private knownApp(model: string): boolean {
+    const app = `${model.split('.')[0]}.`;
+    for (const name of this.schema.models.keys()) if (name.startsWith(app)) return true;
+    return false;
+  }
+}
+
+/** The release of the API document the schema is made from (what "authentik has no …" is measured against). */
+const API_RELEASE = '2026.8.3';
+
+/** app_label.model_name, as Django's apps.get_model reads it. */
+const MODEL_NAME = /^[A-Za-z0-9_]+\.[A-Za-z0-9_]+$/;
+
+/** ` (did you mean …?)` for a model name one app label or one small typo away from a known one. */
+function closeModel(schema: BlueprintSchema, name: string): string {
+  const [app, model] = name.toLowerCase().split('.');
+  for (const known of schema.models.keys()) {
+    const [knownApp, knownModel] = known.split('.');
+    if ((knownModel === model && knownApp !== app) || (knownApp === app && editDistanceAtMostOne(knownModel, model))) return ` (did you mean ${known}?)`;
+  }
+  return '';
+}
+
+function editDistanceAtMostOne(a: string, b: string): boolean {
+  if (Math.abs(a.length - b.length) > 1) return false;
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  return a.slice(i + 1) === b.slice(i + 1) || a.slice(i) === b.slice(i + 1) || a.slice(i + 1) === b.slice(i);
 }
 
 /** A model by its name; Django finds the model part in any case (`SAMLPropertyMapping`), the app label exactly. */

@@ -97,6 +97,8 @@ function isBlankOrComment(line: string): boolean {
 function resolveKeyOfs(parts: { facts: PartFacts; line: number }[]): Problem[] {
   const problems: Problem[] = [];
   const firstEntryOf = new Map<string, number>();
+  // When a tag makes an id (or a loop makes entries), a missing id may exist once authentik loads it.
+  const idsAllKnown = parts.every(({ facts }) => !facts.someIdsUnknown);
   let entryBase = 0;
   for (const { facts } of parts) {
     facts.ids.forEach((id, index) => {
@@ -116,7 +118,7 @@ function resolveKeyOfs(parts: { facts: PartFacts; line: number }[]): Problem[] {
         defined === undefined
           ? `No entry has the id \`${use.name}\`: !KeyOf refers to the \`id\` of an earlier entry of this blueprint.`
           : `The entry with the id \`${use.name}\` comes ${defined === entry ? 'here' : 'later'}: authentik applies entries in order, so !KeyOf finds no object for it yet.`;
-      problems.push({ message, severity: defined === undefined && !use.conditional ? 'error' : 'warning', ...shift(use.at) });
+      problems.push({ message, severity: defined === undefined && !use.conditional && idsAllKnown ? 'error' : 'warning', ...shift(use.at) });
     }
     entryBase += facts.ids.length;
   }

@@ -2,8 +2,9 @@
  * authentik's custom YAML tags of blueprints (its `BlueprintLoader`), with the forms its
  * constructors read (authentik/blueprints/v1/common.py; the table in docs/seed-notes.md). A tag in
  * one of its forms is valid wherever a value may be; its value cannot be known here, so the checks
- * take it as "anything of the right kind". A tag in another form fails when authentik loads the
- * blueprint, so that is an error.
+ * take it as "anything of the right kind". A tag in another form, or with too few items, fails
+ * when authentik loads the blueprint, so that is an error; items past those a constructor reads
+ * are ignored by it, so they are a warning.
  */
 
 export type TagForm = 'scalar' | 'seq';
@@ -15,7 +16,7 @@ export interface TagSpec {
   usage: string;
   /** The node kinds the constructor reads. */
   forms: readonly TagForm[];
-  /** For the sequence form: how many items it must have (inclusive bounds; `max` undefined: no bound). */
+  /** For the sequence form: how many items it must have, and how many its constructor reads (undefined: all). */
   min?: number;
   max?: number;
   /** Item counts between min and max that still fail (e.g. `!If` with two). */
@@ -67,19 +68,29 @@ export function isBlueprintTag(tag: string): boolean {
   return Object.prototype.hasOwnProperty.call(BLUEPRINT_TAGS, tag);
 }
 
-/** Why a tag in this form with this many items is refused, or undefined when it is read. */
-export function tagFormProblem(tag: string, form: TagForm | 'map', items: number): string | undefined {
+export interface TagFormProblem {
+  message: string;
+  /** error: the constructor fails on it; warning: it reads the tag but ignores some of it. */
+  severity: 'error' | 'warning';
+}
+
+/** What is wrong with a tag in this form with this many items, or undefined when it is read whole. */
+export function tagFormProblem(tag: string, form: TagForm | 'map', items: number): TagFormProblem | undefined {
   const spec = BLUEPRINT_TAGS[tag];
   if (!spec) return undefined;
   const written = `written ${spec.usage}`;
   if (!(spec.forms as readonly string[]).includes(form)) {
     const takes = spec.forms.map((f) => (f === 'scalar' ? 'a single value' : 'a list [ … ]')).join(' or ');
     const given = form === 'map' ? 'a mapping' : form === 'seq' ? 'a list' : 'a single value';
-    return `${tag} takes ${takes}, not ${given}: ${written}.`;
+    return { severity: 'error', message: `${tag} takes ${takes}, not ${given}: ${written}.` };
   }
   if (form !== 'seq') return undefined;
-  const tooFew = spec.min !== undefined && items < spec.min;
-  const tooMany = spec.max !== undefined && items > spec.max;
-  if (tooFew || tooMany || spec.refused?.includes(items)) return `${tag} does not take ${items} item${items === 1 ? '' : 's'}: ${written}.`;
+  if ((spec.min !== undefined && items < spec.min) || spec.refused?.includes(items)) {
+    return { severity: 'error', message: `${tag} does not take ${items} item${items === 1 ? '' : 's'}: ${written}.` };
+  }
+  // The constructors index the items they need and never look at the rest.
+  if (spec.max !== undefined && items > spec.max) {
+    return { severity: 'warning', message: `authentik reads the first ${spec.max} items of ${tag} and ignores the other ${items - spec.max}: ${written}.` };
+  }
   return undefined;
 }
