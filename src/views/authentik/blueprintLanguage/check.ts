@@ -89,13 +89,16 @@ class Walk {
         if (!isScalar(value) || Number(value.value) !== 1 || value.tag) this.report('error', 'authentik reads blueprints of `version: 1` only.', value ?? (pair.key as Node));
       } else if (key === 'metadata') {
         if (!isMap(value)) this.report('error', '`metadata` is a mapping with a `name` and optionally `labels`.', value ?? (pair.key as Node));
-        else if (!value.items.some((p) => keyOf(p) === 'name')) this.report('error', '`metadata` needs a `name`.', pair.key as Node);
+        else if (!value.items.some((p) => keyOf(p) === 'name' || keyOf(p) === MERGE)) this.report('error', '`metadata` needs a `name`.', pair.key as Node);
         else this.values(value);
       } else if (key === 'context') {
         if (value !== null && !isMap(value)) this.report('error', '`context` is a mapping of keys to values.', value);
         else if (value) this.values(value);
       } else if (key === 'entries') {
         if (!entriesElsewhere) this.entries(value, pair.key as Node);
+      } else if (key === MERGE || value?.anchor) {
+        // A key that only holds an anchor for later aliases is how YAML shares parts; authentik skips it.
+        this.values(value);
       } else {
         this.report('warning', `authentik ignores \`${key}\` here: a blueprint has ${TOP_KEYS.map((k) => `\`${k}\``).join(', ')}.`, pair.key as Node);
       }
@@ -144,10 +147,13 @@ class Walk {
     const state = byKey.get('state')?.value;
     const deleting = isScalar(state) && !state.tag && state.value === 'absent';
     const modelPair = byKey.get('model');
+    // `<<: *anchor` may bring any key of the entry: what is missing is not known to be missing.
+    const merged = byKey.has(MERGE);
     let model: ModelInfo | undefined;
-    if (!modelPair) this.report('error', 'This entry has no `model`.', node, node.range?.[0]);
-    else model = this.model(modelPair.value as Node | null, modelPair.key as Node);
-    if (model?.needsIdentifiers && !byKey.has('identifiers') && !deleting) {
+    if (!modelPair) {
+      if (!merged) this.report('error', 'This entry has no `model`.', node, node.range?.[0]);
+    } else model = this.model(modelPair.value as Node | null, modelPair.key as Node);
+    if (model?.needsIdentifiers && !byKey.has('identifiers') && !deleting && !merged) {
       // Without identifiers the importer cannot look the object up and refuses the entry, unless a condition skips it.
       this.report(this.conditional ? 'warning' : 'error', `An entry of ${model.name} needs \`identifiers\`: the fields authentik finds the object by.`, modelPair?.key as Node);
     }
@@ -156,6 +162,9 @@ class Walk {
       const value = pair.value as Node | null;
       switch (key) {
         case 'model':
+          break;
+        case MERGE:
+          this.values(value);
           break;
         case 'state':
           if (isScalar(value) && !value.tag && !this.schema.states.includes(String(value.value)))
@@ -208,6 +217,11 @@ class Walk {
     for (const pair of map.items) {
       const name = keyOf(pair);
       const value = pair.value as Node | null;
+      if (name === MERGE) {
+        // The merged mapping is checked where its anchor is written.
+        this.values(value);
+        continue;
+      }
       const field = name === undefined ? undefined : model?.fields?.get(name);
       // Identifiers are looked up as the model's database fields (and Django lookups), which the
       // API document does not list in full: only attrs are held against the serializer's fields.
@@ -260,9 +274,9 @@ class Walk {
         this.report('error', 'A permission is a mapping with `permission` and `user` or `role`.', item);
         continue;
       }
-      if (!item.items.some((p) => keyOf(p) === 'permission')) this.report('error', 'This permission has no `permission`.', item, item.range?.[0]);
+      if (!item.items.some((p) => keyOf(p) === 'permission' || keyOf(p) === MERGE)) this.report('error', 'This permission has no `permission`.', item, item.range?.[0]);
       for (const pair of item.items) {
-        if (!['permission', 'user', 'role'].includes(keyOf(pair) ?? '')) this.report('warning', `authentik ignores \`${keyOf(pair)}\` in a permission.`, pair.key as Node);
+        if (!['permission', 'user', 'role', MERGE].includes(keyOf(pair) ?? '')) this.report('warning', `authentik ignores \`${keyOf(pair)}\` in a permission.`, pair.key as Node);
       }
       this.values(item);
     }
@@ -387,9 +401,13 @@ export function findModel(schema: BlueprintSchema, name: string): ModelInfo | un
   return schema.models.get(name) ?? (dot > 0 ? schema.models.get(`${name.slice(0, dot)}.${name.slice(dot + 1).toLowerCase()}`) : undefined);
 }
 
+/** A pair's key as text; YAML 1.1's merge key (`<<: *anchor`, which PyYAML reads too) as `<<`. */
 function keyOf(pair: Pair): string | undefined {
-  return isScalar(pair.key) && pair.key.value !== null ? String(pair.key.value) : undefined;
+  if (!isScalar(pair.key) || pair.key.value === null) return undefined;
+  return typeof pair.key.value === 'symbol' ? MERGE : String(pair.key.value);
 }
+
+const MERGE = '<<';
 
 /** `!KeyOf` as written (the parser keeps local tags as written). */
 function shortTag(tag: string): string {

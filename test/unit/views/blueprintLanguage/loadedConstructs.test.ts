@@ -78,6 +78,33 @@ describe('authentik blueprints: constructs authentik loads', () => {
     );
   });
 
+  it('a top-level key holding an anchor, and `<<: *anchor` merges in attrs and entries, are no diagnostic', () => {
+    const text = [
+      'version: 1',
+      'metadata: {name: shared parts}',
+      '.defaults: &binding',
+      '  evaluate_on_plan: true',
+      '.group: &group',
+      '  model: authentik_core.group',
+      'entries:',
+      ...FLOW,
+      '  - model: authentik_stages_dummy.dummystage',
+      '    id: stage',
+      '    identifiers: {name: dummy}',
+      '  - model: authentik_flows.flowstagebinding',
+      '    identifiers: {target: !KeyOf flow, stage: !KeyOf stage, order: 0}',
+      '    attrs:',
+      '      <<: *binding',
+      '      re_evaluate_policies: true',
+      '  - <<: *group',
+      '    identifiers: {name: merged}',
+      '',
+    ].join('\n');
+    assert.deepEqual(severities(text), []);
+    // A key with no anchor is still one authentik ignores.
+    assert.match(problemsOf(['version: 1', 'entries: []', 'extra: 1'].join('\n'))[0].message, /authentik ignores `extra`/);
+  });
+
   it('global permissions of a user (a blueprint-only field of its serializer) are no diagnostic', () => {
     const text = blueprint('  - model: authentik_core.user', '    identifiers:', '      username: auditor', '    attrs:', '      name: Auditor', '      permissions:', '        - authentik_events.view_event');
     assert.deepEqual(severities(text), []);
