@@ -334,7 +334,8 @@ class Walk {
         for (const condition of items.slice(1)) {
           // The constructor reads every item of a condition, the lookup only the first two.
           if (!isSeq(condition) || condition.tag || condition.items.length < 2) this.report('error', `Each condition of ${tag} is a pair [field, value].`, condition, condition?.range?.[0]);
-          else if (condition.items.length > 2) this.report('warning', `authentik looks up the first two items of this condition of ${tag} and ignores the rest: [field, value].`, condition.items[2] as Node);
+          else if (condition.items.length > 2)
+            this.report('warning', `authentik looks up the first two items of this condition of ${tag} and ignores the rest: [field, value].`, condition.items[2] as Node);
         }
         return;
       }

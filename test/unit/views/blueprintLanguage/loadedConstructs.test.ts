@@ -67,7 +67,8 @@ describe('authentik blueprints: constructs authentik loads', () => {
   });
 
   it('!Find in an app 2026.8.3 does not have is a warning; in a name that is no model name, an error', () => {
-    const find = (model: string) => problemsOf(blueprint('  - model: authentik_core.group', '    identifiers:', '      name: x', '    attrs:', `      attributes: {found: !Find [${model}, [name, x]]}`));
+    const find = (model: string) =>
+      problemsOf(blueprint('  - model: authentik_core.group', '    identifiers:', '      name: x', '    attrs:', `      attributes: {found: !Find [${model}, [name, x]]}`));
     assert.deepEqual(
       find('authentik_vault.secret').map((p) => [p.severity, p.line]),
       [['warning', 8]],
@@ -106,7 +107,15 @@ describe('authentik blueprints: constructs authentik loads', () => {
   });
 
   it('global permissions of a user (a blueprint-only field of its serializer) are no diagnostic', () => {
-    const text = blueprint('  - model: authentik_core.user', '    identifiers:', '      username: auditor', '    attrs:', '      name: Auditor', '      permissions:', '        - authentik_events.view_event');
+    const text = blueprint(
+      '  - model: authentik_core.user',
+      '    identifiers:',
+      '      username: auditor',
+      '    attrs:',
+      '      name: Auditor',
+      '      permissions:',
+      '        - authentik_events.view_event',
+    );
     assert.deepEqual(severities(text), []);
   });
 });
