@@ -29,7 +29,11 @@ fi
 # (harmless); npm's own exit status is kept.
 npm_q() { npm "$@" --no-audit --no-fund 2>&1 | { grep -v 'Unknown user config "nodedir"' || true; }; }
 
-if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+# A node_modules that is a link belongs to another checkout (a git worktree sharing it): npm ci
+# would empty that checkout's packages, so it is left to its owner.
+if [ -L node_modules ]; then
+  say "node_modules is a link to another checkout's packages: not reinstalling them here"
+elif [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
   say "installing the project's npm packages"
   npm_q ci
 fi
