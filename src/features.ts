@@ -8,6 +8,7 @@ import { createHoneycombExplorer } from './views/honeycomb/register';
 import { registerHoneycombQueries } from './commands/honeycombQueries';
 import { registerRegistryCommands } from './commands/registryConnection';
 import { registerSignatureCommands } from './commands/signatures';
+import { registryOptions } from './commands/registryAccess';
 import { registerSigningCommands } from './commands/signing';
 import { registerViewCommands } from './commands/viewCommands';
 import { AuthentikConnections } from './connections/authentikConnections';
@@ -90,6 +91,7 @@ export function activateFeatures(editorContext: vscode.ExtensionContext, shells:
     async () => (await honeycombExplorer.defaultEnvironment())?.slug,
     // Called only when the command runs, after the signature commands below are registered.
     (image, policy) => signatures.verify(image, policy),
+    () => registryOptions(services, registryLogins),
   );
   const views = registerViews(context, shells.trees, honeycomb, honeycombExplorer, authentikConnections, secrets, registryLogins, verifications, signings, terraformIndex);
   registerViewCommands(context, logger, channel, views, records, json);

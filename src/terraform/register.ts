@@ -6,6 +6,7 @@ import type { EditTarget } from '../editing/editableKinds';
 import { registerCommand } from '../ui/commandRunner';
 import { prompts } from '../ui/prompts';
 import type { TerraformFeatures } from './terraformFeatures';
+import type { RegistryClientOptions } from '../clients/registry/client';
 import type { ManagedIndex } from './managedIndex';
 
 /**
@@ -22,11 +23,13 @@ export function registerTerraform(
   honeycombEnv: () => Promise<string | undefined>,
   /** Our verifier with its report (src/commands/signatures.ts), for Verify Now on a `data "cosign_verify"` block. */
   verifyImage: (image: string, policy: { text: string; source: string }) => Promise<unknown>,
+  /** How to reach registries, for the lenses saying whether a `cosign_sign`/`cosign_attest` image is already signed. */
+  registryOptions: () => Promise<RegistryClientOptions>,
 ): () => Promise<TerraformFeatures> {
   let features: Promise<TerraformFeatures> | undefined;
   const load = (): Promise<TerraformFeatures> => {
     features ??= import(/* webpackChunkName: "terraform" */ './terraformFeatures').then((m) => {
-      const loaded = new m.TerraformFeatures({ kinds: editing.kinds, distPath: vscode.Uri.joinPath(context.extensionUri, 'dist').fsPath, honeycombEnv });
+      const loaded = new m.TerraformFeatures({ kinds: editing.kinds, distPath: vscode.Uri.joinPath(context.extensionUri, 'dist').fsPath, honeycombEnv, registryOptions });
       context.subscriptions.push(loaded);
       // Once the Terraform is being read anyway, the views learn which rows it manages (and again when a `.tf` file changes).
       const reindex = (): void => {
@@ -70,6 +73,7 @@ export function registerTerraform(
     const inputs = await (await load()).verifyInputs(uri, key);
     return verifyImage(inputs.image, inputs.policy);
   });
+  registerCommand(context, logger, 'opsConfig.terraform.checkAttachmentsAgain', async (key: string) => (await load()).checkAttachmentsAgain(key));
   registerCommand(context, logger, 'opsConfig.terraform.checkDrift', async () => {
     const f = await load();
     const result = await vscode.window.withProgress(

@@ -1,6 +1,9 @@
 import * as vscode from 'vscode';
 import type { EditableKinds, EditTarget } from '../editing/editableKinds';
-import { DRIFT_SOURCE } from '../startup/terraformShells';
+import { DRIFT_SOURCE, terraformLensesChanged } from '../startup/terraformShells';
+import type { RegistryClientOptions } from '../clients/registry/client';
+import type { AttachmentQuery, AttachmentStatus } from '../clients/cosign/verify/attachments';
+import { attachmentLensTitle, attachmentQueryOf } from './cosignSignBlock';
 import type { Address, EditableKind, JsonObject } from '../editing/kind';
 import { AttributeDrift, driftMessage, driftOf, replacementsFromLive } from './drift';
 import type { HclBlock } from './hclParse';
@@ -20,6 +23,18 @@ export interface TerraformDeps {
   distPath: string;
   /** The environment of the Honeycomb API key (where the provider writes), when one is set. */
   honeycombEnv(): Promise<string | undefined>;
+  /** How to reach registries (the saved logins, proxy, timeout), for the lenses of `cosign_sign` and `cosign_attest`. */
+  registryOptions(): Promise<RegistryClientOptions>;
+}
+
+/** The lens of a `cosign_sign`/`cosign_attest` block: titled once the registry has answered (resolveCodeLens). */
+class AttachmentLens extends vscode.CodeLens {
+  constructor(
+    range: vscode.Range,
+    readonly query: AttachmentQuery,
+  ) {
+    super(range);
+  }
 }
 
 interface DriftFix {
@@ -35,6 +50,8 @@ export class TerraformFeatures implements vscode.Disposable {
   readonly workspace: WorkspaceTerraform;
   readonly diagnostics = vscode.languages.createDiagnosticCollection('opsConfig.terraformDrift');
   private readonly fixes = new WeakMap<vscode.Diagnostic, DriftFix>();
+  /** What the registry said per image (and predicate types), until the user asks again by clicking the lens. */
+  private readonly attachments = new Map<string, Promise<AttachmentStatus>>();
 
   constructor(private readonly deps: TerraformDeps) {
     this.workspace = new WorkspaceTerraform(deps.distPath);
@@ -50,7 +67,10 @@ export class TerraformFeatures implements vscode.Disposable {
     for (const block of await this.workspace.blocksOf(document)) {
       const range = new vscode.Range(block.block.range.start.line, 0, block.block.range.start.line, 0);
       const args = [document.uri.toString(), keyOf(block)];
-      if (block.mode === 'resource') {
+      if (block.mode === 'resource' && (block.type === 'cosign_sign' || block.type === 'cosign_attest')) {
+        const query = attachmentQueryOf(block.type, block.block);
+        lenses.push('notChecked' in query ? new vscode.CodeLens(range, { title: query.notChecked, command: '' }) : new AttachmentLens(range, query));
+      } else if (block.mode === 'resource') {
         lenses.push(new vscode.CodeLens(range, { title: 'Open Live Object', command: 'opsConfig.terraform.openLiveObject', arguments: args }));
         lenses.push(new vscode.CodeLens(range, { title: 'Compare with Live', command: 'opsConfig.terraform.compareWithLive', arguments: args }));
       } else if (block.type === 'cosign_verify') {
@@ -58,6 +78,33 @@ export class TerraformFeatures implements vscode.Disposable {
       }
     }
     return lenses;
+  }
+
+  /** A `cosign_sign`/`cosign_attest` lens titled with what the registry holds; clicking it asks again. */
+  async resolveCodeLens(lens: vscode.CodeLens): Promise<vscode.CodeLens> {
+    if (!(lens instanceof AttachmentLens)) return lens;
+    const key = JSON.stringify(lens.query);
+    const status = await this.attachmentStatus(lens.query);
+    lens.command = { title: attachmentLensTitle(lens.query, status), command: 'opsConfig.terraform.checkAttachmentsAgain', arguments: [key] };
+    return lens;
+  }
+
+  private attachmentStatus(query: AttachmentQuery): Promise<AttachmentStatus> {
+    const key = JSON.stringify(query);
+    let pending = this.attachments.get(key);
+    if (!pending) {
+      pending = Promise.all([import('../clients/cosign/verify/attachments'), import('../clients/registry/client'), this.deps.registryOptions()]).then(([m, r, options]) =>
+        m.attachmentStatus(query, new r.Registries(options)),
+      );
+      this.attachments.set(key, pending);
+    }
+    return pending;
+  }
+
+  /** The lens clicked: the registry is asked again for that image. */
+  checkAttachmentsAgain(key: string): void {
+    this.attachments.delete(key);
+    terraformLensesChanged.fire();
   }
 
   /** The block `key` of the document at `uri`, read from its current text. */
