@@ -44,6 +44,7 @@ import { registerEditing } from './editing/register';
 import { lookupClients } from './lookup/clients';
 import { registerLookup } from './lookup/register';
 import { registerTerraform } from './terraform/register';
+import { honeycombListsOf } from './terraform/honeycombLists';
 import { ManagedIndex } from './terraform/managedIndex';
 
 /**
@@ -92,6 +93,7 @@ export function activateFeatures(editorContext: vscode.ExtensionContext, shells:
     // Called only when the command runs, after the signature commands below are registered.
     (image, policy) => signatures.verify(image, policy),
     () => registryOptions(services, registryLogins),
+    async (env) => honeycombListsOf(await honeycombExplorer.requireClient(env)),
   );
   const views = registerViews(context, shells.trees, honeycomb, honeycombExplorer, authentikConnections, secrets, registryLogins, verifications, signings, terraformIndex);
   registerViewCommands(context, logger, channel, views, records, json);

@@ -5,11 +5,12 @@ import type { RegistryClientOptions } from '../clients/registry/client';
 import type { AttachmentQuery, AttachmentStatus } from '../clients/cosign/verify/attachments';
 import { attachmentLensTitle, attachmentQueryOf } from './cosignSignBlock';
 import type { Address, EditableKind, JsonObject } from '../editing/kind';
-import { AttributeDrift, driftMessage, driftOf, replacementsFromLive } from './drift';
+import { AttributeDrift, driftMessage, driftOf, isFixable, leftOutOf, replacementsFromLive } from './drift';
 import type { HclBlock } from './hclParse';
 import { CosignVerifyInputs, cosignVerifyInputs } from './cosignVerifyBlock';
 import { ManagedBlock, findManaged, identityFromExport } from './managedBlocks';
 import { LiveTarget, liveTargetOf, managedPlacesOf } from './liveTargets';
+import { HoneycombLists, NaturalKeyLookup, resolvableByNaturalKey } from './naturalKeyLookup';
 import type { ManagedPlace, ManagedTarget } from './managedIndex';
 import { WorkspaceTerraform, placeOfBlock, revealBlock } from './workspaceTerraform';
 
@@ -25,6 +26,8 @@ export interface TerraformDeps {
   honeycombEnv(): Promise<string | undefined>;
   /** How to reach registries (the saved logins, proxy, timeout), for the lenses of `cosign_sign` and `cosign_attest`. */
   registryOptions(): Promise<RegistryClientOptions>;
+  /** The lists of an environment, to find a block with no import by its natural key. */
+  honeycombLists(env: string): Promise<HoneycombLists>;
 }
 
 /** The lens of a `cosign_sign`/`cosign_attest` block: titled once the registry has answered (resolveCodeLens). */
@@ -127,10 +130,27 @@ export class TerraformFeatures implements vscode.Disposable {
     return inputs;
   }
 
-  async targetOf(block: ManagedBlock): Promise<LiveTarget> {
-    const target = liveTargetOf(block, block.type.startsWith('honeycombio_') ? await this.deps.honeycombEnv() : undefined);
+  /**
+   * The live object of a block. One with no import is looked up by its natural key, in `lookup`
+   * when the caller has one for its run (Check Drift), else in its own (one list request).
+   */
+  async targetOf(block: ManagedBlock, lookup?: (env: string) => Promise<NaturalKeyLookup>): Promise<LiveTarget> {
+    const env = block.type.startsWith('honeycombio_') ? await this.deps.honeycombEnv() : undefined;
+    let resolved = block;
+    if (env && resolvableByNaturalKey(block)) {
+      const found = await (await (lookup ?? this.naturalKeys())(env)).resolve(block);
+      if ('none' in found) throw new Error(found.none);
+      resolved = found;
+    }
+    const target = liveTargetOf(resolved, env);
     if ('none' in target) throw new Error(target.none);
     return target;
+  }
+
+  /** A lookup for one run: its lists are read once, when a block first needs them. */
+  private naturalKeys(signal?: AbortSignal): (env: string) => Promise<NaturalKeyLookup> {
+    let lookup: Promise<NaturalKeyLookup> | undefined;
+    return (env) => (lookup ??= this.deps.honeycombLists(env).then((lists) => new NaturalKeyLookup(lists, env, signal)));
   }
 
   async openLive(uri: string, key: string): Promise<void> {
@@ -160,9 +180,14 @@ export class TerraformFeatures implements vscode.Disposable {
   async compare(uri: string, key: string, signal?: AbortSignal): Promise<AttributeDrift[]> {
     const { document, block } = await this.blockAt(uri, key);
     const target = await this.targetOf(block);
-    const drifts = driftOf(block.block, await this.liveBlock(target, signal));
+    const drifts = this.driftsOf(block, await this.liveBlock(target, signal));
     this.show(document.uri, block, drifts, target);
     return drifts;
+  }
+
+  /** What differs, then what is set live and left out of the code. */
+  private driftsOf(block: ManagedBlock, live: HclBlock): AttributeDrift[] {
+    return [...driftOf(block.block, live), ...leftOutOf(block.type, block.block, live)];
   }
 
   private show(uri: vscode.Uri, block: ManagedBlock, drifts: AttributeDrift[], target: LiveTarget): void {
@@ -173,7 +198,7 @@ export class TerraformFeatures implements vscode.Disposable {
       const range = new vscode.Range(drift.range.start.line, drift.range.start.column, drift.range.end.line, drift.range.end.column);
       const diagnostic = new vscode.Diagnostic(range, driftMessage(drift), vscode.DiagnosticSeverity.Information);
       diagnostic.source = DRIFT_SOURCE;
-      diagnostic.code = drift.status === 'differs' ? 'drift' : 'not-compared';
+      diagnostic.code = isFixable(drift) ? 'drift' : 'not-compared';
       this.fixes.set(diagnostic, fix);
       return diagnostic;
     });
@@ -192,7 +217,7 @@ export class TerraformFeatures implements vscode.Disposable {
       const fix = this.fixes.get(diagnostic);
       if (!fix || seen.has(fix.key)) continue;
       seen.add(fix.key);
-      if (fix.drifts.some((d) => d.status === 'differs')) {
+      if (fix.drifts.some(isFixable)) {
         const update = new vscode.CodeAction('Update the Code from Live', vscode.CodeActionKind.QuickFix);
         update.edit = new vscode.WorkspaceEdit();
         for (const r of replacementsFromLive(fix.drifts, (line) => /^\s*/.exec(document.lineAt(line).text)?.[0] ?? '')) {
@@ -230,16 +255,17 @@ export class TerraformFeatures implements vscode.Disposable {
     const drifted: Array<{ block: ManagedBlock; drifts: AttributeDrift[] }> = [];
     const failed: Array<{ block: ManagedBlock; reason: string }> = [];
     let checked = 0;
+    const lookup = this.naturalKeys(abort.signal);
     try {
       for (const block of blocks) {
         if (token.isCancellationRequested) break;
         progress.report({ message: `${keyOf(block)} (${checked + 1} of ${blocks.length})`, increment: 100 / blocks.length });
         try {
-          const target = await this.targetOf(block);
-          const drifts = driftOf(block.block, await this.liveBlock(target, abort.signal));
+          const target = await this.targetOf(block, lookup);
+          const drifts = this.driftsOf(block, await this.liveBlock(target, abort.signal));
           checked++;
           this.show(vscode.Uri.parse(block.file), block, drifts, target);
-          if (drifts.some((d) => d.status === 'differs')) drifted.push({ block, drifts });
+          if (drifts.some(isFixable)) drifted.push({ block, drifts });
         } catch (error) {
           if (token.isCancellationRequested) break;
           failed.push({ block, reason: error instanceof Error ? error.message : String(error) });
@@ -255,7 +281,15 @@ export class TerraformFeatures implements vscode.Disposable {
   async managedPlaces(): Promise<Array<[ManagedTarget, ManagedPlace]>> {
     const blocks = await this.workspace.allBlocks();
     const env = blocks.some((b) => b.type.startsWith('honeycombio_')) ? await this.deps.honeycombEnv() : undefined;
-    return managedPlacesOf(blocks, env, placeOfBlock);
+    if (!env || !blocks.some(resolvableByNaturalKey)) return managedPlacesOf(blocks, env, placeOfBlock);
+    // Blocks with no import are found by their natural key, with one list per kind and dataset; one not found is not marked.
+    const lookup = new NaturalKeyLookup(await this.deps.honeycombLists(env), env);
+    const resolved: ManagedBlock[] = [];
+    for (const block of blocks) {
+      const found = await lookup.resolve(block).catch((error: unknown) => ({ none: String(error) }));
+      if (!('none' in found)) resolved.push(found);
+    }
+    return managedPlacesOf(resolved, env, placeOfBlock);
   }
 
   place(block: ManagedBlock): string {
