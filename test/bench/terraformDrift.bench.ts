@@ -80,7 +80,8 @@ async function main(): Promise<void> {
       }
       const ms = performance.now() - started;
       console.log(
-        `drift check of ${checked.length} resources ${label}: ${standIn.requests.length} requests (${lookup.listsRead} list${lookup.listsRead === 1 ? '' : 's'}), ${ms.toFixed(0)} ms (${(ms / checked.length).toFixed(1)} ms each);` +
+        `drift check of ${checked.length} resources ${label}: ${standIn.requests.length} requests (${lookup.listsRead} list${lookup.listsRead === 1 ? '' : 's'}),` +
+          ` ${ms.toFixed(0)} ms (${(ms / checked.length).toFixed(1)} ms each);` +
           ` ${drifted} drifted (expected ${Math.ceil(RESOURCES / 4)})`,
       );
     };

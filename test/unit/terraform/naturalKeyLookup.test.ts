@@ -58,12 +58,16 @@ describe('Terraform: Honeycomb blocks with no import, found by their natural key
     const lookup = new NaturalKeyLookup(honeycombListsOf(client), 'production');
     const [absent, twice] = await blocksOf(trigger('Nobody has this name', 'api-gateway', 'absent') + trigger(template.name, 'api-gateway', 'twice'));
     assert.deepEqual(await lookup.resolve(absent), {
-      none: 'No trigger named "Nobody has this name" in dataset "api-gateway" of environment "production": add an import block to honeycombio_trigger.absent with the ID of the one it manages, or check its name.',
+      none:
+        'No trigger named "Nobody has this name" in dataset "api-gateway" of environment "production": ' +
+        'add an import block to honeycombio_trigger.absent with the ID of the one it manages, or check its name.',
     });
     const ids = (await client.listTriggers('api-gateway')).filter((t) => t.name === template.name).map((t) => `api-gateway/${t.id}`);
     assert.ok(ids.includes(`api-gateway/${String(twin.id)}`));
     assert.deepEqual(await lookup.resolve(twice), {
-      none: `2 triggers are named "${template.name}" in dataset "api-gateway" of environment "production" (${ids.join(', ')}): add an import block to honeycombio_trigger.twice with the ID of the one it manages.`,
+      none:
+        `2 triggers are named "${template.name}" in dataset "api-gateway" of environment "production" (${ids.join(', ')}): ` +
+        'add an import block to honeycombio_trigger.twice with the ID of the one it manages.',
     });
     await triggerWrites.remove(client.api, 'api-gateway', String(twin.id));
   });
