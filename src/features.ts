@@ -8,6 +8,7 @@ import { createHoneycombExplorer } from './views/honeycomb/register';
 import { registerHoneycombQueries } from './commands/honeycombQueries';
 import { registerRegistryCommands } from './commands/registryConnection';
 import { registerSignatureCommands } from './commands/signatures';
+import { registryOptions } from './commands/registryAccess';
 import { registerSigningCommands } from './commands/signing';
 import { registerViewCommands } from './commands/viewCommands';
 import { AuthentikConnections } from './connections/authentikConnections';
@@ -43,6 +44,7 @@ import { registerEditing } from './editing/register';
 import { lookupClients } from './lookup/clients';
 import { registerLookup } from './lookup/register';
 import { registerTerraform } from './terraform/register';
+import { honeycombListsOf } from './terraform/honeycombLists';
 import { ManagedIndex } from './terraform/managedIndex';
 
 /**
@@ -90,6 +92,8 @@ export function activateFeatures(editorContext: vscode.ExtensionContext, shells:
     async () => (await honeycombExplorer.defaultEnvironment())?.slug,
     // Called only when the command runs, after the signature commands below are registered.
     (image, policy) => signatures.verify(image, policy),
+    () => registryOptions(services, registryLogins),
+    async (env) => honeycombListsOf(await honeycombExplorer.requireClient(env)),
   );
   const views = registerViews(context, shells.trees, honeycomb, honeycombExplorer, authentikConnections, secrets, registryLogins, verifications, signings, terraformIndex);
   registerViewCommands(context, logger, channel, views, records, json);

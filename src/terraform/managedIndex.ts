@@ -71,7 +71,16 @@ export function markManagedItem<T extends { description?: string | boolean; cont
 
 /** The views' row decoration: an editable row the index knows as managed says "Terraform". */
 export function decorateManagedRow(index: ManagedIndex): <T extends { description?: string | boolean; contextValue?: string }>(node: unknown, item: T) => T {
-  return (node, item) => (index.known && isEditable(node) ? markManagedItem(item, index.placeOf(node.editTarget())) : item);
+  return (node, item) => (index.known && isEditable(node) ? markManagedItem(item, placeOfNode(index, node)) : item);
+}
+
+/** A row that cannot name its object yet (an environment listed without the management key) is not one Terraform is known to manage. */
+function placeOfNode(index: ManagedIndex, node: { editTarget(): ManagedTarget }): ManagedPlace | undefined {
+  try {
+    return index.placeOf(node.editTarget());
+  } catch {
+    return undefined;
+  }
 }
 
 /**

@@ -6,6 +6,8 @@ import type { EditTarget } from '../editing/editableKinds';
 import { registerCommand } from '../ui/commandRunner';
 import { prompts } from '../ui/prompts';
 import type { TerraformFeatures } from './terraformFeatures';
+import type { RegistryClientOptions } from '../clients/registry/client';
+import type { HoneycombLists } from './naturalKeyLookup';
 import type { ManagedIndex } from './managedIndex';
 
 /**
@@ -22,11 +24,15 @@ export function registerTerraform(
   honeycombEnv: () => Promise<string | undefined>,
   /** Our verifier with its report (src/commands/signatures.ts), for Verify Now on a `data "cosign_verify"` block. */
   verifyImage: (image: string, policy: { text: string; source: string }) => Promise<unknown>,
+  /** How to reach registries, for the lenses saying whether a `cosign_sign`/`cosign_attest` image is already signed. */
+  registryOptions: () => Promise<RegistryClientOptions>,
+  /** An environment's lists, to find a Honeycomb block with no import by its natural key. */
+  honeycombLists: (env: string) => Promise<HoneycombLists>,
 ): () => Promise<TerraformFeatures> {
   let features: Promise<TerraformFeatures> | undefined;
   const load = (): Promise<TerraformFeatures> => {
     features ??= import(/* webpackChunkName: "terraform" */ './terraformFeatures').then((m) => {
-      const loaded = new m.TerraformFeatures({ kinds: editing.kinds, distPath: vscode.Uri.joinPath(context.extensionUri, 'dist').fsPath, honeycombEnv });
+      const loaded = new m.TerraformFeatures({ kinds: editing.kinds, distPath: vscode.Uri.joinPath(context.extensionUri, 'dist').fsPath, honeycombEnv, registryOptions, honeycombLists });
       context.subscriptions.push(loaded);
       // Once the Terraform is being read anyway, the views learn which rows it manages (and again when a `.tf` file changes).
       const reindex = (): void => {
@@ -60,7 +66,8 @@ export function registerTerraform(
   registerCommand(context, logger, 'opsConfig.terraform.openLiveObject', async (uri: string, key: string) => (await load()).openLive(uri, key));
   registerCommand(context, logger, 'opsConfig.terraform.compareWithLive', async (uri: string, key: string) => {
     const drifts = await (await load()).compare(uri, key);
-    const differing = drifts.filter((d) => d.status === 'differs').length;
+    // What Update the Code from Live fixes: a differing value, or one set live and left out of the code.
+    const differing = drifts.filter((d) => d.status !== 'expression').length;
     const skipped = drifts.length - differing;
     const outcome = differing === 0 ? 'the live object matches the code' : `${differing} attribute${differing === 1 ? ' differs' : 's differ'} from the live object (see Problems)`;
     void prompts.info(`${key}: ${outcome}${skipped ? `; ${skipped} not compared (expressions)` : ''}.`);
@@ -70,6 +77,7 @@ export function registerTerraform(
     const inputs = await (await load()).verifyInputs(uri, key);
     return verifyImage(inputs.image, inputs.policy);
   });
+  registerCommand(context, logger, 'opsConfig.terraform.checkAttachmentsAgain', async (key: string) => (await load()).checkAttachmentsAgain(key));
   registerCommand(context, logger, 'opsConfig.terraform.checkDrift', async () => {
     const f = await load();
     const result = await vscode.window.withProgress(
@@ -86,7 +94,7 @@ export function registerTerraform(
         label: `${d.block.type}.${d.block.name}`,
         description: f.place(d.block),
         detail: d.drifts
-          .filter((x) => x.status === 'differs')
+          .filter((x) => x.status !== 'expression')
           .map((x) => x.path)
           .join(', '),
         drifted: d,

@@ -1,12 +1,16 @@
 import * as vscode from 'vscode';
 import type { EditableKinds, EditTarget } from '../editing/editableKinds';
-import { DRIFT_SOURCE } from '../startup/terraformShells';
+import { DRIFT_SOURCE, terraformLensesChanged } from '../startup/terraformShells';
+import type { RegistryClientOptions } from '../clients/registry/client';
+import type { AttachmentQuery, AttachmentStatus } from '../clients/cosign/verify/attachments';
+import { attachmentLensTitle, attachmentQueryOf } from './cosignSignBlock';
 import type { Address, EditableKind, JsonObject } from '../editing/kind';
-import { AttributeDrift, driftMessage, driftOf, replacementsFromLive } from './drift';
+import { AttributeDrift, driftMessage, driftOf, isFixable, leftOutOf, replacementsFromLive } from './drift';
 import type { HclBlock } from './hclParse';
 import { CosignVerifyInputs, cosignVerifyInputs } from './cosignVerifyBlock';
 import { ManagedBlock, findManaged, identityFromExport } from './managedBlocks';
 import { LiveTarget, liveTargetOf, managedPlacesOf } from './liveTargets';
+import { HoneycombLists, NaturalKeyLookup, resolvableByNaturalKey } from './naturalKeyLookup';
 import type { ManagedPlace, ManagedTarget } from './managedIndex';
 import { WorkspaceTerraform, placeOfBlock, revealBlock } from './workspaceTerraform';
 
@@ -20,6 +24,20 @@ export interface TerraformDeps {
   distPath: string;
   /** The environment of the Honeycomb API key (where the provider writes), when one is set. */
   honeycombEnv(): Promise<string | undefined>;
+  /** How to reach registries (the saved logins, proxy, timeout), for the lenses of `cosign_sign` and `cosign_attest`. */
+  registryOptions(): Promise<RegistryClientOptions>;
+  /** The lists of an environment, to find a block with no import by its natural key. */
+  honeycombLists(env: string): Promise<HoneycombLists>;
+}
+
+/** The lens of a `cosign_sign`/`cosign_attest` block: titled once the registry has answered (resolveCodeLens). */
+class AttachmentLens extends vscode.CodeLens {
+  constructor(
+    range: vscode.Range,
+    readonly query: AttachmentQuery,
+  ) {
+    super(range);
+  }
 }
 
 interface DriftFix {
@@ -35,6 +53,8 @@ export class TerraformFeatures implements vscode.Disposable {
   readonly workspace: WorkspaceTerraform;
   readonly diagnostics = vscode.languages.createDiagnosticCollection('opsConfig.terraformDrift');
   private readonly fixes = new WeakMap<vscode.Diagnostic, DriftFix>();
+  /** What the registry said per image (and predicate types), until the user asks again by clicking the lens. */
+  private readonly attachments = new Map<string, Promise<AttachmentStatus>>();
 
   constructor(private readonly deps: TerraformDeps) {
     this.workspace = new WorkspaceTerraform(deps.distPath);
@@ -50,7 +70,10 @@ export class TerraformFeatures implements vscode.Disposable {
     for (const block of await this.workspace.blocksOf(document)) {
       const range = new vscode.Range(block.block.range.start.line, 0, block.block.range.start.line, 0);
       const args = [document.uri.toString(), keyOf(block)];
-      if (block.mode === 'resource') {
+      if (block.mode === 'resource' && (block.type === 'cosign_sign' || block.type === 'cosign_attest')) {
+        const query = attachmentQueryOf(block.type, block.block);
+        lenses.push('notChecked' in query ? new vscode.CodeLens(range, { title: query.notChecked, command: '' }) : new AttachmentLens(range, query));
+      } else if (block.mode === 'resource') {
         lenses.push(new vscode.CodeLens(range, { title: 'Open Live Object', command: 'opsConfig.terraform.openLiveObject', arguments: args }));
         lenses.push(new vscode.CodeLens(range, { title: 'Compare with Live', command: 'opsConfig.terraform.compareWithLive', arguments: args }));
       } else if (block.type === 'cosign_verify') {
@@ -58,6 +81,33 @@ export class TerraformFeatures implements vscode.Disposable {
       }
     }
     return lenses;
+  }
+
+  /** A `cosign_sign`/`cosign_attest` lens titled with what the registry holds; clicking it asks again. */
+  async resolveCodeLens(lens: vscode.CodeLens): Promise<vscode.CodeLens> {
+    if (!(lens instanceof AttachmentLens)) return lens;
+    const key = JSON.stringify(lens.query);
+    const status = await this.attachmentStatus(lens.query);
+    lens.command = { title: attachmentLensTitle(lens.query, status), command: 'opsConfig.terraform.checkAttachmentsAgain', arguments: [key] };
+    return lens;
+  }
+
+  private attachmentStatus(query: AttachmentQuery): Promise<AttachmentStatus> {
+    const key = JSON.stringify(query);
+    let pending = this.attachments.get(key);
+    if (!pending) {
+      pending = Promise.all([import('../clients/cosign/verify/attachments'), import('../clients/registry/client'), this.deps.registryOptions()]).then(([m, r, options]) =>
+        m.attachmentStatus(query, new r.Registries(options)),
+      );
+      this.attachments.set(key, pending);
+    }
+    return pending;
+  }
+
+  /** The lens clicked: the registry is asked again for that image. */
+  checkAttachmentsAgain(key: string): void {
+    this.attachments.delete(key);
+    terraformLensesChanged.fire();
   }
 
   /** The block `key` of the document at `uri`, read from its current text. */
@@ -80,10 +130,27 @@ export class TerraformFeatures implements vscode.Disposable {
     return inputs;
   }
 
-  async targetOf(block: ManagedBlock): Promise<LiveTarget> {
-    const target = liveTargetOf(block, block.type.startsWith('honeycombio_') ? await this.deps.honeycombEnv() : undefined);
+  /**
+   * The live object of a block. One with no import is looked up by its natural key, in `lookup`
+   * when the caller has one for its run (Check Drift), else in its own (one list request).
+   */
+  async targetOf(block: ManagedBlock, lookup?: (env: string) => Promise<NaturalKeyLookup>): Promise<LiveTarget> {
+    const env = block.type.startsWith('honeycombio_') ? await this.deps.honeycombEnv() : undefined;
+    let resolved = block;
+    if (env && resolvableByNaturalKey(block)) {
+      const found = await (await (lookup ?? this.naturalKeys())(env)).resolve(block);
+      if ('none' in found) throw new Error(found.none);
+      resolved = found;
+    }
+    const target = liveTargetOf(resolved, env);
     if ('none' in target) throw new Error(target.none);
     return target;
+  }
+
+  /** A lookup for one run: its lists are read once, when a block first needs them. */
+  private naturalKeys(signal?: AbortSignal): (env: string) => Promise<NaturalKeyLookup> {
+    let lookup: Promise<NaturalKeyLookup> | undefined;
+    return (env) => (lookup ??= this.deps.honeycombLists(env).then((lists) => new NaturalKeyLookup(lists, env, signal)));
   }
 
   async openLive(uri: string, key: string): Promise<void> {
@@ -113,9 +180,14 @@ export class TerraformFeatures implements vscode.Disposable {
   async compare(uri: string, key: string, signal?: AbortSignal): Promise<AttributeDrift[]> {
     const { document, block } = await this.blockAt(uri, key);
     const target = await this.targetOf(block);
-    const drifts = driftOf(block.block, await this.liveBlock(target, signal));
+    const drifts = this.driftsOf(block, await this.liveBlock(target, signal));
     this.show(document.uri, block, drifts, target);
     return drifts;
+  }
+
+  /** What differs, then what is set live and left out of the code. */
+  private driftsOf(block: ManagedBlock, live: HclBlock): AttributeDrift[] {
+    return [...driftOf(block.block, live), ...leftOutOf(block.type, block.block, live)];
   }
 
   private show(uri: vscode.Uri, block: ManagedBlock, drifts: AttributeDrift[], target: LiveTarget): void {
@@ -126,7 +198,7 @@ export class TerraformFeatures implements vscode.Disposable {
       const range = new vscode.Range(drift.range.start.line, drift.range.start.column, drift.range.end.line, drift.range.end.column);
       const diagnostic = new vscode.Diagnostic(range, driftMessage(drift), vscode.DiagnosticSeverity.Information);
       diagnostic.source = DRIFT_SOURCE;
-      diagnostic.code = drift.status === 'differs' ? 'drift' : 'not-compared';
+      diagnostic.code = isFixable(drift) ? 'drift' : 'not-compared';
       this.fixes.set(diagnostic, fix);
       return diagnostic;
     });
@@ -145,7 +217,7 @@ export class TerraformFeatures implements vscode.Disposable {
       const fix = this.fixes.get(diagnostic);
       if (!fix || seen.has(fix.key)) continue;
       seen.add(fix.key);
-      if (fix.drifts.some((d) => d.status === 'differs')) {
+      if (fix.drifts.some(isFixable)) {
         const update = new vscode.CodeAction('Update the Code from Live', vscode.CodeActionKind.QuickFix);
         update.edit = new vscode.WorkspaceEdit();
         for (const r of replacementsFromLive(fix.drifts, (line) => /^\s*/.exec(document.lineAt(line).text)?.[0] ?? '')) {
@@ -183,16 +255,17 @@ export class TerraformFeatures implements vscode.Disposable {
     const drifted: Array<{ block: ManagedBlock; drifts: AttributeDrift[] }> = [];
     const failed: Array<{ block: ManagedBlock; reason: string }> = [];
     let checked = 0;
+    const lookup = this.naturalKeys(abort.signal);
     try {
       for (const block of blocks) {
         if (token.isCancellationRequested) break;
         progress.report({ message: `${keyOf(block)} (${checked + 1} of ${blocks.length})`, increment: 100 / blocks.length });
         try {
-          const target = await this.targetOf(block);
-          const drifts = driftOf(block.block, await this.liveBlock(target, abort.signal));
+          const target = await this.targetOf(block, lookup);
+          const drifts = this.driftsOf(block, await this.liveBlock(target, abort.signal));
           checked++;
           this.show(vscode.Uri.parse(block.file), block, drifts, target);
-          if (drifts.some((d) => d.status === 'differs')) drifted.push({ block, drifts });
+          if (drifts.some(isFixable)) drifted.push({ block, drifts });
         } catch (error) {
           if (token.isCancellationRequested) break;
           failed.push({ block, reason: error instanceof Error ? error.message : String(error) });
@@ -208,7 +281,15 @@ export class TerraformFeatures implements vscode.Disposable {
   async managedPlaces(): Promise<Array<[ManagedTarget, ManagedPlace]>> {
     const blocks = await this.workspace.allBlocks();
     const env = blocks.some((b) => b.type.startsWith('honeycombio_')) ? await this.deps.honeycombEnv() : undefined;
-    return managedPlacesOf(blocks, env, placeOfBlock);
+    if (!env || !blocks.some(resolvableByNaturalKey)) return managedPlacesOf(blocks, env, placeOfBlock);
+    // Blocks with no import are found by their natural key, with one list per kind and dataset; one not found is not marked.
+    const lookup = new NaturalKeyLookup(await this.deps.honeycombLists(env), env);
+    const resolved: ManagedBlock[] = [];
+    for (const block of blocks) {
+      const found = await lookup.resolve(block).catch((error: unknown) => ({ none: String(error) }));
+      if (!('none' in found)) resolved.push(found);
+    }
+    return managedPlacesOf(resolved, env, placeOfBlock);
   }
 
   place(block: ManagedBlock): string {

@@ -6,13 +6,9 @@
 import * as assert from 'assert';
 import * as vscode from 'vscode';
 import type { ReportViewModel } from '../../src/views/panels/protocol';
-import { RegistryClient } from '../../src/clients/registry/client';
-import { loadLegacyFixture, readLegacyFixture } from '../registry/fixtures';
-import { keylessPolicy, pushTinyImage } from '../registry/images';
 import { TestRegistry, startRegistry } from '../registry/registryServer';
+import { signedAndUnsignedImages } from '../registry/signedPair';
 import { ExtensionApi, extensionApi, scriptPrompts, setGlobal, waitFor } from './helpers';
-
-const FIXTURE = 'legacy-keyless-github-2026';
 
 describe('verify image signatures from the editor', function () {
   this.timeout(120_000);
@@ -27,17 +23,12 @@ describe('verify image signatures from the editor', function () {
     api = await extensionApi();
     restore = scriptPrompts(api, []).restore;
     registry = await startRegistry();
-    const client = new RegistryClient(registry.host);
-    const fixture = readLegacyFixture(FIXTURE);
-    await loadLegacyFixture(client, 'shop/web', fixture);
-    const unsigned = await pushTinyImage(client, 'shop/proxy', '1.0', 'proxy');
-    signedRef = `${registry.host}/shop/web@${fixture.imageDigest}`;
-    unsignedRef = `${registry.host}/shop/proxy@${unsigned.digest}`;
+    const images = await signedAndUnsignedImages(registry, 'shop', 'shop-images');
+    ({ signedRef, unsignedRef } = images);
+    const policy = images.policy;
 
     const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
     assert.ok(folder, 'the test workspace is open');
-    const layer = fixture.expected.layers[0];
-    const policy = keylessPolicy('shop-images', `${registry.host}/shop/**`, { issuer: layer.oidcIssuer as string, subject: layer.subjectAlternativeName as string });
     await vscode.workspace.fs.writeFile(vscode.Uri.joinPath(folder, 'policies/shop.yaml'), Buffer.from(policy));
     manifestUri = vscode.Uri.joinPath(folder, 'k8s/shop.yaml');
     const manifest = [

@@ -10,7 +10,8 @@ import * as vscode from 'vscode';
 import { HoneycombClient } from '../../src/clients/honeycomb';
 import { triggerWrites } from '../../src/clients/honeycomb/writes';
 import { HONEYCOMB_KEYS } from '../servers/honeycomb';
-import { extensionApi, waitFor } from './helpers';
+import { describeNodes, extensionApi, treeReader, waitFor } from './helpers';
+import type { TreeNode } from '../../src/views/tree/node';
 import { replaceInEditor, useHoneycombEditing } from './scriptedPrompts';
 
 describe('Terraform in the workspace', function () {
@@ -54,6 +55,16 @@ describe('Terraform in the workspace', function () {
     return { live, document };
   }
 
+  /** A dataset's triggers as the Honeycomb view shows them. */
+  async function triggerRows(dataset = 'api-gateway') {
+    const provider = () => session.api.views.providers.honeycomb;
+    const tree = treeReader(provider);
+    const child = async (node: TreeNode | undefined, label: string): Promise<TreeNode> => (await tree.child(node, label)).node;
+    const [connection] = (await provider().getChildren(undefined)) ?? [];
+    const folder = await child(await child(await child(await child(connection, 'Production'), 'Datasets'), dataset), 'Triggers');
+    return describeNodes(provider(), (await provider().getChildren(folder)) ?? []);
+  }
+
   after(async () => {
     if (file) await vscode.workspace.fs.delete(file).then(undefined, () => undefined);
   });
@@ -77,16 +88,18 @@ describe('Terraform in the workspace', function () {
       return found.length ? found : undefined;
     }, 'drift diagnostics on main.tf');
     assert.deepEqual(
-      diagnostics.map((d) => [d.range.start.line, d.severity, d.message]),
+      diagnostics.map((d) => [d.range.start.line, d.severity, d.message]).sort((a, b) => Number(a[0]) - Number(b[0])),
       [
+        // The live trigger's tags, which the block leaves out: the next apply would remove them.
+        [4, vscode.DiagnosticSeverity.Information, `tags: set live, not in the code: the live value is {\n  team = "platform"\n}; the next apply sets it to the provider's default ({}).`],
         [7, vscode.DiagnosticSeverity.Information, `description: live value is ${JSON.stringify(live.description)}, the code has "Written long ago".`],
         [8, vscode.DiagnosticSeverity.Information, `frequency: live value is ${String(live.frequency)}, the code has ${Number(live.frequency) + 60}.`],
         [9, vscode.DiagnosticSeverity.Information, 'disabled: not compared: an expression.'],
       ],
     );
-    assert.match(session.script.infos.join('\n'), /honeycombio_trigger\.high_5xx: 2 attributes differ from the live object.*1 not compared/);
+    assert.match(session.script.infos.join('\n'), /honeycombio_trigger\.high_5xx: 3 attributes differ from the live object.*1 not compared/);
 
-    const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', document.uri, diagnostics[0].range);
+    const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', document.uri, diagnostics.find((d) => d.range.start.line === 7)!.range);
     // Other extensions may offer fixes of their own beside ours (the editor adds one here).
     assert.deepEqual(
       actions.map((a) => a.title).filter((t) => t.includes('Live')),
@@ -98,7 +111,8 @@ describe('Terraform in the workspace', function () {
     assert.equal(lines[7], `  description = ${JSON.stringify(live.description)}`);
     assert.equal(lines[8], `  frequency   = ${String(live.frequency)}`);
     assert.equal(lines[9], '  disabled    = var.paused', 'the expression is left as written');
-    assert.equal(lines.length, 17, 'no line added or removed');
+    assert.deepEqual(lines.slice(10, 14), ['  tags = {', '    team = "platform"', '  }', '}'], 'the tags set live are added to the block');
+    assert.equal(lines.length, 20, 'no other line added or removed');
     // The rewritten file compared again: nothing differs any more.
     await vscode.commands.executeCommand(compare.command, ...(compare.arguments ?? []));
     await waitFor(() => {
@@ -131,5 +145,50 @@ describe('Terraform in the workspace', function () {
       const active = vscode.window.activeTextEditor;
       return active?.document.uri.toString() === document.uri.toString() && active.selection.active.line === 4 ? active : undefined;
     }, 'main.tf open at the resource block');
+  });
+
+  it('once the Terraform is read, the managed triggers’ rows say “Terraform” (one found by dataset and name) and Go to Terraform Definition opens the block', async () => {
+    const { document } = await managedTrigger();
+    await document.save();
+    // A second trigger, managed by a block with no import: found by its dataset and name.
+    const client = new HoneycombClient({ apiUrl: session.honeycomb.url, apiKey: HONEYCOMB_KEYS.production });
+    const live = await client.listTriggers('api-gateway');
+    const other = live.find((t) => t.name !== 'High 5xx rate' && live.filter((o) => o.name === t.name).length === 1);
+    assert.ok(other, 'the seed has another trigger');
+    const keyed = vscode.Uri.joinPath(file, '..', 'keyed.tf');
+    await vscode.workspace.fs.writeFile(keyed, new TextEncoder().encode(`resource "honeycombio_trigger" "other" {\n  name    = ${JSON.stringify(other.name)}\n  dataset = "api-gateway"\n}\n`));
+    // Opening the .tf file asks for its lenses, which reads the workspace's Terraform.
+    await vscode.window.showTextDocument(document);
+    await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', document.uri);
+    try {
+      const rows = await waitFor(async () => {
+        const found = await triggerRows();
+        return found.filter((r) => r.description.endsWith('Terraform')).length === 2 ? found : undefined;
+      }, 'the two trigger rows marked as managed by Terraform');
+      const marked = rows.filter((r) => r.description.endsWith('Terraform'));
+      assert.deepEqual(marked.map((r) => r.label).sort(), ['High 5xx rate', other.name].sort(), 'only the triggers the blocks manage');
+      assert.ok(marked.every((r) => /\.terraformManaged$/.test(r.item.contextValue ?? '')));
+      const elsewhere = await triggerRows('checkout-service');
+      assert.ok(
+        elsewhere.length > 0 && elsewhere.every((r) => !r.description.endsWith('Terraform') && !/terraformManaged/.test(r.item.contextValue ?? '')),
+        'another dataset’s triggers are not marked',
+      );
+
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+      await vscode.commands.executeCommand('opsConfig.terraform.goToDefinition', marked.find((r) => r.label === 'High 5xx rate')!.node);
+      await waitFor(() => {
+        const active = vscode.window.activeTextEditor;
+        return active?.document.uri.toString() === document.uri.toString() && active.selection.active.line === 4 ? active : undefined;
+      }, 'main.tf open at the trigger’s resource block');
+
+      // Open Live Object on the block with no import opens the trigger its dataset and name name.
+      await vscode.commands.executeCommand('opsConfig.terraform.openLiveObject', keyed.toString(), 'honeycombio_trigger.other');
+      await waitFor(() => {
+        const active = vscode.window.activeTextEditor;
+        return active?.document.uri.scheme === 'opsconfig-edit' && active.document.getText().includes(JSON.stringify(other.name)) ? active : undefined;
+      }, 'the keyed trigger opened from its block');
+    } finally {
+      await vscode.workspace.fs.delete(keyed).then(undefined, () => undefined);
+    }
   });
 });

@@ -23,13 +23,14 @@ import { testHclParser } from './hclWasm';
 describe('rows and records of objects the workspace’s Terraform manages', () => {
   let standIn: HoneycombStandIn;
   let triggers: TreeNode[];
+  let production: TreeNode;
   const memento = { get: (_key: string, fallback?: unknown) => fallback, update: async () => undefined, keys: () => [] };
 
   before(async () => {
     standIn = await startHoneycombStandIn();
     const h = explorerHarness(standIn.url, { apiKey: HONEYCOMB_KEYS.production });
     const root = new HoneycombConnectionNode(h.explorer, await h.explorer.start(), { refresh: () => undefined, redraw: () => undefined });
-    const production = (await root.getChildren())[0];
+    production = (await root.getChildren())[0];
     triggers = await (await child(production, 'Triggers (all datasets)')).getChildren!();
   });
   after(() => standIn.stop());
@@ -78,6 +79,16 @@ describe('rows and records of objects the workspace’s Terraform manages', () =
     for (const { item } of await rows(await indexOf(managingTf('someOtherId')))) {
       assert.ok(!item.contextValue?.includes(TERRAFORM_FLAG), `${String(item.label)} is not the object the import names`);
     }
+  });
+
+  it('once the Terraform is read, a row that cannot name its object (an environment listed without the management key) is drawn as it was', async () => {
+    const environment = production;
+    assert.ok(isEditable(environment));
+    assert.throws(() => environment.editTarget(), /management key/, 'the environment has no ID to be edited by');
+    const provider = new ExplorerProvider('test.view', () => [production], new ViewFilter(memento as never, 'test.view'), undefined, decorateManagedRow(await indexOf(managingTf(seeded().id))));
+    const plain = new ExplorerProvider('test.view', () => [production], new ViewFilter(memento as never, 'test.view'));
+    const [item, before] = [await provider.getTreeItem(production), await plain.getTreeItem(production)];
+    assert.deepEqual([item.label, item.description, item.contextValue], [before.label, before.description, before.contextValue]);
   });
 
   it('the index tells its listeners (the views redraw) each time the Terraform is read again', async () => {
