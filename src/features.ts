@@ -30,7 +30,7 @@ import { registerViews } from './views/registerViews';
 import type { Shells } from './startup/shells';
 import { RECORD_VIEW_TYPE } from './views/panels/recordPanel';
 import { PLAN_SCHEME } from './editing/planDocuments';
-import { EDIT_SCHEME } from './editing/editFileSystem';
+import { EDIT_SCHEME } from './editing/editUris';
 import { SAML_SCHEME } from './views/authentik/samlDocuments';
 import { BLUEPRINT_SCHEME } from './views/authentik/blueprintScheme';
 import { REPORT_VIEW_TYPE } from './views/signatures/reportPanel';
@@ -129,7 +129,7 @@ export function activateFeatures(editorContext: vscode.ExtensionContext, shells:
 
   shells.provide({
     terraformFeatures,
-    fileSystems: { [EDIT_SCHEME]: editing.files, [SAML_SCHEME]: authentikExplorer.saml, [BLUEPRINT_SCHEME]: authentikExplorer.blueprintFiles },
+    fileSystems: { [EDIT_SCHEME]: editing.fileSystem, [SAML_SCHEME]: authentikExplorer.saml, [BLUEPRINT_SCHEME]: authentikExplorer.blueprintFiles },
     documents: { [JSON_SCHEME]: json, [PLAN_SCHEME]: editing.plans },
     panels: {
       [RECORD_VIEW_TYPE]: records.serializer(),

@@ -1,6 +1,6 @@
 import { ServiceError } from '../core/errors';
 import { prompts } from '../ui/prompts';
-import { EditFileSystem } from './editFileSystem';
+import { EditDocuments } from './editDocuments';
 import { Address, EditableKind, JsonObject } from './kind';
 import { capitalize } from '../core/sentence';
 
@@ -9,7 +9,7 @@ import { capitalize } from '../core/sentence';
  * parent and its connection. When the service says something uses the object, the user types its
  * name to confirm. A 404, before or on the delete, means somebody deleted it already: said so.
  */
-export async function deleteObject(fs: EditFileSystem, kind: EditableKind, address: Address, name: string): Promise<void> {
+export async function deleteObject(fs: EditDocuments, kind: EditableKind, address: Address, name: string): Promise<void> {
   // Read first: the confirmation names the object as it is now, and a vanished one needs no question.
   let object: JsonObject;
   try {

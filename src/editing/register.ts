@@ -4,7 +4,9 @@ import { registerCommand } from '../ui/commandRunner';
 import { prompts } from '../ui/prompts';
 import { EditDiagnostics } from './diagnostics';
 import { formatDocument } from './document';
-import { EDIT_SCHEME, EditFileSystem } from './editFileSystem';
+import { EditDocuments } from './editDocuments';
+import { EditFileSystem } from './editFileSystem';
+import { EDIT_SCHEME } from './editUris';
 import { CreateTarget, EditTarget, EditableKinds, isCreatable, isEditable } from './editableKinds';
 import { Address, EditableKind, checkAllowed } from './kind';
 import { PlanDocuments } from './planDocuments';
@@ -19,7 +21,10 @@ import { WriteGate } from './writeGate';
  */
 export interface Editing {
   kinds: EditableKinds;
-  files: EditFileSystem;
+  /** The edit documents: open, save, apply a change, and the objects they changed. */
+  files: EditDocuments;
+  /** What serves the edit documents to VS Code. */
+  fileSystem: EditFileSystem;
   gate: WriteGate;
   /** The read-only documents of diffs (server ↔ plan, server ↔ yours). */
   plans: PlanDocuments;
@@ -32,9 +37,9 @@ export interface Editing {
 export function registerEditing(context: vscode.ExtensionContext, logger: RedactingLogger, gate: WriteGate): Editing {
   const kinds = new EditableKinds();
   const plans = new PlanDocuments();
-  let files: EditFileSystem | undefined;
+  let files: EditDocuments | undefined;
   const diagnostics = new EditDiagnostics((uri) => files?.validationContext(uri));
-  files = new EditFileSystem(kinds, gate, diagnostics, plans, logger.child('editing'));
+  files = new EditDocuments(kinds, gate, diagnostics, plans, logger.child('editing'));
   const fs = files;
   context.subscriptions.push(
     plans,
@@ -136,7 +141,7 @@ export function registerEditing(context: vscode.ExtensionContext, logger: Redact
     void prompts.info(`Copied the ${language === 'terraform' ? 'Terraform resource and import block' : 'Pulumi resource'} of ${target.kind.label(target.address, object).title}.`);
   }
 
-  return { kinds, files: fs, gate, plans };
+  return { kinds, files: fs, fileSystem: fs.fileSystem, gate, plans };
 }
 
 /** The template text of a kind, for tests and for "New …" documents. */

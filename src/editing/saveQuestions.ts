@@ -7,7 +7,7 @@ import { READ_ONLY_SETTING } from './writeGate';
 
 /**
  * What an edit document's save says and asks, apart from the sessions it settles
- * (editFileSystem.ts): a refused save in our words with what the user can do next, why a
+ * (settleSave.ts): a refused save in our words with what the user can do next, why a
  * document opens read-only, whether to create again after an unreadable create, and the user's
  * text kept aside before a reload.
  */

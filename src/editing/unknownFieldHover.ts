@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { EDIT_SCHEME } from './editFileSystem';
+import { EDIT_SCHEME } from './editUris';
 import { EditableKind } from './kind';
 
 /**

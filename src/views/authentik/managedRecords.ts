@@ -9,7 +9,7 @@ import type { LoadedRecord } from '../panels/recordSources';
 import { RecordContext, authentikRecord, kindName } from './authentikRecord';
 import { ObjectRefKind, ObjectRef } from './objectRef';
 import { ReferenceNames, embeddedNames, loadReferenceNames, wantedReferences } from './referenceNames';
-import { HIDDEN } from './recordModels';
+import { HIDDEN } from './recordFields';
 import { usedBySection } from './usedBy';
 
 /**

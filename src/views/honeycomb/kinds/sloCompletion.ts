@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { ENVIRONMENT_WIDE } from '../../../clients/honeycomb/paths';
 import { Logger } from '../../../core/logger';
-import { EDIT_SCHEME } from '../../../editing/editFileSystem';
+import { EDIT_SCHEME } from '../../../editing/editUris';
 import { Editing } from '../../../editing/register';
 import { HoneycombExplorer } from '../explorer';
 import { SLO_KIND_ID } from './ids';

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import type { RecipientItem } from '../../../clients/honeycomb/recipients';
 import { Logger } from '../../../core/logger';
-import { EDIT_SCHEME } from '../../../editing/editFileSystem';
+import { EDIT_SCHEME } from '../../../editing/editUris';
 import { Editing } from '../../../editing/register';
 import { HoneycombExplorer } from '../explorer';
 import { BURN_ALERT_KIND_ID, TRIGGER_KIND_ID } from './ids';

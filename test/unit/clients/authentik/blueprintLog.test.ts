@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
-import { blueprintProblems, blueprintProblemsFromFieldErrors, parsePythonErrors } from '../../../../src/clients/authentik/blueprintLog';
+import { blueprintProblems, blueprintProblemsFromFieldErrors } from '../../../../src/clients/authentik/blueprintLog';
+import { parsePythonErrors } from '../../../../src/clients/authentik/pythonErrors';
 
 const CONTENT = `version: 1
 metadata:
