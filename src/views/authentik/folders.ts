@@ -7,21 +7,11 @@ import { PagedFolderNode } from '../tree/pagedFolderNode';
 import { AuthentikTreeContext, SIGN_IN_COMMAND } from './context';
 import { editKindId, kindIdInConnection } from './kinds/ids';
 import { AgentConnectorNode, EventTransportNode, blueprintNode, browserConnectorNode, eventRuleNode, licenseNode } from './managedNodes';
-import {
-  applicationNode,
-  brandNode,
-  CertificateNode,
-  FlowNode,
-  GroupNode,
-  mappingNode,
-  outpostNode,
-  permissionNode,
-  ProviderNode,
-  serviceConnectionNode,
-  sourceNode,
-  StageNode,
-  UserNode,
-} from './nodes';
+import { CertificateNode } from './certificateNode';
+import { GroupNode, UserNode } from './directoryNodes';
+import { FlowNode, StageNode } from './flowNodes';
+import { brandNode, mappingNode, outpostNode, permissionNode, serviceConnectionNode, sourceNode } from './leafNodes';
+import { applicationNode, ProviderNode } from './providerNodes';
 
 /**
  * A top-level folder of the authentik view (Flows, Groups, Users…). It pages lazily from the
