@@ -102,7 +102,7 @@ function writeRoutes(seed: () => AuthentikSeed, name: string, row: TableKind, se
         const id = create(seed(), name, row, body);
         const path = `${API}${row.path}${encodeURIComponent(id)}/`;
         // The item schema's fields the directory does not keep itself are served from here, as PATCHed ones are.
-        const own = Object.keys((component(name).properties ?? {}));
+        const own = Object.keys(component(name).properties ?? {});
         const kept = changes.get(seed()) ?? new Map<string, Body>();
         changes.set(seed(), kept);
         kept.set(path, Object.fromEntries(Object.entries(body).filter(([f]) => own.includes(f))));
@@ -140,7 +140,7 @@ function typedObject(seed: AuthentikSeed, name: string, row: TableKind, req: Sta
   const id = encodeURIComponent(req.params[row.param]);
   const own = read(req, `${API}${row.path}${id}/`);
   if (own) return own;
-  // A kind the table gives no family (the notification webhook mapping) is still listed in one.
+  // Every family is looked in when the table gives the kind none.
   const families = row.family ? [KINDS_TABLE.families[row.family]] : Object.values(KINDS_TABLE.families);
   for (const family of families) {
     const listed = read(req, `${API}${family.path}${id}/`);

@@ -199,10 +199,9 @@ const KIND_STORES: Record<string, Store> = {
   },
 };
 
-/** The directory's family of a kind: the table's, else the one whose kinds name its model (the webhook mapping has none in the table). */
+/** The directory's family of a kind, when the directory knows the kind's type in it. */
 function familyOf(row: TableKind): string | undefined {
-  if (!row.model) return undefined;
-  return [row.family, ...Object.keys(FAMILY_STORES)].find((f) => f && seedKindOf(f, row.model!));
+  return row.family && row.model && seedKindOf(row.family, row.model) ? row.family : undefined;
 }
 
 /** The store of a kind, when the directory keeps its objects (and knows the kind, for a family member). */
