@@ -111,7 +111,7 @@ describe('authentik: every kind in the tree, created from its folder and deleted
       assert.deepEqual(script.errors, [], `${name}: New… opened`);
       const editor = await waitFor(
         () => editDocument((uri) => uri.path.includes('~new')),
-        `the new document of ${name} (offered: ${script.picks.at(-1)?.join(', ') ?? 'nothing'}; ${script.errors.join(' | ')}; open: ${vscode.window.activeTextEditor?.document.uri.toString() ?? 'none'})`,
+        `the new document of ${name} (offered: ${script.picks.at(-1)?.join(', ') ?? 'nothing'}; ${script.errors.join(' | ')})`,
       );
       const template = JSON.parse(editor.document.getText()) as Record<string, unknown>;
       await replaceInEditor(editor, /^[^]*$/, `${JSON.stringify(filled(kind.row, template, unique, flowPk), null, 2)}\n`);

@@ -76,7 +76,10 @@ export function unknownKindReason(key: string, table: KindsTable = KINDS_TABLE):
   const [familyName, component] = key.split(':');
   const family = component !== undefined ? table.families[familyName] : undefined;
   if (family && !component)
-    return `authentik lists this object in ${family.path} without naming its type (its component is empty, as for the built-in source authentik makes itself): the API has no endpoint to change it (2026.8.3).`;
+    return (
+      `authentik lists this object in ${family.path} without naming its type ` +
+      `(its component is empty, as for the built-in source authentik makes itself): the API has no endpoint to change it (2026.8.3).`
+    );
   if (family) return `authentik's API has no typed endpoint for ${component} objects of ${family.path} (2026.8.3): they cannot be changed through the API.`;
   return `authentik's API has no typed endpoint for ${key} objects (2026.8.3): authentik keeps them itself, and they cannot be changed through the API.`;
 }
