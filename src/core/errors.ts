@@ -146,6 +146,9 @@ function composeMessage(init: ServiceErrorInit): string {
 }
 
 /** Bad input that never reached a server: a setting, a file, a form field. */
+/** A command the service's API does not allow on this object: the message is the reason, shown as it is. */
+export class RefusedError extends Error {}
+
 export function badInput(service: string, operation: string, summary: string, hint?: string): ServiceError {
   return new ServiceError({ kind: 'badInput', service, operation, summary, hint });
 }

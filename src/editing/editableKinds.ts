@@ -1,3 +1,4 @@
+import { RefusedError } from '../core/errors';
 import { EditPath, parseEditPath } from './editPaths';
 import { Address, EditableKind } from './kind';
 
@@ -8,16 +9,27 @@ import { Address, EditableKind } from './kind';
  */
 export class EditableKinds {
   private readonly kinds = new Map<string, EditableKind>();
-  private readonly loaders: Array<{ prefix: string; load: (id: string) => Promise<EditableKind | undefined> }> = [];
+  private readonly loaders: Array<{ prefix: string; load: (id: string) => Promise<EditableKind | undefined>; whyNot?: (id: string) => Promise<string | undefined> }> = [];
 
   register(kind: EditableKind): void {
     if (this.kinds.has(kind.id)) throw new Error(`editable kind ${kind.id} is registered twice`);
     this.kinds.set(kind.id, kind);
   }
 
-  /** Kinds whose id starts with `prefix` come from `load` on first use (see `ensure`). */
-  registerLoader(prefix: string, load: (id: string) => Promise<EditableKind | undefined>): void {
-    this.loaders.push({ prefix, load });
+  /**
+   * Kinds whose id starts with `prefix` come from `load` on first use (see `ensure`); `whyNot`
+   * says why an id of the prefix names no kind (authentik's built-in source has no typed endpoint).
+   */
+  registerLoader(prefix: string, load: (id: string) => Promise<EditableKind | undefined>, whyNot?: (id: string) => Promise<string | undefined>): void {
+    this.loaders.push({ prefix, load, whyNot });
+  }
+
+  /** The kind of `id`, or an error that says why there is none (never just the id). */
+  async require(id: string): Promise<EditableKind> {
+    const kind = await this.ensure(id);
+    if (kind) return kind;
+    const reason = await this.loaders.find((l) => id.startsWith(l.prefix))?.whyNot?.(id);
+    throw new RefusedError(reason ?? `Ops Config has no editor for objects of the kind "${id}".`);
   }
 
   get(id: string): EditableKind | undefined {

@@ -1,4 +1,4 @@
-import { ServiceError } from '../core/errors';
+import { RefusedError, ServiceError } from '../core/errors';
 import type { Change } from './plan';
 
 /**
@@ -184,7 +184,7 @@ export interface EditableKind {
 /** Throws the reason when the service does not allow `what` for the kind. */
 export function checkAllowed(kind: Pick<EditableKind, 'refusals'>, what: 'edit' | 'create' | 'delete'): void {
   const reason = kind.refusals?.[what];
-  if (reason) throw new Error(reason);
+  if (reason) throw new RefusedError(reason);
 }
 
 /** Errors a backend may throw; the mechanism reads `fieldErrors` and `outcomeUnknown` from them. */

@@ -51,11 +51,7 @@ export function registerEditing(context: vscode.ExtensionContext, logger: Redact
   );
   registerUnknownFieldHover(context, (uri) => fs.kindOf(uri));
 
-  const kindFor = async (id: string): Promise<EditableKind> => {
-    const kind = await kinds.ensure(id);
-    if (!kind) throw new Error(`no editable kind ${id}`);
-    return kind;
-  };
+  const kindFor = (id: string): Promise<EditableKind> => kinds.require(id);
 
   /** A tree node, an EditTarget from a record panel link, or an open edit document. */
   const editTarget = async (arg: unknown): Promise<{ kind: EditableKind; address: Address; name: string }> => {

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { ConfigError } from '../core/config';
-import { ServiceError } from '../core/errors';
+import { RefusedError, ServiceError } from '../core/errors';
 import { Logger } from '../core/logger';
 import type { CommandTable } from '../startup/commandTable';
 import { prompts } from './prompts';
@@ -53,7 +53,7 @@ export async function reportCommandError(logger: Logger, id: string, error: unkn
   if (error instanceof ServiceError && error.kind === 'cancelled') {
     return undefined;
   }
-  const message = error instanceof ServiceError || error instanceof ConfigError ? error.message : `Unexpected error: ${(error as Error)?.message ?? String(error)}`;
+  const message = error instanceof ServiceError || error instanceof ConfigError || error instanceof RefusedError ? error.message : `Unexpected error: ${(error as Error)?.message ?? String(error)}`;
   logger.error(`${id}: ${message}`);
   const signInCommand = error instanceof ServiceError && error.kind === 'auth' ? signIn?.(error) : undefined;
   const actions = [...offer, ...(signInCommand ? ['Sign In Again'] : []), 'View Logs'];

@@ -9,10 +9,8 @@ import * as assert from 'assert';
 import * as vscode from 'vscode';
 import { derivedKind, refusalsOf } from '../../src/clients/authentik/resources/derivedKinds';
 import type { TableKind } from '../../src/clients/authentik/resources/kindsTable';
-import { authentikKindOfId } from '../../src/views/authentik/kinds/ids';
-import type { EditTarget } from '../../src/editing/editableKinds';
-import type { TreeNode } from '../../src/views/tree/node';
 import { AUTHENTIK_TOKENS, AuthentikStandIn, startAuthentikStandIn } from '../servers/authentik';
+import { editDocument, nodesByKind, readBack } from './authentikKindsWalk';
 import { connectAuthentik, ExtensionApi, extensionApi, signOutEverywhere, treeReader, waitFor } from './helpers';
 import { closeEditors, replaceInEditor, scriptQuestions, ScriptedQuestions } from './scriptedQuestions';
 
@@ -50,29 +48,8 @@ describe('authentik: every kind in the tree, edited and read back', function () 
     await authentik.stop();
   });
 
-  /** The first node of each derived kind, walking every folder of the connection. */
-  async function nodesByKind(): Promise<Map<string, { node: TreeNode; target: EditTarget; folder: string }>> {
-    const host = (await tree.child(undefined, new URL(authentik.url).host)).node;
-    const out = new Map<string, { node: TreeNode; target: EditTarget; folder: string }>();
-    for (const folder of await tree.children(host)) {
-      for (const { node } of await tree.children(folder.node)) {
-        const target = (node as { editTarget?: () => EditTarget }).editTarget?.();
-        const key = target && authentikKindOfId(target.kindId);
-        const kind = key ? derivedKind(key) : undefined;
-        if (target && kind && !out.has(kind.name)) out.set(kind.name, { node, target, folder: folder.label });
-      }
-    }
-    return out;
-  }
-
-  async function readBack(row: TableKind, id: string): Promise<Record<string, unknown>> {
-    const res = await fetch(`${authentik.url}/api/v3${row.path}${encodeURIComponent(id)}/`, { headers: { Authorization: `Bearer ${AUTHENTIK_TOKENS.admin}` } });
-    assert.equal(res.status, 200, `GET ${row.path}${id}/`);
-    return (await res.json()) as Record<string, unknown>;
-  }
-
   it('opens, changes one field, saves through the plan and reads it back, for each kind; a refused kind says why', async () => {
-    const found = await nodesByKind();
+    const found = await nodesByKind(tree, authentik);
     const walked: string[] = [];
     for (const [name, { node, target, folder }] of found) {
       const kind = derivedKind(name)!;
@@ -90,17 +67,14 @@ describe('authentik: every kind in the tree, edited and read back', function () 
       const field = textFieldOf(kind.row);
       assert.ok(field, `${name}: a writable text field to change`);
       await vscode.commands.executeCommand('opsConfig.edit', node);
-      const editor = await waitFor(() => {
-        const e = vscode.window.activeTextEditor;
-        return e?.document.uri.scheme === 'opsconfig-edit' && e.document.getText().trim() ? e : undefined;
-      }, `the edit document of ${name}`);
+      const editor = await waitFor(() => editDocument(), `the edit document of ${name}`);
       const document = JSON.parse(editor.document.getText()) as Record<string, unknown>;
       const value = `${typeof document[field] === 'string' ? document[field] : ''} walked`.trim();
       await replaceInEditor(editor, /^[^]*$/, `${JSON.stringify({ ...document, [field]: value }, null, 2)}\n`);
       script.answers.push('Update');
       assert.equal(await editor.document.save(), true, `${name}: saved (${script.errors.join(' | ')})`);
       assert.match(script.asked.at(-1)?.message ?? '', /^Update /, `${name}: the plan was confirmed`);
-      assert.equal((await readBack(kind.row, String(target.address.id)))[field], value, `${name}: the stand-in has the new ${field}`);
+      assert.equal((await readBack(authentik, kind.row, String(target.address.id)))[field], value, `${name}: the stand-in has the new ${field}`);
       walked.push(`${name} (${folder}): ${field}`);
       await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     }

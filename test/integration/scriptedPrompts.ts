@@ -53,7 +53,9 @@ export function scriptPrompts(api: ExtensionApi): PromptScript {
   prompts.quickPick = async (items: readonly vscode.QuickPickItem[] | Thenable<readonly vscode.QuickPickItem[]>) => {
     const list = await items;
     script.picks.push(list.map((i) => i.label));
-    return list.find((i) => i.label === script.answers.shift());
+    // One answer per pick (taken once, not once per item looked at).
+    const answer = script.answers.shift();
+    return list.find((i) => i.label === answer);
   };
   prompts.info = async (message: string) => void script.infos.push(message);
   prompts.error = async (message: string) => void script.errors.push(message);

@@ -1,7 +1,8 @@
 import { AuthentikConnectionNode } from './connectionNode';
 import { SearchableFolderNode } from './folders';
 import { AgentConnectorNode } from './managedNodes';
-import { ApplicationNode, FlowNode, StageNode } from './nodes';
+import { FlowNode, StageNode } from './flowNodes';
+import { ApplicationNode } from './providerNodes';
 import { AuthentikObjectNode } from './objectNode';
 import type { ObjectRef } from './objectRef';
 import type { TreeNode } from '../tree/node';

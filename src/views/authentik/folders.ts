@@ -7,21 +7,11 @@ import { PagedFolderNode } from '../tree/pagedFolderNode';
 import { AuthentikTreeContext, SIGN_IN_COMMAND } from './context';
 import { editKindId, kindIdInConnection } from './kinds/ids';
 import { AgentConnectorNode, EventTransportNode, blueprintNode, browserConnectorNode, eventRuleNode, licenseNode } from './managedNodes';
-import {
-  applicationNode,
-  brandNode,
-  CertificateNode,
-  FlowNode,
-  GroupNode,
-  mappingNode,
-  outpostNode,
-  permissionNode,
-  ProviderNode,
-  serviceConnectionNode,
-  sourceNode,
-  StageNode,
-  UserNode,
-} from './nodes';
+import { CertificateNode } from './certificateNode';
+import { GroupNode, UserNode } from './directoryNodes';
+import { FlowNode, StageNode } from './flowNodes';
+import { brandNode, mappingNode, outpostNode, permissionNode, serviceConnectionNode, sourceNode } from './leafNodes';
+import { applicationNode, ProviderNode } from './providerNodes';
 
 /**
  * A top-level folder of the authentik view (Flows, Groups, Users…). It pages lazily from the
@@ -87,7 +77,19 @@ export class SearchableFolderNode<T> extends PagedFolderNode<T, number> {
     item.description = this.searchText ? `search “${this.searchText}”${total !== undefined ? `: ${total} found` : ''}` : total;
     item.iconPath = new vscode.ThemeIcon(this.searchText ? 'search' : this.spec.icon);
     item.contextValue = `opsConfig.authentik.folder${this.searchText ? '.searched' : ''}${this.createTarget ? `.${this.spec.key}.creatable` : ''}`;
-    item.tooltip = this.searchText ? `${this.spec.label} matching “${this.searchText}” on the server` : `${this.spec.label}: loaded a page at a time`;
+    // A folder that makes one kind says, when its tooltip is first shown, whether the API refuses New….
+    item.tooltip = this.spec.creates ? undefined : this.tooltip();
+    return item;
+  }
+
+  private tooltip(): string {
+    return this.searchText ? `${this.spec.label} matching “${this.searchText}” on the server` : `${this.spec.label}: loaded a page at a time`;
+  }
+
+  async resolveTreeItem(item: vscode.TreeItem): Promise<vscode.TreeItem> {
+    const kindId = this.createTarget?.().kindId;
+    const lines = kindId ? (await import(/* webpackChunkName: "authentik-kinds" */ './kinds/refusalNotes')).refusalLines(kindId, ['create']) : [];
+    item.tooltip = [this.tooltip(), ...lines].join('\n');
     return item;
   }
 

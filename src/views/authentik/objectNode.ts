@@ -70,12 +70,26 @@ export class AuthentikObjectNode implements TreeNode {
   getTreeItem(): vscode.TreeItem {
     const item = new vscode.TreeItem(this.look.label, this.hasChildren() ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None);
     item.description = this.look.description;
-    item.tooltip = this.look.tooltip ?? [this.look.label, this.look.description].filter(Boolean).join('\n');
+    // An editable object's tooltip is made when first shown: it says which commands authentik refuses, from the kinds table.
+    item.tooltip = this.editTarget ? undefined : this.tooltip();
     item.iconPath = this.look.icon;
     const editing = this.look.edit ? (this.look.deleteOnly ? 'deletable' : 'editable') : undefined;
     item.contextValue = ['opsConfig.authentik.object', this.ref.kind, 'none' in lookupFor(this.ref) ? undefined : 'iac', editing, ...this.extraContext()].filter(Boolean).join('.');
     item.command = { command: 'opsConfig.openRecord', title: 'Open Record', arguments: [this] };
     item.accessibilityInformation = { label: [this.look.label, this.look.description].filter(Boolean).join(', ') };
+    return item;
+  }
+
+  private tooltip(): string {
+    return this.look.tooltip ?? [this.look.label, this.look.description].filter(Boolean).join('\n');
+  }
+
+  /** The tooltip with a line for each command the API refuses on this object, and why. */
+  async resolveTreeItem(item: vscode.TreeItem): Promise<vscode.TreeItem> {
+    const target = this.editTarget?.();
+    const commands = this.look.deleteOnly ? (['delete'] as const) : (['edit', 'delete'] as const);
+    const lines = target ? (await import(/* webpackChunkName: "authentik-kinds" */ './kinds/refusalNotes')).refusalLines(target.kindId, commands) : [];
+    item.tooltip = [this.tooltip(), ...lines].join('\n');
     return item;
   }
 

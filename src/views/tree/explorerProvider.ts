@@ -110,6 +110,10 @@ export class ExplorerProvider implements vscode.TreeDataProvider<TreeNode>, Refr
     return item instanceof Promise ? item.then(withId) : withId(item);
   }
 
+  resolveTreeItem(item: vscode.TreeItem, node: TreeNode): vscode.ProviderResult<vscode.TreeItem> {
+    return node.resolveTreeItem ? node.resolveTreeItem(item) : item;
+  }
+
   async getChildren(node?: TreeNode): Promise<TreeNode[]> {
     let children: TreeNode[];
     if (node) {

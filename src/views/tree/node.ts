@@ -8,6 +8,8 @@ export interface TreeNode {
   /** Unique within the view and stable across refreshes (so expansion state survives). */
   readonly id: string;
   getTreeItem(): vscode.TreeItem | Promise<vscode.TreeItem>;
+  /** Fills what the row left undefined (its tooltip) when the mouse first rests on it. */
+  resolveTreeItem?(item: vscode.TreeItem): Promise<vscode.TreeItem>;
   getChildren?(): TreeNode[] | Promise<TreeNode[]>;
   getParent(): TreeNode | undefined;
   /**

@@ -10,7 +10,10 @@
  * - PATCH checks the body against the operation's `Patched…Request` schema (a wrong body is DRF's
  *   400 naming the field), keeps what it changed and answers the object again;
  * - a kind's change survives until `reset()` (it is kept per seed), and a changed `name` also
- *   shows in the lists, where the tree reads it.
+ *   shows in the lists, where the tree reads it;
+ * - POST checks the body against the kind's `…Request` schema and answers 201 with the object as
+ *   its typed GET then serves it; DELETE answers 204 (404 when absent); GET `used_by/` lists what
+ *   refers to the object (typedWrites.ts keeps the directory's side of these).
  *
  * The 13 managed kinds keep their own stores (managedRoutes.ts) and are not served here.
  */
@@ -26,6 +29,7 @@ import { json } from './listing';
 import { checkBody } from './managed/requestBody';
 import { requireUser } from './routes';
 import type { AuthentikSeed } from './seed';
+import { create, remove, storeOf, usedBy } from './typedWrites';
 
 const API = '/api/v3';
 const FORBIDDEN = 'You do not have permission to perform this action.';
@@ -74,8 +78,58 @@ export function typedRoutes(seed: () => AuthentikSeed, reads: Route[]): Route[] 
         }),
       });
     }
+    routes.push(...writeRoutes(seed, name, row, serve, (req) => typedObject(seed(), name, row, req, read) !== undefined));
     return routes;
   });
+}
+
+/** POST on the collection, DELETE of an item, and `used_by/`, where the API has them. */
+function writeRoutes(seed: () => AuthentikSeed, name: string, row: TableKind, serve: (req: StandInRequest) => StandInResponse, exists: (req: StandInRequest) => boolean): Route[] {
+  const item = `${API}${row.path}{${row.param}}/`;
+  const notFound = () => detail(404, `No ${name} matches the given query.`);
+  const routes: Route[] = [];
+  const stored = storeOf(name, row);
+  if (stored && row.ops.includes('c') && row.request) {
+    routes.push({
+      method: 'POST',
+      path: `${API}${row.path}`,
+      handler: requireUser(seed, (user, req) => {
+        if (!user.isSuperuser) return detail(403, FORBIDDEN);
+        const refused = checkBody(req);
+        if (refused) return refused;
+        const body = req.body as Body;
+        if (row.idField === 'slug' && stored.list(seed()).some((x) => x.slug === body.slug)) return json({ slug: [`${name.toLowerCase()} with this slug already exists.`] }, 400);
+        const id = create(seed(), name, row, body);
+        const path = `${API}${row.path}${encodeURIComponent(id)}/`;
+        // The item schema's fields the directory does not keep itself are served from here, as PATCHed ones are.
+        const own = Object.keys(component(name).properties ?? {});
+        const kept = changes.get(seed()) ?? new Map<string, Body>();
+        changes.set(seed(), kept);
+        kept.set(path, Object.fromEntries(Object.entries(body).filter(([f]) => own.includes(f))));
+        return { ...serve({ ...req, method: 'GET', path, params: { [row.param]: id } }), status: 201 };
+      }),
+    });
+  }
+  if (stored && row.ops.includes('d')) {
+    routes.push({
+      method: 'DELETE',
+      path: item,
+      handler: requireUser(seed, (user, req) => {
+        if (!user.isSuperuser) return detail(403, FORBIDDEN);
+        if (!remove(seed(), name, row, req.params[row.param])) return notFound();
+        changes.get(seed())?.delete(req.path);
+        return { status: 204 };
+      }),
+    });
+  }
+  if (row.usedBy) {
+    routes.push({
+      method: 'GET',
+      path: `${item}used_by/`,
+      handler: requireUser(seed, (_, req) => (exists({ ...req, path: req.path.replace(/used_by\/$/, '') }) ? json(usedBy(seed(), name, row, req.params[row.param])) : notFound())),
+    });
+  }
+  return routes;
 }
 
 /**
@@ -86,7 +140,7 @@ function typedObject(seed: AuthentikSeed, name: string, row: TableKind, req: Sta
   const id = encodeURIComponent(req.params[row.param]);
   const own = read(req, `${API}${row.path}${id}/`);
   if (own) return own;
-  // A kind the table gives no family (the notification webhook mapping) is still listed in one.
+  // Every family is looked in when the table gives the kind none.
   const families = row.family ? [KINDS_TABLE.families[row.family]] : Object.values(KINDS_TABLE.families);
   for (const family of families) {
     const listed = read(req, `${API}${family.path}${id}/`);

@@ -109,4 +109,66 @@ describe('authentik stand-in: typed item endpoints of the derived kinds', functi
     assert.equal((await call('PATCH', `/core/groups/${group.pk}/`, { attributes: { team: 'edited' } })).status, 200);
     assert.deepEqual((await call('GET', `/core/groups/${group.pk}/`)).json().attributes, { team: 'edited' });
   });
+
+  it('POST creates an object the lists show as authentik would (pk, component, meta_model_name); DELETE removes it, then 404', async () => {
+    const made = await call('POST', '/stages/identification/', { name: 'walk-identification', user_fields: ['email'] });
+    assert.equal(made.status, 201, made.text);
+    const stage = made.json<Record<string, unknown>>();
+    assert.equal(stage.name, 'walk-identification');
+    assert.deepEqual(stage.user_fields, ['email']);
+    assert.equal(stage.component, 'ak-stage-identification-form');
+    assert.equal(stage.meta_model_name, 'authentik_stages_identification.identificationstage');
+    const listed = (await call('GET', '/stages/all/?page_size=100')).json().results as Array<Record<string, unknown>>;
+    assert.deepEqual(
+      listed.filter((s) => s.pk === stage.pk).map((s) => [s.name, s.component]),
+      [['walk-identification', 'ak-stage-identification-form']],
+    );
+    assert.equal((await call('DELETE', `/stages/identification/${String(stage.pk)}/`)).status, 204);
+    assert.equal((await call('GET', `/stages/identification/${String(stage.pk)}/`)).status, 404);
+    assert.equal((await call('DELETE', `/stages/identification/${String(stage.pk)}/`)).status, 404);
+    assert.ok(!((await call('GET', '/stages/all/?page_size=100')).json().results as Array<Record<string, unknown>>).some((s) => s.pk === stage.pk));
+  });
+
+  it('POST of users, groups, providers, sources and mappings: 201 at the typed path; a body off the …Request schema is 400 naming each field', async () => {
+    const flow = ak.seed.directory.flows[0].pk;
+    const bodies: Array<[string, Record<string, unknown>, string]> = [
+      ['/core/users/', { username: 'walker', name: 'Walker' }, 'pk'],
+      ['/core/groups/', { name: 'walkers' }, 'pk'],
+      ['/providers/proxy/', { name: 'walk proxy', authorization_flow: flow, invalidation_flow: flow, external_host: 'https://walk.example.com' }, 'pk'],
+      ['/sources/ldap/', { name: 'walk ldap', slug: 'walk-ldap', server_uri: 'ldaps://ldap.example.com', base_dn: 'dc=example,dc=com' }, 'slug'],
+      ['/propertymappings/notification/', { name: 'walk webhook', expression: 'return {}' }, 'pk'],
+    ];
+    for (const [path, body, id] of bodies) {
+      const made = await call('POST', path, body);
+      assert.equal(made.status, 201, `${path}: ${made.text}`);
+      const read = await call('GET', `${path}${String(made.json()[id])}/`);
+      assert.equal(read.status, 200, `${path}: ${read.text}`);
+      assert.equal(read.json().name, body.name);
+    }
+    const bad = await call('POST', '/providers/proxy/', { name: 7, external_host: 'https://x.example.com', pk: 3 });
+    assert.equal(bad.status, 400);
+    assert.deepEqual(bad.json(), {
+      name: ['Not a valid string.'],
+      authorization_flow: ['This field is required.'],
+      invalidation_flow: ['This field is required.'],
+      pk: ['This field is not part of the request schema (authentik would ignore it).'],
+    });
+    assert.equal((await call('POST', '/sources/ldap/', bodies[3][1])).status, 400, 'a taken slug is refused');
+  });
+
+  it('used_by/ names what refers to the object: a stage’s flow bindings, a group’s members; nothing for a new one', async () => {
+    const identification = new Set(ak.seed.directory.stages.filter((s) => s.kind === 'identification').map((s) => s.pk));
+    const binding = ak.seed.directory.bindings.find((x) => identification.has(x.stage))!;
+    const stageUsedBy = (await call('GET', `/stages/identification/${binding.stage}/used_by/`)).json<Array<Record<string, string>>>();
+    assert.ok(
+      stageUsedBy.some((u) => u.model_name === 'flowstagebinding' && u.pk === binding.pk && u.action === 'cascade'),
+      JSON.stringify(stageUsedBy),
+    );
+    const user = ak.seed.users.find((u) => u.groups.length > 0)!;
+    const groupUsedBy = (await call('GET', `/core/groups/${user.groups[0].pk}/used_by/`)).json<Array<Record<string, string>>>();
+    assert.ok(groupUsedBy.some((u) => u.model_name === 'user' && u.name === user.username));
+    const made = (await call('POST', '/core/groups/', { name: 'nobody here' })).json();
+    assert.deepEqual((await call('GET', `/core/groups/${String(made.pk)}/used_by/`)).json(), []);
+    assert.equal((await call('GET', '/core/groups/00000000-0000-4000-8000-000000000000/used_by/')).status, 404);
+  });
 });

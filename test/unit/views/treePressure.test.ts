@@ -5,7 +5,7 @@ import { AuthentikConfig, authentikApiBase } from '../../../src/core/config';
 import { AuthentikConnectionNode } from '../../../src/views/authentik/connectionNode';
 import { AuthentikTreeContext } from '../../../src/views/authentik/context';
 import { FOLDERS, SearchableFolderNode } from '../../../src/views/authentik/folders';
-import { GroupNode } from '../../../src/views/authentik/nodes';
+import { GroupNode } from '../../../src/views/authentik/directoryNodes';
 import { ExplorerProvider } from '../../../src/views/tree/explorerProvider';
 import { TreeNode } from '../../../src/views/tree/node';
 import { LoadMoreNode } from '../../../src/views/tree/pagedFolderNode';

@@ -66,6 +66,24 @@ export function refusalsOf(name: string, row: TableKind): Refusals {
   return out;
 }
 
+/**
+ * Why a key from the tree names no kind of the table, or undefined when it names one: an object
+ * of a polymorphic list with an empty `component` (the built-in source authentik makes itself),
+ * or a model with no typed endpoint in the API.
+ */
+export function unknownKindReason(key: string, table: KindsTable = KINDS_TABLE): string | undefined {
+  if (derivedKind(key, table) || table.kinds[key]) return undefined;
+  const [familyName, component] = key.split(':');
+  const family = component !== undefined ? table.families[familyName] : undefined;
+  if (family && !component)
+    return (
+      `authentik lists this object in ${family.path} without naming its type ` +
+      `(its component is empty, as for the built-in source authentik makes itself): the API has no endpoint to change it (2026.8.3).`
+    );
+  if (family) return `authentik's API has no typed endpoint for ${component} objects of ${family.path} (2026.8.3): they cannot be changed through the API.`;
+  return `authentik's API has no typed endpoint for ${key} objects (2026.8.3): authentik keeps them itself, and they cannot be changed through the API.`;
+}
+
 /** The kinds of a polymorphic list a "New…" in its folder may make (those the API can create). */
 export function creatableKindsOf(family: string, table: KindsTable = KINDS_TABLE): DerivedKind[] {
   return Object.keys(table.kinds)

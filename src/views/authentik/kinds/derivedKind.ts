@@ -1,6 +1,6 @@
 import type { AuthentikClient } from '../../../clients/authentik';
 import { DerivedKind, documentSchemaOf, refusalsOf, templateOf } from '../../../clients/authentik/resources/derivedKinds';
-import { EditableKind, KindBackend } from '../../../editing/kind';
+import { EditableKind, JsonObject, KindBackend } from '../../../editing/kind';
 import { objectBackend } from './backend';
 import { editKindId } from './ids';
 import { objectEditableKind, secretProblems } from './objectKind';
@@ -16,9 +16,29 @@ export interface DerivedKindParts {
   location(): string;
 }
 
-/** The backend of a derived kind on a connection's client: its collection, by its spec. */
-export function derivedBackend(kind: DerivedKind, client: () => Promise<AuthentikClient>): KindBackend {
-  return objectBackend(async () => (await client()).objects(kind.spec), kind.spec);
+/**
+ * The backend of a derived kind on a connection's client: its collection, by its spec. A create
+ * asks `askSecret` for each write-only field the API requires (an OAuth source's
+ * `consumer_secret`): it never sits in a document, so it goes from the prompt into the request.
+ */
+export function derivedBackend(kind: DerivedKind, client: () => Promise<AuthentikClient>, askSecret?: (field: string) => Promise<string | undefined>): KindBackend {
+  const required = requiredSecretsOf(kind);
+  return objectBackend(async () => (await client()).objects(kind.spec), kind.spec, {
+    extraCreateFields: async () => {
+      const out: JsonObject = {};
+      for (const field of required) {
+        const value = askSecret ? await askSecret(field) : undefined;
+        if (!value) throw new Error(`Not created: authentik requires ${field} to create a ${kind.spec.label.toLowerCase()}, and it was not given.`);
+        out[field] = value;
+      }
+      return out;
+    },
+  });
+}
+
+/** The write-only fields a create must carry (they are never in a document). */
+export function requiredSecretsOf(kind: DerivedKind): string[] {
+  return (kind.row.required ?? []).filter((f) => (kind.row.writeOnly ?? []).includes(f));
 }
 
 /** The command that sets a derived kind's secret fields (a hidden prompt, never a document). */

@@ -39,7 +39,14 @@ export function loadAuthentikKind(id: string, deps: AuthentikKindsDeps): Editabl
   if (!isAuthentikKind(kind)) {
     // Any other object of the tree: its kind comes from the table derived from the API description.
     const derived = derivedKind(kind);
-    return derived && { ...derivedEditableKind(derived, { backend: derivedBackend(derived, deps.client), location: deps.location }), id };
+    const askSecret = async (field: string) =>
+      await prompts.inputBox({
+        title: `New ${derived!.spec.label.toLowerCase()}`,
+        prompt: `${field} (required; sent with the create, never kept in a document)`,
+        password: true,
+        ignoreFocusOut: true,
+      });
+    return derived && { ...derivedEditableKind(derived, { backend: derivedBackend(derived, deps.client, askSecret), location: deps.location }), id };
   }
   const editable = authentikEditableKind(kind, {
     backend: resourceBackend(deps.client, kind, { extraCreateFields: (parent) => extraCreateFields(kind, parent) }),

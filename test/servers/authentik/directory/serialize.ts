@@ -458,3 +458,9 @@ export function outpost(r: Relations, o: SeedOutpost): Api.Outpost {
     managed: o.managed,
   };
 }
+
+/** The directory's kind of a family member named by its `meta_model_name`, for objects a client creates. */
+export function seedKindOf(family: string, model: string): string | undefined {
+  const metas: Record<string, Record<string, Meta>> = { stage: STAGE_META, provider: PROVIDER_META, source: SOURCE_META, propertyMapping: MAPPING_META, serviceConnection: CONNECTION_META };
+  return Object.entries(metas[family] ?? {}).find(([, m]) => m[3] === model)?.[0];
+}

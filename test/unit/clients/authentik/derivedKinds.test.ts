@@ -99,6 +99,11 @@ describe('authentik kinds derived from the API description', function () {
     const labels = creatableKindsOf('provider').map((k) => k.spec.label);
     assert.ok(labels.includes('OAuth2 provider') && labels.includes('SAML provider'), labels.join(', '));
     assert.equal(labels.includes('SCIM provider user'), false, 'not a member of the providers list');
+    // The webhook mapping's item schema has no meta_model_name; authentik lists it in /propertymappings/all/ all the same.
+    const mappings = creatableKindsOf('propertyMapping').map((k) => k.name);
+    assert.ok(mappings.includes('NotificationWebhookMapping'), mappings.join(', '));
+    assert.ok(!creatableKindsOf('stage').some((k) => k.name === 'Prompt' || k.name === 'Invitation'), 'a prompt and an invitation are no stages');
+    assert.ok(!creatableKindsOf('policy').some((k) => k.name === 'PolicyBinding'), 'a binding is no policy');
     assert.equal(humanName('SAMLSourcePropertyMapping'), 'SAML source property mapping');
   });
 
