@@ -19,6 +19,7 @@ import { SlosFolderNode } from '../views/honeycomb/sloNodes';
 import { TriggersFolderNode } from '../views/honeycomb/triggerNodes';
 import { TreeNode } from '../views/tree/node';
 import type { AuthentikKind } from '../clients/authentik/resources/kinds';
+import type { DerivedFamily } from '../terraform/export/authentikInstance';
 import { AuthentikConnectionNode } from '../views/authentik/connectionNode';
 import { SearchableFolderNode } from '../views/authentik/folders';
 
@@ -72,29 +73,33 @@ async function reader(explorer: HoneycombExplorer, node: unknown): Promise<{ tit
   );
 }
 
-/** The authentik folders of managed objects, and the kinds each holds. */
-const AUTHENTIK_FOLDERS: Record<string, readonly AuthentikKind[]> = {
-  brands: ['brand'],
-  flows: ['flow', 'flowStageBinding'],
-  applications: ['application', 'applicationEntitlement'],
-  certificates: ['certificateKeyPair'],
-  blueprints: ['blueprint'],
-  eventRules: ['eventRule'],
-  eventTransports: ['eventTransport'],
-  agentConnectors: ['connectorAgent', 'enrollmentToken'],
-  browserConnectors: ['browserConnector'],
-  licenses: ['license'],
+/** The authentik folders the export works on, and the kinds and polymorphic lists each holds. */
+const AUTHENTIK_FOLDERS: Record<string, { kinds: readonly AuthentikKind[]; families?: readonly DerivedFamily[] }> = {
+  brands: { kinds: ['brand'] },
+  // A flow's bindings name their stages, an application its provider: written alongside, as references.
+  flows: { kinds: ['flow', 'flowStageBinding'], families: ['stage'] },
+  applications: { kinds: ['application', 'applicationEntitlement'], families: ['provider'] },
+  providers: { kinds: [], families: ['provider'] },
+  stages: { kinds: [], families: ['stage'] },
+  propertyMappings: { kinds: [], families: ['propertyMapping'] },
+  certificates: { kinds: ['certificateKeyPair'] },
+  blueprints: { kinds: ['blueprint'] },
+  eventRules: { kinds: ['eventRule'] },
+  eventTransports: { kinds: ['eventTransport'] },
+  agentConnectors: { kinds: ['connectorAgent', 'enrollmentToken'] },
+  browserConnectors: { kinds: ['browserConnector'] },
+  licenses: { kinds: ['license'] },
 };
 
-function authentikScope(node: unknown): { connection: AuthentikConnectionNode; title: string; kinds?: readonly AuthentikKind[] } | undefined {
+function authentikScope(node: unknown): { connection: AuthentikConnectionNode; title: string; kinds?: readonly AuthentikKind[]; families?: readonly DerivedFamily[] } | undefined {
   let connection: TreeNode | undefined = node as TreeNode | undefined;
   while (connection && !(connection instanceof AuthentikConnectionNode)) connection = connection.getParent();
   if (!(connection instanceof AuthentikConnectionNode)) return undefined;
   const named = `authentik “${connection.config.url ? new URL(connection.config.url).host : connection.connectionId}”`;
   if (node === connection) return { connection, title: named };
   if (!(node instanceof SearchableFolderNode)) return undefined;
-  const kinds = AUTHENTIK_FOLDERS[node.spec.key];
-  return kinds && { connection, title: `${node.spec.label} of ${named}`, kinds };
+  const folder = AUTHENTIK_FOLDERS[node.spec.key];
+  return folder && { connection, title: `${node.spec.label} of ${named}`, kinds: folder.kinds, families: folder.families ?? [] };
 }
 
 async function exportDocument(contents: ExportContents, language: 'terraform' | 'pulumi'): Promise<vscode.TextDocument> {
