@@ -98,7 +98,7 @@ async function readFamily(
       }
       const collection = await client.objects(kind.spec);
       const object = await pool.run((signal) => collection.retrieve(String(item.pk), signal));
-      return derivedCode(kind, object as JsonObject) ?? [];
+      return derivedCode(kind, object) ?? [];
     }),
   );
   for (const [type, names] of without) notWritten.push(`${plural}: ${names.map((n) => `“${n}”`).join(', ')} (${type}): the provider has no resource for this type.`);

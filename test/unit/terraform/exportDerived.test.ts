@@ -54,7 +54,7 @@ describe('Export as Terraform: authentik providers, stages and property mappings
       js_url: 'https://www.google.com/recaptcha/api.js',
       interactive: false,
     };
-    const text = await code.terraform(object, {} as never);
+    const text = await code.terraform(object, {});
     const read = await readHcl(text);
     const [block] = (read.json.resource as Record<string, Record<string, Array<Record<string, unknown>>>>).authentik_stage_captcha.signup_captcha;
     assert.equal(block.public_key, 'site-key');
@@ -64,7 +64,7 @@ describe('Export as Terraform: authentik providers, stages and property mappings
     assert.equal((read.json.import as Array<{ id: string }>)[0].id, '5c0a-captcha');
     const variable = (read.json.variable as Record<string, Array<{ sensitive?: boolean }>>)[/var\.([a-z_]+)/.exec(String(block.private_key))![1]];
     assert.equal(variable[0].sensitive, true);
-    const ts = await code.pulumi(object, {} as never);
+    const ts = await code.pulumi(object, {});
     assert.deepEqual(typeScriptErrors(new Map([['index.ts', ts]])).get('index.ts'), []);
     assert.match(ts, /new authentik\.StageCaptcha\("signup-captcha", \{[^]*privateKey: config\.requireSecret\(/);
   });
