@@ -21,6 +21,8 @@ export const prompts = {
   error: (message: string, ...actions: string[]): Thenable<string | undefined> => vscode.window.showErrorMessage(messageText(message), ...actions),
   /** Before what cannot be undone: a quick pick with Cancel selected; true only when the action was chosen. */
   confirmDestructive,
+  /** Where to write a new file: VS Code's Save dialog, which asks before replacing an existing file. */
+  saveDialog: (options: vscode.SaveDialogOptions): Thenable<vscode.Uri | undefined> => vscode.window.showSaveDialog(options),
   /** A short note in the status bar ("Copied …"). */
   status: (message: string, hideAfterMs: number): vscode.Disposable => vscode.window.setStatusBarMessage(statusText(message), hideAfterMs),
   /** A step of a multi-step flow (quick pick with Back): the picked items, 'back' or undefined. */

@@ -11,6 +11,8 @@ import { UiContext, openViewContainer, showOnlyView, treeItem } from './harness'
 export interface WindowOptions {
   /** A window taller than the usual one, for trees with many folders open at once. */
   viewport?: { width: number; height: number };
+  /** The folder the window opens; default a fresh copy of test/workspace. */
+  folder?: string;
 }
 
 export async function withHoneycomb(ctx: UiContext, options: WindowOptions & { standIn?: HoneycombStandInOptions }, body: (page: Page, standIn: HoneycombStandIn) => Promise<void>): Promise<void> {
@@ -23,6 +25,7 @@ export async function withHoneycomb(ctx: UiContext, options: WindowOptions & { s
         HONEYCOMB_KEY_ID: HONEYCOMB_KEYS.management.id,
         HONEYCOMB_KEY_SECRET: HONEYCOMB_KEYS.management.secret,
       },
+      folder: options.folder,
     });
     if (options.viewport) await page.setViewportSize(options.viewport);
     await openViewContainer(page, 'Ops Config');

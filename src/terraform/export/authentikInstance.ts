@@ -1,27 +1,33 @@
 import type { AuthentikClient } from '../../clients/authentik';
-import type { ListPage } from '../../clients/authentik/api';
+import type { ListOptions, ListPage } from '../../clients/authentik/api';
+import { derivedKind } from '../../clients/authentik/resources/derivedKinds';
 import { AUTHENTIK_KINDS, AUTHENTIK_KIND_NAMES, AuthentikKind } from '../../clients/authentik/resources/kinds';
+import { derivedTerraformOf } from '../../clients/authentik/resources/terraformTable';
 import { listStages } from '../../clients/authentik/stages';
 import { CodeResource } from '../../editing/exportCode';
 import { JsonObject } from '../../editing/kind';
-import { authentikCode, authentikKey } from '../../views/authentik/kinds/code';
-import { lookupFor } from '../../views/authentik/snippets';
+import { authentikCode, derivedCode } from '../../views/authentik/kinds/code';
 import { ExportContents } from './exportFile';
 import { sortedResources } from './honeycombEnvironment';
 import { RequestPool } from './requestPool';
 
 /**
- * Everything of one authentik instance the editing manages (the kinds with a resource in the
- * goauthentik/authentik provider), every page of each list, as code. Stages are written as
- * `data "authentik_stage"` lookups by name, so a flow's bindings refer to their stage by
- * reference; the provider has a resource per stage type, which this export does not map yet.
+ * Everything of one authentik instance the provider has a resource for, every page of each list,
+ * as code: the 13 hand-tuned kinds, and the providers, stages and property mappings of each type
+ * (read from their polymorphic list, then each object from its own typed path, which has every
+ * field). An application's provider, a binding's stage, a provider's flows, certificates and
+ * property mappings are then references to the exported resources. An object of a type the
+ * provider has no resource for is named in the file's header, never dropped silently.
  */
 export interface AuthentikExportScope {
   /** `authentik “Acme SSO” (https://auth.acme.example)` */
   title: string;
-  /** Only these kinds (a folder's), or every managed kind. */
+  /** Only these kinds and polymorphic lists (a folder's), or every one. */
   kinds?: readonly AuthentikKind[];
+  families?: readonly DerivedFamily[];
 }
+
+export type DerivedFamily = 'propertyMapping' | 'provider' | 'stage';
 
 /** Kinds other kinds refer to come first: flows before bindings, applications before entitlements. */
 const ORDER: readonly AuthentikKind[] = [
@@ -37,6 +43,13 @@ const ORDER: readonly AuthentikKind[] = [
   'enrollmentToken',
 ];
 
+/** The polymorphic lists, in the order their objects come in the file (mappings before the providers naming them). */
+const FAMILIES: ReadonlyArray<[DerivedFamily, string, (client: AuthentikClient, options: ListOptions) => Promise<ListPage<unknown>>]> = [
+  ['propertyMapping', 'property mappings', (client, options) => client.listPropertyMappings(options)],
+  ['stage', 'stages', (client, options) => listStages(client.api, options)],
+  ['provider', 'providers', (client, options) => client.listProviders(options)],
+];
+
 export async function readAuthentikInstance(
   client: AuthentikClient,
   scope: AuthentikExportScope,
@@ -45,41 +58,54 @@ export async function readAuthentikInstance(
   const pool = new RequestPool('authentik', options.concurrency ?? 2, options.signal, options.onProgress);
   const kinds = AUTHENTIK_KIND_NAMES.filter((k) => AUTHENTIK_KINDS[k].terraform && (!scope.kinds || scope.kinds.includes(k)));
   const ordered = [...kinds].sort((a, b) => rank(a) - rank(b));
+  const families = FAMILIES.filter(([family]) => !scope.families || scope.families.includes(family));
   const notWritten: string[] = [];
-  const byKind = await Promise.all(
-    ordered.map(async (kind) => {
-      const collection = await client.resources(kind);
-      const items = await allPages((page) => pool.run((signal) => collection.list({ page, signal })));
-      return sortedResources(items.flatMap((item) => authentikCode(kind, item as JsonObject)));
-    }),
-  );
-  const stages: CodeResource[] = [];
-  if (kinds.includes('flowStageBinding')) {
-    const items = await allPages((page) => pool.run((signal) => listStages(client.api, { page, signal })));
-    for (const stage of items as Array<{ pk: string; name: string }>) {
-      const lookup = lookupFor({ kind: 'stage', lookup: stage.pk, id: stage.pk, name: stage.name });
-      if ('none' in lookup) continue;
-      stages.push({
-        keys: [authentikKey('stage', 'pk', stage.pk)],
-        terraform: { type: lookup.dataSource, data: true, name: stage.name, body: { attributes: lookup.args }, importId: { none: STAGE_NOTE } },
-        pulumi: {
-          module: 'authentik',
-          packageName: '@pulumi/authentik',
-          className: 'getStageOutput',
-          data: true,
-          name: stage.name,
-          args: Object.fromEntries(lookup.args),
-          importId: { none: STAGE_NOTE },
-        },
-      });
-    }
-    notWritten.push('stages: read here as data sources by name (the provider has a resource per stage type, which this export does not write yet).');
-  }
-  if (kinds.includes('application')) notWritten.push('providers: applications name theirs by id (the provider has a resource per provider type, which this export does not write yet).');
-  return { title: scope.title, resources: [...sortedResources(stages), ...byKind.flat()], notWritten, requests: pool.requests };
+  const [derived, byKind] = await Promise.all([
+    Promise.all(families.map(([family, plural, list]) => readFamily(client, pool, family, plural, list, notWritten))),
+    Promise.all(
+      ordered.map(async (kind) => {
+        const collection = await client.resources(kind);
+        const items = await allPages((page) => pool.run((signal) => collection.list({ page, signal })));
+        return sortedResources(items.flatMap((item) => authentikCode(kind, item as JsonObject)));
+      }),
+    ),
+  ]);
+  // Before the hand-tuned kinds: an application names its provider, a binding its stage.
+  return { title: scope.title, resources: [...derived.flat(), ...byKind.flat()], notWritten: notWritten.sort(), requests: pool.requests };
 }
 
-const STAGE_NOTE = 'A stage, looked up by name: bindings refer to it; its settings stay as they are in authentik.';
+/**
+ * One polymorphic list's objects as resources: each read from its typed path (the list has only
+ * the common fields), grouped by type in the order of the resource types' names.
+ */
+async function readFamily(
+  client: AuthentikClient,
+  pool: RequestPool,
+  family: DerivedFamily,
+  plural: string,
+  list: (client: AuthentikClient, options: ListOptions) => Promise<ListPage<unknown>>,
+  notWritten: string[],
+): Promise<CodeResource[]> {
+  const items = (await allPages((page) => pool.run((signal) => list(client, { page, signal })))) as Array<{ pk: string | number; name?: string; meta_model_name?: string; component?: string }>;
+  const without = new Map<string, string[]>();
+  const read = await Promise.all(
+    items.map(async (item) => {
+      const kind = derivedKind(item.meta_model_name ?? '') ?? derivedKind(`${family}:${item.component ?? ''}`);
+      if (!kind || !derivedTerraformOf(kind.name)) {
+        const type = kind?.spec.label ?? item.meta_model_name ?? item.component ?? 'an unknown type';
+        without.set(type, [...(without.get(type) ?? []), item.name ?? String(item.pk)]);
+        return [];
+      }
+      const collection = await client.objects(kind.spec);
+      const object = await pool.run((signal) => collection.retrieve(String(item.pk), signal));
+      return derivedCode(kind, object) ?? [];
+    }),
+  );
+  for (const [type, names] of without) notWritten.push(`${plural}: ${names.map((n) => `“${n}”`).join(', ')} (${type}): the provider has no resource for this type.`);
+  const resources = read.flat();
+  const types = [...new Set(resources.map((r) => r.terraform.type))].sort();
+  return types.flatMap((type) => sortedResources(resources.filter((r) => r.terraform.type === type)));
+}
 
 function rank(kind: AuthentikKind): number {
   const at = ORDER.indexOf(kind);

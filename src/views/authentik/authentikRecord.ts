@@ -1,4 +1,6 @@
+import { derivedKind } from '../../clients/authentik/resources/derivedKinds';
 import { AUTHENTIK_KINDS, AuthentikKind, displayNameOf, idOf } from '../../clients/authentik/resources/kinds';
+import { derivedTerraformOf } from '../../clients/authentik/resources/terraformTable';
 import type { RecordAction, RecordBadge, RecordDiagram, RecordSection } from '../panels/protocol';
 import { CodeOffer, EditTargetData, recordModel } from '../panels/recordRule';
 import type { LoadedRecord } from '../panels/recordSources';
@@ -6,13 +8,13 @@ import { editKindId } from './kinds/ids';
 import { connectionLocation } from './connectionScope';
 import { ObjectRef, recordKeyOf } from './objectRef';
 import { ReferenceNames } from './referenceNames';
-import { adminUrl, importSnippet, pulumiSnippet, terraformSnippet } from './snippets';
+import { adminUrl, pulumiSnippet, terraformSnippet } from './snippets';
 
 /**
  * Every authentik record, whatever its kind, through the one record rule (panels/recordRule):
- * its connection as where it lives, its admin page, its ID, and as code the provider's data
- * source where there is one, else the editable kind's resource with its import block, else an
- * import block for the provider's resource. Pure: unit tested.
+ * its connection as where it lives, its admin page, its ID, and as code the provider's resource
+ * with its import block for a provider, stage or mapping (as Export as Terraform… writes it), else
+ * the provider's data source where there is one, else the editable kind's resource. Pure: unit tested.
  */
 export interface RecordContext {
   /** The server's UI origin, for admin links. */
@@ -73,13 +75,17 @@ export function authentikRecord(parts: AuthentikRecordParts, ctx: RecordContext)
   return { model, json: parts.json, ...(parts.secrets && Object.keys(parts.secrets).length > 0 ? { secrets: parts.secrets } : {}) };
 }
 
-/** The data-source lookup; else the editable kind's resource and import; else an import block; else why not. */
+/**
+ * An object of a type the provider has a resource for outside the hand-tuned kinds (a provider,
+ * a stage, a property mapping…): its resource with its import block, as Export as Terraform…
+ * writes it. Else the data-source lookup; else the editable kind's resource; else why not.
+ */
 function codeOffer(ref: ObjectRef, target: EditTargetData | undefined, language: 'Terraform' | 'Pulumi'): CodeOffer {
+  const derived = ref.model ? derivedKind(ref.model) : undefined;
+  if (derived && derivedTerraformOf(derived.name)) return { resource: { kindId: editKindId(ref.model!), address: { id: ref.lookup }, name: ref.name } };
   const lookup = language === 'Terraform' ? terraformSnippet(ref) : pulumiSnippet(ref);
   if (typeof lookup === 'string') return { text: lookup, what: `the ${language} lookup of ${ref.name}` };
   if (target) return { resource: target };
-  const imported = importSnippet(ref, language);
-  if (imported) return { text: imported, what: `the ${language} import of ${ref.name}` };
   return { unavailable: lookup.none };
 }
 

@@ -102,52 +102,6 @@ export function pulumiSnippet(ref: ObjectRef): string | { none: string } {
   return `const ${variable} = authentik.${fn}({ ${args} });\n`;
 }
 
-/** Resources of the goauthentik/authentik provider for the kinds the editing does not know, by model. */
-const IMPORTABLE: Partial<Record<ObjectRefKind, Record<string, string>>> = {
-  provider: {
-    googleworkspaceprovider: 'authentik_provider_google_workspace',
-    ldapprovider: 'authentik_provider_ldap',
-    microsoftentraprovider: 'authentik_provider_microsoft_entra',
-    oauth2provider: 'authentik_provider_oauth2',
-    proxyprovider: 'authentik_provider_proxy',
-    racprovider: 'authentik_provider_rac',
-    radiusprovider: 'authentik_provider_radius',
-    samlprovider: 'authentik_provider_saml',
-    scimprovider: 'authentik_provider_scim',
-    ssfprovider: 'authentik_provider_ssf',
-    wsfederationprovider: 'authentik_provider_ws_federation',
-  },
-  mapping: {
-    notificationwebhookmapping: 'authentik_property_mapping_notification',
-    googleworkspaceprovidermapping: 'authentik_property_mapping_provider_google_workspace',
-    microsoftentraprovidermapping: 'authentik_property_mapping_provider_microsoft_entra',
-    kerberossourcepropertymapping: 'authentik_property_mapping_source_kerberos',
-    oauthsourcepropertymapping: 'authentik_property_mapping_source_oauth',
-    plexsourcepropertymapping: 'authentik_property_mapping_source_plex',
-    samlsourcepropertymapping: 'authentik_property_mapping_source_saml',
-    scimsourcepropertymapping: 'authentik_property_mapping_source_scim',
-  },
-  serviceConnection: { dockerserviceconnection: 'authentik_service_connection_docker' },
-};
-
-/**
- * An object the provider has no data source for, adopted as its resource: Terraform's `import`
- * block (Terraform 1.5 or later writes the resource's arguments from the server with
- * `terraform plan -generate-config-out`), or Pulumi's `get` of the existing resource. Undefined
- * when the provider has no resource for the object's kind either.
- */
-export function importSnippet(ref: ObjectRef, language: 'Terraform' | 'Pulumi'): string | undefined {
-  const type = IMPORTABLE[ref.kind]?.[modelName(ref)];
-  if (!type) return undefined;
-  if (language === 'Terraform') {
-    const to = `${type}.${terraformName(ref.slug ?? ref.name, ref.kind)}`;
-    return `# "terraform plan -generate-config-out=generated.tf" writes this resource's arguments from the server (Terraform 1.5 or later).\nimport {\n  to = ${to}\n  id = ${hclValue(ref.id)}\n}\n`;
-  }
-  const className = camel(type.replace(/^authentik_/, '')).replace(/^./, (c) => c.toUpperCase());
-  const variable = pulumiName(ref.slug ?? ref.name, ref.kind, { suffix: false, taken: ['authentik'] });
-  return `const ${variable} = authentik.${className}.get(${tsValue(ref.name)}, ${tsValue(ref.id)});\n`;
-}
-
 /** The admin UI page of an object (`<server>/if/admin/#/…`); list pages where there is no detail page. */
 export function adminUrl(uiBase: string, ref: ObjectRef): string {
   const base = `${uiBase.replace(/\/+$/, '')}/if/admin/#`;

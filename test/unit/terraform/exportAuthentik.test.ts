@@ -1,8 +1,11 @@
 import * as assert from 'node:assert/strict';
-import { AuthentikClient } from '../../../src/clients/authentik';
+import { AuthentikClient, ListPage } from '../../../src/clients/authentik';
 import { AUTHENTIK_KINDS, AUTHENTIK_KIND_NAMES } from '../../../src/clients/authentik/resources/kinds';
 import { authentikApiBase } from '../../../src/core/config';
 import { KnownSecrets } from '../../../src/core/redact';
+import { derivedKind } from '../../../src/clients/authentik/resources/derivedKinds';
+import { derivedTerraformOf } from '../../../src/clients/authentik/resources/terraformTable';
+import { listStages } from '../../../src/clients/authentik/stages';
 import { readAuthentikInstance } from '../../../src/terraform/export/authentikInstance';
 import { pulumiFile, terraformFile } from '../../../src/terraform/export/exportFile';
 import { AUTHENTIK_TOKENS, AuthentikStandIn, startAuthentikStandIn } from '../../servers/authentik';
@@ -12,8 +15,9 @@ import { changedLines, resourceLabels } from './exportedText';
 /**
  * Issue 32, "Export as Terraform…" on an authentik connection: the stand-in's instance (authentik's
  * default flows with their stage bindings, applications, brands, certificates and the other
- * managed kinds) written as one file and read back by HashiCorp's parser: every object with its
- * import block, each binding's flow and stage by reference, secrets as sensitive variables,
+ * managed kinds, every provider, stage and property mapping) written as one file and read back by
+ * HashiCorp's parser: every object with its import block, each binding's flow and stage, an
+ * application's provider, a provider's flows and mappings by reference, secrets as sensitive variables,
  * labels valid and unique, a re-export after a change differing only there.
  */
 describe('Export as Terraform: a whole authentik instance (stand-in)', function () {
@@ -29,45 +33,118 @@ describe('Export as Terraform: a whole authentik instance (stand-in)', function 
 
   const exportNow = () => readAuthentikInstance(client, { title: 'authentik “Acme”' });
 
-  /** Every object of every exported kind, read here on its own: its resource type and import ID. */
+  /** Every object of every exported kind, read here on its own: its import ID under its resource type. */
   async function expectedImports(): Promise<string[]> {
     const out: string[] = [];
     for (const kind of AUTHENTIK_KIND_NAMES.filter((k) => AUTHENTIK_KINDS[k].terraform)) {
       const collection = await client.resources(kind);
       for (let page: number | undefined = 1; page;) {
         const answer = await collection.list({ page });
-        out.push(...answer.items.map((item) => String((item as Record<string, unknown>)[AUTHENTIK_KINDS[kind].terraform!.importIdField])));
+        const tf = AUTHENTIK_KINDS[kind].terraform!;
+        out.push(...answer.items.map((item) => `${tf.resourceType} ${String((item as Record<string, unknown>)[tf.importIdField])}`));
+        page = answer.next;
+      }
+    }
+    // Providers, stages and property mappings: each by its polymorphic list, typed by the provider's table.
+    const lists: Array<(page: number) => Promise<ListPage<unknown>>> = [
+      (page: number) => client.listProviders({ page }),
+      (page: number) => listStages(client.api, { page }),
+      (page: number) => client.listPropertyMappings({ page }),
+    ];
+    for (const list of lists) {
+      for (let page: number | undefined = 1; page;) {
+        const answer: ListPage<unknown> = await list(page);
+        for (const item of answer.items as Array<{ pk: string | number; meta_model_name: string }>) {
+          const kind = derivedKind(item.meta_model_name);
+          const tf = kind && derivedTerraformOf(kind.name);
+          if (tf) out.push(`${tf.resourceType} ${String(item.pk)}`);
+        }
         page = answer.next;
       }
     }
     return out.sort();
   }
 
-  it('writes every managed object with its import block, and bindings refer to their flow and stage', async () => {
+  type Blocks = Record<string, Record<string, Array<Record<string, unknown>>>>;
+
+  it('writes every object the provider has a resource for with its import block: providers, stages, property mappings and the managed kinds', async () => {
     const text = terraformFile(await exportNow());
     const read = await readHcl(text);
     const names = blockNames(read.json);
-    const imports = ((read.json.import ?? []) as Array<{ id: string }>).map((i) => i.id).sort();
+    const resources = read.json.resource as Blocks;
+    const imports = ((read.json.import ?? []) as Array<{ id: string; to: string }>).map((i) => `${/^\$\{([a-z0-9_]+)\./.exec(i.to)![1]} ${i.id}`).sort();
     assert.deepEqual(imports, await expectedImports());
+    for (const type of [
+      'authentik_provider_oauth2',
+      'authentik_provider_saml',
+      'authentik_provider_ldap',
+      'authentik_provider_proxy',
+      'authentik_provider_radius',
+      'authentik_stage_password',
+      'authentik_stage_identification',
+      'authentik_property_mapping_provider_scope',
+    ])
+      assert.ok(resources[type], `${type} written`);
     for (const target of names.imports) assert.ok(names.resources.includes(target), target);
-    const bindings = Object.values((read.json.resource as Record<string, Record<string, Array<{ target: string; stage: string }>>>).authentik_flow_stage_binding).flat();
-    assert.ok(bindings.length >= 5, `${bindings.length} bindings`);
-    for (const b of bindings) {
-      assert.match(b.target, /^\$\{authentik_flow\.[a-z0-9_]+\.uuid\}$/, 'the binding’s flow by reference');
-      assert.match(b.stage, /^\$\{data\.authentik_stage\.[a-z0-9_]+\.id\}$/, 'the binding’s stage by reference');
-    }
-    const dataLabels = Object.keys(((read.json.data ?? {}) as Record<string, object>).authentik_stage ?? {});
-    for (const reference of read.references.filter((r) => r.startsWith('data.authentik_stage.'))) assert.ok(dataLabels.includes(reference.split('.')[2]), reference);
+    // Every reference names a block of the file; no data source lookups are left.
+    assert.equal(read.json.data, undefined);
     for (const reference of read.references.filter((r) => r.startsWith('authentik_'))) assert.ok(names.resources.includes(reference.split('.').slice(0, 2).join('.')), reference);
-    const variables = (read.json.variable ?? {}) as Record<string, Array<{ sensitive?: boolean }>>;
-    assert.ok(
-      Object.values(variables).some(([v]) => v.sensitive === true),
-      'a secret as a sensitive variable',
-    );
     for (const { label } of resourceLabels(text)) assert.match(label, TERRAFORM_NAME);
     const seen = resourceLabels(text).map((l) => `${l.type}.${l.label}`);
     assert.equal(new Set(seen).size, seen.length, 'labels unique within their type');
-    assert.match(text, /# - providers: applications name theirs by id/);
+  });
+
+  it('refers by reference: a binding to its flow and stage, an application to its provider, a provider to its flows, key and property mappings', async () => {
+    const read = await readHcl(terraformFile(await exportNow()));
+    const resources = read.json.resource as Blocks;
+    const bindings = Object.values(resources.authentik_flow_stage_binding).flat();
+    assert.ok(bindings.length >= 5, `${bindings.length} bindings`);
+    for (const b of bindings) {
+      assert.match(String(b.target), /^\$\{authentik_flow\.[a-z0-9_]+\.uuid\}$/, 'the binding’s flow by reference');
+      assert.match(String(b.stage), /^\$\{authentik_stage_[a-z0-9_]+\.[a-z0-9_]+\.id\}$/, 'the binding’s stage by reference to its stage resource');
+    }
+    const applications = Object.values(resources.authentik_application).flat();
+    const withProvider = applications.filter((a) => a.protocol_provider !== undefined);
+    assert.ok(withProvider.length >= 2, `${withProvider.length} applications with a provider`);
+    for (const a of withProvider) assert.match(String(a.protocol_provider), /^\$\{authentik_provider_[a-z0-9]+\.[a-z0-9_]+\.id\}$/, String(a.name));
+    const oauth2 = Object.values(resources.authentik_provider_oauth2).flat();
+    for (const p of oauth2) {
+      assert.match(String(p.authorization_flow), /^\$\{authentik_flow\.[a-z0-9_]+\.uuid\}$/, String(p.name));
+      assert.ok(Array.isArray(p.allowed_redirect_uris), 'redirect URIs under the provider’s attribute name');
+      assert.equal(p.redirect_uris, undefined);
+    }
+    const mappings = oauth2.flatMap((p) => p.property_mappings as string[]);
+    assert.ok(mappings.length > 0);
+    for (const m of mappings) assert.match(m, /^\$\{authentik_property_mapping_provider_scope\.[a-z0-9_]+\.id\}$/);
+    // The LDAP provider's flows are bind_flow / unbind_flow in the provider.
+    const [ldap] = Object.values(resources.authentik_provider_ldap).flat();
+    assert.match(String(ldap.bind_flow), /^\$\{authentik_flow\./);
+    assert.equal(ldap.authorization_flow, undefined);
+  });
+
+  it('writes every client secret as a sensitive variable, never its value', async () => {
+    const text = terraformFile(await exportNow());
+    const read = await readHcl(text);
+    const variables = (read.json.variable ?? {}) as Record<string, Array<{ sensitive?: boolean }>>;
+    const providers = await client.listProviders({ pageSize: 100 });
+    const confidential: string[] = [];
+    for (const p of providers.items.filter((x) => x.meta_model_name === 'authentik_providers_oauth2.oauth2provider')) {
+      const object = (await (await client.objects(derivedKind('OAuth2Provider')!.spec)).retrieve(String(p.pk))) as { client_secret?: string; name: string };
+      if (object.client_secret) confidential.push(object.client_secret);
+    }
+    assert.ok(confidential.length >= 2, `${confidential.length} client secrets in the stand-in`);
+    for (const secret of confidential) assert.ok(!text.includes(secret), 'a client secret is never written');
+    const resources = read.json.resource as Blocks;
+    const secrets = Object.values(resources.authentik_provider_oauth2)
+      .flat()
+      .map((p) => p.client_secret)
+      .filter((v) => v !== undefined);
+    assert.equal(secrets.length, confidential.length);
+    for (const value of secrets) {
+      const name = /^\$\{var\.([a-z0-9_]+)\}$/.exec(String(value))?.[1];
+      assert.ok(name, String(value));
+      assert.equal(variables[name][0].sensitive, true, name);
+    }
   });
 
   it('exporting again after a change differs only in the changed line; the Pulumi type-checks', async () => {
@@ -81,6 +158,8 @@ describe('Export as Terraform: a whole authentik instance (stand-in)', function 
     const ts = pulumiFile(await exportNow());
     assert.deepEqual(typeScriptErrors(new Map([['index.ts', ts]])).get('index.ts'), []);
     assert.match(ts, /target: \w+Flow\.uuid,/);
-    assert.match(ts, /stage: \w+Stage\.id,/);
+    assert.match(ts, /stage: \w+Stage\w*\.id,/);
+    assert.match(ts, /protocolProvider: \w+ProviderOauth2\.id,/);
+    assert.match(ts, /clientSecret: config\.requireSecret\("[a-zA-Z0-9]+"\)/);
   });
 });

@@ -128,7 +128,7 @@ describe('records: one rule for every kind', function () {
     assert.ok(ids.indexOf('loadPrivateKey') > ids.indexOf('copyPulumi'));
   });
 
-  it('Copy as Terraform: the data source where there is one, else the kind’s resource with its import block, else an import block', async () => {
+  it('Copy as Terraform: a provider, stage or mapping’s resource with its import block; else the data source where there is one, else the kind’s resource', async () => {
     const ctx = recordContext(ui);
     const action = (loaded: LoadedRecord, id = 'copyTerraform') => loaded.model.actions!.find((a) => a.id === id)!;
     const authentication = await client.retrieveFlow('default-authentication-flow');
@@ -140,11 +140,15 @@ describe('records: one rule for every kind', function () {
     const appAction = action(M.applicationRecord(app, ctx));
     assert.deepEqual(appAction.link, { kind: 'command', command: 'opsConfig.copyAsTerraformResource', args: [{ kindId: 'authentik.application', address: { id: 'grafana' }, name: 'grafana' }] });
     assert.deepEqual(action(M.applicationRecord(app, ctx), 'copyPulumi').link, { ...appAction.link, command: 'opsConfig.copyAsPulumiResource' });
-    // A proxy provider is no editable kind: an import block for the provider's resource.
+    // A proxy provider, a stage: the provider's resource for its type, written by its derived kind (the export's mapping).
     const proxy = (await client.listProviders()).items.find((p) => p.meta_model_name.endsWith('.proxyprovider'))!;
     const proxyAction = action(M.providerRecord(proxy, {}, ctx));
-    assert.match(proxyAction.copy!.text, new RegExp(`^# .*-generate-config-out.*\\nimport \\{\\n {2}to = authentik_provider_proxy\\.\\w+\\n {2}id = "${proxy.pk}"\\n\\}\\n$`));
-    assert.match(action(M.providerRecord(proxy, {}, ctx), 'copyPulumi').copy!.text, new RegExp(`authentik\\.ProviderProxy\\.get\\("${proxy.name}", "${proxy.pk}"\\)`));
+    const proxyTarget = { kindId: 'authentik.authentik_providers_proxy.proxyprovider', address: { id: String(proxy.pk) }, name: proxy.name };
+    assert.deepEqual(proxyAction.link, { kind: 'command', command: 'opsConfig.copyAsTerraformResource', args: [proxyTarget] });
+    assert.deepEqual(action(M.providerRecord(proxy, {}, ctx), 'copyPulumi').link, { ...proxyAction.link, command: 'opsConfig.copyAsPulumiResource' });
+    const stage = await client.retrieveStage((await client.listStages()).items[0].pk);
+    const stageTarget = { kindId: `authentik.${stage.meta_model_name}`, address: { id: stage.pk }, name: stage.name };
+    assert.deepEqual(action(M.stageRecord(stage, ctx)).link, { kind: 'command', command: 'opsConfig.copyAsTerraformResource', args: [stageTarget] });
     // A Honeycomb trigger: its resource with the import block (the kind's export), not an import block alone.
     const trigger = buildRecord(honeycombObjects.find((o) => o.kind === 'trigger')!).model.actions!.find((a) => a.id === 'copyTerraform')!;
     assert.deepEqual(trigger.link, {

@@ -1,5 +1,6 @@
 import type { AuthentikClient } from '../../../clients/authentik';
 import { DerivedKind, documentSchemaOf, refusalsOf, templateOf } from '../../../clients/authentik/resources/derivedKinds';
+import { derivedTerraformOf } from '../../../clients/authentik/resources/terraformTable';
 import { EditableKind, JsonObject, KindBackend } from '../../../editing/kind';
 import { objectBackend } from './backend';
 import { editKindId } from './ids';
@@ -59,5 +60,12 @@ export function derivedEditableKind(kind: DerivedKind, parts: DerivedKindParts):
     rules: (document) => secretProblems(document, secrets, spec.label, () => SET_SECRET_FIELD),
     template: () => templateOf(row),
     refusals: refusalsOf(name, row),
+    // Copy as Terraform / Pulumi where the provider has a resource for the type: the export's own mapping (code.ts).
+    code: derivedTerraformOf(name)
+      ? {
+          terraform: async (object) => (await import(/* webpackChunkName: "authentik-kinds" */ './code')).derivedTerraform(kind, object),
+          pulumi: async (object) => (await import(/* webpackChunkName: "authentik-kinds" */ './code')).derivedPulumi(kind, object),
+        }
+      : undefined,
   });
 }
