@@ -145,8 +145,10 @@ function composeMessage(init: ServiceErrorInit): string {
   return parts.join(' ');
 }
 
-/** Bad input that never reached a server: a setting, a file, a form field. */
-/** A command the service's API does not allow on this object: the message is the reason, shown as it is. */
+/**
+ * A command that cannot be done as asked (the API does not allow it on this object, or what the
+ * user wrote does not say which object): the message is the reason, shown as it is.
+ */
 export class RefusedError extends Error {}
 
 export function badInput(service: string, operation: string, summary: string, hint?: string): ServiceError {

@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { RefusedError } from '../core/errors';
 import type { EditableKinds, EditTarget } from '../editing/editableKinds';
 import { DRIFT_SOURCE, terraformLensesChanged } from '../startup/terraformShells';
 import type { RegistryClientOptions } from '../clients/registry/client';
@@ -114,7 +115,7 @@ export class TerraformFeatures implements vscode.Disposable {
   async blockAt(uri: string, key: string): Promise<{ document: vscode.TextDocument; block: ManagedBlock }> {
     const document = await vscode.workspace.openTextDocument(vscode.Uri.parse(uri));
     const block = (await this.workspace.blocksOf(document)).find((b) => keyOf(b) === key);
-    if (!block) throw new Error(`${key} is no longer in ${vscode.workspace.asRelativePath(document.uri)}.`);
+    if (!block) throw new RefusedError(`${key} is no longer in ${vscode.workspace.asRelativePath(document.uri)}.`);
     return { document, block };
   }
 
@@ -126,7 +127,7 @@ export class TerraformFeatures implements vscode.Disposable {
       const file = vscode.Uri.joinPath(folder, relative);
       return { text: new TextDecoder().decode(await vscode.workspace.fs.readFile(file)), source: vscode.workspace.asRelativePath(file, false) };
     });
-    if ('refusal' in inputs) throw new Error(inputs.refusal);
+    if ('refusal' in inputs) throw new RefusedError(inputs.refusal);
     return inputs;
   }
 
@@ -139,11 +140,11 @@ export class TerraformFeatures implements vscode.Disposable {
     let resolved = block;
     if (env && resolvableByNaturalKey(block)) {
       const found = await (await (lookup ?? this.naturalKeys())(env)).resolve(block);
-      if ('none' in found) throw new Error(found.none);
+      if ('none' in found) throw new RefusedError(found.none);
       resolved = found;
     }
     const target = liveTargetOf(resolved, env);
-    if ('none' in target) throw new Error(target.none);
+    if ('none' in target) throw new RefusedError(target.none);
     return target;
   }
 

@@ -156,6 +156,7 @@ describe('Terraform in the workspace', function () {
     const other = live.find((t) => t.name !== 'High 5xx rate' && live.filter((o) => o.name === t.name).length === 1);
     assert.ok(other, 'the seed has another trigger');
     const keyed = vscode.Uri.joinPath(file, '..', 'keyed.tf');
+    const unlinked = vscode.Uri.joinPath(file, '..', 'unlinked.tf');
     await vscode.workspace.fs.writeFile(keyed, new TextEncoder().encode(`resource "honeycombio_trigger" "other" {\n  name    = ${JSON.stringify(other.name)}\n  dataset = "api-gateway"\n}\n`));
     // Opening the .tf file asks for its lenses, which reads the workspace's Terraform.
     await vscode.window.showTextDocument(document);
@@ -187,8 +188,16 @@ describe('Terraform in the workspace', function () {
         const active = vscode.window.activeTextEditor;
         return active?.document.uri.scheme === 'opsconfig-edit' && active.document.getText().includes(JSON.stringify(other.name)) ? active : undefined;
       }, 'the keyed trigger opened from its block');
+
+      // A block the editor cannot link is refused with the reason, shown as it is, not as an
+      // unexpected error.
+      await vscode.workspace.fs.writeFile(unlinked, new TextEncoder().encode(`resource "authentik_group" "ops" {\n  name = "ops"\n}\n`));
+      await vscode.commands.executeCommand('opsConfig.terraform.openLiveObject', unlinked.toString(), 'authentik_group.ops');
+      const refusal = await waitFor(() => session.script.errors[0], 'the refusal shown');
+      assert.equal(refusal, 'Opening authentik_group from Terraform is not supported yet; open it from the authentik view.');
     } finally {
       await vscode.workspace.fs.delete(keyed).then(undefined, () => undefined);
+      await vscode.workspace.fs.delete(unlinked).then(undefined, () => undefined);
     }
   });
 });
