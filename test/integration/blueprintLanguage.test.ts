@@ -45,12 +45,13 @@ describe('authentik blueprints in the editor', () => {
   it('marks a mistake on its line a moment after typing', async () => {
     const editor = vscode.window.activeTextEditor!;
     await editor.edit((edit) => edit.replace(new vscode.Range(11, 11, 11, 43), 'authentik_flows.flowstagebindin'));
-    const diagnostic = await waitFor(() => ours().find((d) => d.severity === vscode.DiagnosticSeverity.Error), 'an error for the unknown model');
+    // Another release may have a model 2026.8.3 lacks, so it is a warning; a near name is offered.
+    const diagnostic = await waitFor(() => ours().find((d) => d.severity === vscode.DiagnosticSeverity.Warning), 'a warning for the unknown model');
     assert.equal(diagnostic.range.start.line, 11);
-    assert.match(diagnostic.message, /authentik has no model `authentik_flows.flowstagebindin`/);
+    assert.match(diagnostic.message, /authentik 2026\.8\.3 has no model `authentik_flows\.flowstagebindin` \(did you mean authentik_flows\.flowstagebinding\?\)/);
     await editor.edit((edit) => edit.replace(new vscode.Range(11, 11, 11, 42), 'authentik_flows.flowstagebinding'));
     // Right again, the blueprint (tags and all) has no diagnostic left.
-    await waitFor(() => ours().length === 0, 'the error to go once the model is right');
+    await waitFor(() => ours().length === 0, 'the warning to go once the model is right');
   });
 
   it("offers the fields of the entry's model under attrs, and the model's choices after a field", async () => {
