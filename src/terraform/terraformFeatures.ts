@@ -10,7 +10,7 @@ import { AttributeDrift, driftMessage, driftOf, isFixable, leftOutOf, replacemen
 import type { HclBlock } from './hclParse';
 import { CosignVerifyInputs, cosignVerifyInputs } from './cosignVerifyBlock';
 import { ManagedBlock, findManaged, identityFromExport } from './managedBlocks';
-import { LiveTarget, liveTargetOf, managedPlacesOf } from './liveTargets';
+import { DerivedLinks, LiveTarget, liveTargetOf, managedPlacesOf, needsDerivedLinks } from './liveTargets';
 import { HoneycombLists, NaturalKeyLookup, resolvableByNaturalKey } from './naturalKeyLookup';
 import type { ManagedPlace, ManagedTarget } from './managedIndex';
 import { WorkspaceTerraform, placeOfBlock, revealBlock } from './workspaceTerraform';
@@ -56,6 +56,7 @@ export class TerraformFeatures implements vscode.Disposable {
   private readonly fixes = new WeakMap<vscode.Diagnostic, DriftFix>();
   /** What the registry said per image (and predicate types), until the user asks again by clicking the lens. */
   private readonly attachments = new Map<string, Promise<AttachmentStatus>>();
+  private derivedLinks?: Promise<DerivedLinks>;
 
   constructor(private readonly deps: TerraformDeps) {
     this.workspace = new WorkspaceTerraform(deps.distPath);
@@ -143,9 +144,15 @@ export class TerraformFeatures implements vscode.Disposable {
       if ('none' in found) throw new RefusedError(found.none);
       resolved = found;
     }
-    const target = liveTargetOf(resolved, env);
+    const target = liveTargetOf(resolved, env, await this.derivedLinksFor([resolved]));
     if ('none' in target) throw new RefusedError(target.none);
     return target;
+  }
+
+  /** The links of authentik's derived kinds, loaded (with their tables) only when a block needs them. */
+  private async derivedLinksFor(blocks: readonly ManagedBlock[]): Promise<DerivedLinks | undefined> {
+    if (!blocks.some(needsDerivedLinks)) return undefined;
+    return (this.derivedLinks ??= import(/* webpackChunkName: "authentik-kinds" */ './derivedLinks').then((m) => (type: string) => m.derivedLinkOf(type)));
   }
 
   /** A lookup for one run: its lists are read once, when a block first needs them. */
@@ -282,7 +289,8 @@ export class TerraformFeatures implements vscode.Disposable {
   async managedPlaces(): Promise<Array<[ManagedTarget, ManagedPlace]>> {
     const blocks = await this.workspace.allBlocks();
     const env = blocks.some((b) => b.type.startsWith('honeycombio_')) ? await this.deps.honeycombEnv() : undefined;
-    if (!env || !blocks.some(resolvableByNaturalKey)) return managedPlacesOf(blocks, env, placeOfBlock);
+    const links = await this.derivedLinksFor(blocks);
+    if (!env || !blocks.some(resolvableByNaturalKey)) return managedPlacesOf(blocks, env, placeOfBlock, links);
     // Blocks with no import are found by their natural key, with one list per kind and dataset; one not found is not marked.
     const lookup = new NaturalKeyLookup(await this.deps.honeycombLists(env), env);
     const resolved: ManagedBlock[] = [];
@@ -290,7 +298,7 @@ export class TerraformFeatures implements vscode.Disposable {
       const found = await lookup.resolve(block).catch((error: unknown) => ({ none: String(error) }));
       if (!('none' in found)) resolved.push(found);
     }
-    return managedPlacesOf(resolved, env, placeOfBlock);
+    return managedPlacesOf(resolved, env, placeOfBlock, links);
   }
 
   place(block: ManagedBlock): string {

@@ -189,12 +189,12 @@ describe('Terraform in the workspace', function () {
         return active?.document.uri.scheme === 'opsconfig-edit' && active.document.getText().includes(JSON.stringify(other.name)) ? active : undefined;
       }, 'the keyed trigger opened from its block');
 
-      // A block the editor cannot link is refused with the reason, shown as it is, not as an
-      // unexpected error.
+      // A block the editor cannot link (a group with no import: the provider has no attribute for
+      // its pk) is refused with the reason, shown as it is, not as an unexpected error.
       await vscode.workspace.fs.writeFile(unlinked, new TextEncoder().encode(`resource "authentik_group" "ops" {\n  name = "ops"\n}\n`));
       await vscode.commands.executeCommand('opsConfig.terraform.openLiveObject', unlinked.toString(), 'authentik_group.ops');
       const refusal = await waitFor(() => session.script.errors[0], 'the refusal shown');
-      assert.equal(refusal, 'Opening authentik_group from Terraform is not supported yet; open it from the authentik view.');
+      assert.equal(refusal, 'authentik_group.ops has no import block with its ID: add one (id = "<pk>") to link it to its live object.');
     } finally {
       await vscode.workspace.fs.delete(keyed).then(undefined, () => undefined);
       await vscode.workspace.fs.delete(unlinked).then(undefined, () => undefined);

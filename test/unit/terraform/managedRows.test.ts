@@ -142,7 +142,7 @@ describe('rows and records of objects the workspace’s Terraform manages', () =
     assert.deepEqual({ ...target.address }, { ...node.editTarget().address });
   });
 
-  it('loading the views, the records and the index (and drawing a row) loads no Terraform parser', () => {
+  it('loading the views, the records and the index (and drawing a row) loads no Terraform parser, nor the authentik tables linking a block needs', () => {
     const out = path.resolve(__dirname, '../../..');
     const script = `
       require(${JSON.stringify(path.join(out, 'test/unit/honeycomb/vscodeShim.js'))});
@@ -150,7 +150,7 @@ describe('rows and records of objects the workspace’s Terraform manages', () =
       require(${JSON.stringify(path.join(out, 'src/views/registerViews.js'))});
       require(${JSON.stringify(path.join(out, 'src/views/panels/recordPanel.js'))});
       decorateManagedRow(new ManagedIndex())({ editTarget: () => ({ kindId: 'k', address: {}, name: 'n' }) }, { description: 'x' });
-      console.log(JSON.stringify(Object.keys(require.cache).filter((k) => /tree-sitter|hclParse|terraformFeatures|workspaceTerraform/.test(k))));
+      console.log(JSON.stringify(Object.keys(require.cache).filter((k) => /tree-sitter|hclParse|terraformFeatures|workspaceTerraform|derivedLinks|authentik-(kinds|terraform)\\.json/.test(k))));
     `;
     const run = spawnSync(process.execPath, ['-e', script], { encoding: 'utf8' });
     assert.equal(run.status, 0, run.stderr);
