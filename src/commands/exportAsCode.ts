@@ -19,7 +19,7 @@ import { SlosFolderNode } from '../views/honeycomb/sloNodes';
 import { TriggersFolderNode } from '../views/honeycomb/triggerNodes';
 import { TreeNode } from '../views/tree/node';
 import type { AuthentikKind } from '../clients/authentik/resources/kinds';
-import type { DerivedFamily } from '../terraform/export/authentikInstance';
+import type { DerivedFamily, DerivedListKind } from '../terraform/export/authentikInstance';
 import { AuthentikConnectionNode } from '../views/authentik/connectionNode';
 import { SearchableFolderNode } from '../views/authentik/folders';
 
@@ -103,7 +103,7 @@ async function reader(explorer: HoneycombExplorer, node: unknown): Promise<{ tit
 }
 
 /** The authentik folders the export works on, and the kinds and polymorphic lists each holds. */
-const AUTHENTIK_FOLDERS: Record<string, { kinds: readonly AuthentikKind[]; families?: readonly DerivedFamily[] }> = {
+const AUTHENTIK_FOLDERS: Record<string, { kinds: readonly AuthentikKind[]; families?: readonly DerivedFamily[]; lists?: readonly DerivedListKind[] }> = {
   brands: { kinds: ['brand'] },
   // A flow's bindings name their stages, an application its provider: written alongside, as references.
   flows: { kinds: ['flow', 'flowStageBinding'], families: ['stage'] },
@@ -111,6 +111,10 @@ const AUTHENTIK_FOLDERS: Record<string, { kinds: readonly AuthentikKind[]; famil
   providers: { kinds: [], families: ['provider'] },
   stages: { kinds: [], families: ['stage'] },
   propertyMappings: { kinds: [], families: ['propertyMapping'] },
+  // A user's groups and roles, a group's parents and roles: written alongside, as references.
+  groups: { kinds: [], lists: ['Role', 'Group'] },
+  users: { kinds: [], lists: ['Role', 'Group', 'User'] },
+  sources: { kinds: [], families: ['source'] },
   certificates: { kinds: ['certificateKeyPair'] },
   blueprints: { kinds: ['blueprint'] },
   eventRules: { kinds: ['eventRule'] },
@@ -120,7 +124,9 @@ const AUTHENTIK_FOLDERS: Record<string, { kinds: readonly AuthentikKind[]; famil
   licenses: { kinds: ['license'] },
 };
 
-function authentikScope(node: unknown): { connection: AuthentikConnectionNode; title: string; fileName: string; kinds?: readonly AuthentikKind[]; families?: readonly DerivedFamily[] } | undefined {
+function authentikScope(
+  node: unknown,
+): { connection: AuthentikConnectionNode; title: string; fileName: string; kinds?: readonly AuthentikKind[]; families?: readonly DerivedFamily[]; lists?: readonly DerivedListKind[] } | undefined {
   let connection: TreeNode | undefined = node as TreeNode | undefined;
   while (connection && !(connection instanceof AuthentikConnectionNode)) connection = connection.getParent();
   if (!(connection instanceof AuthentikConnectionNode)) return undefined;
@@ -130,7 +136,16 @@ function authentikScope(node: unknown): { connection: AuthentikConnectionNode; t
   if (node === connection) return { connection, title: named, fileName };
   if (!(node instanceof SearchableFolderNode)) return undefined;
   const folder = AUTHENTIK_FOLDERS[node.spec.key];
-  return folder && { connection, title: `${node.spec.label} of ${named}`, fileName: fileNameOf(`authentik ${host} ${node.spec.key}`), kinds: folder.kinds, families: folder.families ?? [] };
+  return (
+    folder && {
+      connection,
+      title: `${node.spec.label} of ${named}`,
+      fileName: fileNameOf(`authentik ${host} ${node.spec.key}`),
+      kinds: folder.kinds,
+      families: folder.families ?? [],
+      lists: folder.lists ?? [],
+    }
+  );
 }
 
 async function untitledDocument(text: string, language: 'terraform' | 'pulumi'): Promise<vscode.TextDocument> {

@@ -5,7 +5,7 @@
  * - policy bindings: list (filter `target`, `policy`; ordering), create, retrieve, delete; a
  *   binding binds exactly one of policy, group and user, to an application's pk or a flow's
  *   policy-binding model;
- * - `GET /policies/all/` over a few expression and password policies;
+ * - `GET /policies/all/` (and one by its uuid) over a few expression and password policies;
  * - roles: `GET /rbac/roles/`, and a role's global permissions assigned and unassigned through
  *   `/rbac/permissions/assigned_by_roles/{uuid}/assign/` (`app_label.codename`) and `…/unassign/`;
  *   `GET /rbac/permissions/?role=` reads them (directoryRoutes.ts asks `rolePermissionIds`).
@@ -174,6 +174,12 @@ export function relationRoutes(seed: () => AuthentikSeed): Route[] {
       return paginate(req, order(items, q.str('ordering'), { name: (p) => p.name }, 'name'), (p) => policyJson(state, p));
     }),
 
+    // authentik answers one policy in the list's shape here; the typed paths (typedRoutes.ts) complete it.
+    route('GET', '/policies/all/{policy_uuid}/', (s, req) => {
+      const state = stateOf(s);
+      const p = state.policies.find((x) => x.pk === req.params.policy_uuid);
+      return p ? json(policyJson(state, p)) : notFound('Policy');
+    }),
     route('GET', '/policies/bindings/', (s, req) => {
       const state = stateOf(s);
       const q = new Query(req.query);

@@ -20,6 +20,9 @@ import { changedLines, resourceLabels } from './exportedText';
  * application's provider, a provider's flows and mappings by reference, secrets as sensitive variables,
  * labels valid and unique, a re-export after a change differing only there.
  */
+/** A name as a regular expression matching it literally. */
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 describe('Export as Terraform: a whole authentik instance (stand-in)', function () {
   this.timeout(60_000);
   let standIn: AuthentikStandIn;
@@ -45,24 +48,55 @@ describe('Export as Terraform: a whole authentik instance (stand-in)', function 
         page = answer.next;
       }
     }
-    // Providers, stages and property mappings: each by its polymorphic list, typed by the provider's table.
-    const lists: Array<(page: number) => Promise<ListPage<unknown>>> = [
-      (page: number) => client.listProviders({ page }),
-      (page: number) => listStages(client.api, { page }),
-      (page: number) => client.listPropertyMappings({ page }),
-    ];
-    for (const list of lists) {
-      for (let page: number | undefined = 1; page;) {
-        const answer: ListPage<unknown> = await list(page);
-        for (const item of answer.items as Array<{ pk: string | number; meta_model_name: string }>) {
-          const kind = derivedKind(item.meta_model_name);
-          const tf = kind && derivedTerraformOf(kind.name);
-          if (tf) out.push(`${tf.resourceType} ${String(item.pk)}`);
-        }
-        page = answer.next;
+    // Providers, stages, property mappings, sources and policies: each by its polymorphic list, typed by the provider's table.
+    for (const { items } of await polymorphic()) {
+      for (const item of items) {
+        const kind = derivedKind(item.meta_model_name);
+        const tf = kind && derivedTerraformOf(kind.name);
+        if (tf) out.push(`${tf.resourceType} ${String(item[tf.importIdField])}`);
       }
     }
+    // Roles, groups, users (not the internal service accounts authentik keeps) and policy bindings, as listed.
+    for (const { resourceType, items } of await plainLists()) out.push(...items.filter((i) => i.type !== 'internal_service_account').map((i) => `${resourceType} ${String(i.pk)}`));
     return out.sort();
+  }
+
+  type Listed = { pk: string | number; name?: string; username?: string; slug?: string; type?: string; meta_model_name: string; component?: string } & Record<string, unknown>;
+
+  async function everyPage(list: (page: number) => Promise<ListPage<unknown>>): Promise<Listed[]> {
+    const out: Listed[] = [];
+    for (let page: number | undefined = 1; page;) {
+      const answer: ListPage<unknown> = await list(page);
+      out.push(...(answer.items as Listed[]));
+      page = answer.next;
+    }
+    return out;
+  }
+
+  /** Each polymorphic list's objects (their kind is their `meta_model_name`). */
+  async function polymorphic(): Promise<Array<{ plural: string; name?: string; items: Listed[] }>> {
+    return [
+      { plural: 'providers', items: await everyPage((page) => client.listProviders({ page })) },
+      { plural: 'stages', items: await everyPage((page) => listStages(client.api, { page })) },
+      { plural: 'property mappings', items: await everyPage((page) => client.listPropertyMappings({ page })) },
+      { plural: 'sources', items: await everyPage((page) => client.listSources({ page })) },
+      { plural: 'policies', items: await everyPage((page) => client.api.page('listPolicies', '/policies/all/' as never, { page })) },
+    ];
+  }
+
+  /** Each plain list's objects, under their kind's name. */
+  async function plainLists(): Promise<Array<{ plural: string; name: string; resourceType: string; items: Listed[] }>> {
+    const out = [];
+    for (const [name, plural, resourceType] of [
+      ['Role', 'roles', 'authentik_rbac_role'],
+      ['Group', 'groups', 'authentik_group'],
+      ['User', 'users', 'authentik_user'],
+      ['PolicyBinding', 'policy bindings', 'authentik_policy_binding'],
+    ]) {
+      const collection = await client.objects(derivedKind(name)!.spec);
+      out.push({ plural, name, resourceType, items: await everyPage((page) => collection.list({ page })) });
+    }
+    return out;
   }
 
   type Blocks = Record<string, Record<string, Array<Record<string, unknown>>>>;
@@ -147,6 +181,88 @@ describe('Export as Terraform: a whole authentik instance (stand-in)', function 
     }
   });
 
+  it('groups, users, sources and policies: each object imported or named in the header; membership, bindings and a source’s flows by reference', async () => {
+    // Bindings of a policy, a group and a user to a flow, made as a user would.
+    const [flow] = (await (await client.resources('flow')).list()).items;
+    const [policy] = (await polymorphic()).find((l) => l.plural === 'policies')!.items;
+    const group = (await client.listGroups({ pageSize: 100 })).items.find((g) => g.name === 'Engineering')!;
+    const user = (await client.listUsers({ pageSize: 100 })).items.find((u) => u.type === 'internal')!;
+    const bindings = await client.objects(derivedKind('PolicyBinding')!.spec);
+    for (const [order, subject] of [
+      [10, { policy: policy.pk }],
+      [20, { group: group.pk }],
+      [30, { user: user.pk }],
+    ] as const)
+      await bindings.create({ target: flow.pk, order, ...subject } as never);
+
+    const text = terraformFile(await exportNow());
+    const read = await readHcl(text);
+    const names = blockNames(read.json);
+    const header = text.slice(0, text.indexOf('\nresource '));
+    const imported = new Set(((read.json.import ?? []) as Array<{ id: string; to: string }>).map((i) => `${/^\$\{([a-z0-9_]+)\./.exec(i.to)![1]} ${i.id}`));
+    const listed = [...(await polymorphic()).filter((l) => l.plural === 'sources' || l.plural === 'policies'), ...(await plainLists())];
+    let left = 0;
+    for (const { plural, name, items } of listed) {
+      for (const item of items) {
+        const kind = derivedKind(name ?? item.meta_model_name ?? '');
+        const tf = kind && derivedTerraformOf(kind.name);
+        const id = tf && String(item[tf.importIdField]);
+        if (tf && imported.has(`${tf.resourceType} ${id}`)) continue;
+        left++;
+        assert.match(header, new RegExp(`- ${plural}: .*“${escape(item.username ?? item.name ?? '')}”`), `${plural}: ${item.username ?? item.name} neither imported nor named in the header`);
+      }
+    }
+    assert.ok(/“authentik Built-in”/.test(header) && /“ak-outpost-ldap”/.test(header) && left === 2, `the built-in source and the outpost's account are the ones left out (${left})`);
+
+    const resources = read.json.resource as Blocks;
+    const block = (type: string) => Object.values(resources[type] ?? {}).flat();
+    const refersTo = (value: unknown, type: string, attribute: string) => assert.match(String(value), new RegExp(`^\\$\\{${type}\\.[a-z0-9_]+\\.${attribute}\\}$`), String(value));
+    const users = block('authentik_user');
+    assert.ok(users.filter((u) => (u.groups as unknown[] | undefined)?.length).length >= 10, 'users with groups');
+    for (const u of users) for (const g of (u.groups as unknown[] | undefined) ?? []) refersTo(g, 'authentik_group', 'id');
+    const groups = block('authentik_group');
+    assert.ok(
+      groups.some((g) => (g.parents as unknown[]).length > 0),
+      'a group with a parent',
+    );
+    for (const g of groups) {
+      for (const p of g.parents as unknown[]) refersTo(p, 'authentik_group', 'id');
+      for (const r of (g.roles as unknown[] | undefined) ?? []) refersTo(r, 'authentik_rbac_role', 'id');
+      // Membership is written on the user only: both sides by reference would be a cycle.
+      assert.equal(g.users, undefined, String(g.name));
+    }
+    const written = block('authentik_policy_binding');
+    assert.equal(written.length, 3);
+    refersTo(written.find((b) => b.policy)!.policy, '(?:authentik_policy_expression|authentik_policy_password)', 'id');
+    refersTo(written.find((b) => b.group)!.group, 'authentik_group', 'id');
+    refersTo(written.find((b) => b.user)!.user, 'authentik_user', 'id');
+    const [oauth] = block('authentik_source_oauth');
+    refersTo(oauth.authentication_flow, 'authentik_flow', 'uuid');
+    refersTo(oauth.enrollment_flow, 'authentik_flow', 'uuid');
+    for (const reference of read.references.filter((r) => r.startsWith('authentik_'))) assert.ok(names.resources.includes(reference.split('.').slice(0, 2).join('.')), reference);
+  });
+
+  it('writes a source’s secrets as sensitive variables, never their values', async () => {
+    const sources = await client.objects(derivedKind('OAuthSource')!.spec);
+    const secret = 'oauth-source-secret-5f1c9e';
+    await sources.partialUpdate('github', { consumer_secret: secret } as never);
+    const text = terraformFile(await exportNow());
+    assert.ok(!text.includes(secret), 'the consumer secret is never written');
+    const read = await readHcl(text);
+    const variables = (read.json.variable ?? {}) as Record<string, Array<{ sensitive?: boolean }>>;
+    const resources = read.json.resource as Blocks;
+    for (const [type, attribute] of [
+      ['authentik_source_oauth', 'consumer_secret'],
+      ['authentik_source_ldap', 'bind_password'],
+    ]) {
+      const [source] = Object.values(resources[type]).flat();
+      const name = /^\$\{var\.([a-z0-9_]+)\}$/.exec(String(source[attribute]))?.[1];
+      assert.ok(name, `${type}.${attribute} = ${String(source[attribute])}`);
+      assert.equal(variables[name][0].sensitive, true, name);
+    }
+    assert.ok(!pulumiFile(await exportNow()).includes(secret), 'nor in the Pulumi program');
+  });
+
   it('exporting again after a change differs only in the changed line; the Pulumi type-checks', async () => {
     const before = terraformFile(await exportNow());
     const flows = await client.resources('flow');
@@ -161,5 +277,6 @@ describe('Export as Terraform: a whole authentik instance (stand-in)', function 
     assert.match(ts, /stage: \w+Stage\w*\.id,/);
     assert.match(ts, /protocolProvider: \w+ProviderOauth2\.id,/);
     assert.match(ts, /clientSecret: config\.requireSecret\("[a-zA-Z0-9]+"\)/);
+    assert.match(ts, /groups: \[\n\s+\w+Group\.id,/);
   });
 });

@@ -83,7 +83,7 @@ describe('Export as Terraform: authentik providers, stages and property mappings
       listPropertyMappings: async () => ({ items: mappings, next: undefined }),
       objects: async () => ({ retrieve: async (id: string) => objects[id] }),
     } as unknown as AuthentikClient;
-    const contents = await readAuthentikInstance(client, { title: 't', kinds: [], families: ['propertyMapping'] });
+    const contents = await readAuthentikInstance(client, { title: 't', kinds: [], families: ['propertyMapping'], lists: [] });
     const text = terraformFile(contents);
     assert.match(text, /^# - property mappings: “telegram username” \(Telegram source property mapping\): the provider has no resource for this type\.$/m);
     const read = await readHcl(text);

@@ -53,7 +53,7 @@ export type { SecretSpec } from './kindsTable';
 
 /** A field that refers to another object, and which field of that object it holds. */
 export interface ReferenceSpec {
-  target: AuthentikKind | 'group' | 'stage' | 'provider' | 'oauth2Provider' | 'propertyMapping' | 'deviceAccessGroup';
+  target: AuthentikKind | 'group' | 'user' | 'role' | 'policy' | 'stage' | 'provider' | 'oauth2Provider' | 'propertyMapping' | 'deviceAccessGroup';
   /** The referenced object's field the value is (flows are referenced by `pk`, not by slug). */
   by: string;
   many?: boolean;

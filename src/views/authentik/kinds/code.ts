@@ -61,7 +61,7 @@ export function derivedCode(kind: DerivedKind, object: JsonObject): CodeResource
       references: derivedReferences(spec.writableFields),
       terraform,
       // Others refer to it by the polymorphic list it is in (`stage`, `provider`), and an OAuth2 provider also as such.
-      keys: [kind.row.family ?? kind.name, ...(kind.name === 'OAuth2Provider' ? ['oauth2Provider'] : [])].map((k) => authentikKey(k, 'pk', object.pk ?? pk)),
+      keys: [kind.row.family ?? referenceKindOf(kind.name), ...(kind.name === 'OAuth2Provider' ? ['oauth2Provider'] : [])].map((k) => authentikKey(k, 'pk', object.pk ?? pk)),
       name: typeof value === 'string' && value !== '' ? value : String(pk ?? ''),
     },
     object,
@@ -88,7 +88,17 @@ const DERIVED_REFERENCES: ReadonlyArray<[RegExp, ReferenceSpec['target']]> = [
   [/(^|_)(property_mappings(_group)?|mapping)$/, 'propertyMapping'],
   [/_stages?$/, 'stage'],
   [/^jwt_federation_providers$/, 'provider'],
+  // A group's parents, a user's groups, a binding's group, the group an LDAP sync or user-write stage puts users in.
+  [/^(parents|groups|group|sync_parent_group|create_users_group)$/, 'group'],
+  [/^(users|user)$/, 'user'],
+  [/^roles$/, 'role'],
+  [/^policy$/, 'policy'],
 ];
+
+/** What references call a derived kind outside the polymorphic lists: `Group` → `group`, `PolicyBinding` → `policyBinding`. */
+function referenceKindOf(name: string): string {
+  return name.replace(/^[A-Z]+(?=[A-Z][a-z]|$)|^[A-Z]/, (c) => c.toLowerCase());
+}
 
 /** What writing an object as code needs of its kind, hand-tuned or derived. */
 type CodeSpec = Pick<KindSpec, 'writableFields' | 'createOnlyFields' | 'writeOnlyFields' | 'secrets' | 'references'> & {
