@@ -1,4 +1,4 @@
-import { derivedKind } from '../../clients/authentik/resources/derivedKinds';
+import { derivedKind, refusalsOf } from '../../clients/authentik/resources/derivedKinds';
 import { AUTHENTIK_KINDS, AuthentikKind, displayNameOf, idOf } from '../../clients/authentik/resources/kinds';
 import { derivedTerraformOf } from '../../clients/authentik/resources/terraformTable';
 import type { RecordAction, RecordBadge, RecordDiagram, RecordSection } from '../panels/protocol';
@@ -6,7 +6,7 @@ import { CodeOffer, EditTargetData, recordModel } from '../panels/recordRule';
 import type { LoadedRecord } from '../panels/recordSources';
 import { editKindId } from './kinds/ids';
 import { connectionLocation } from './connectionScope';
-import { ObjectRef, recordKeyOf } from './objectRef';
+import { ObjectRef, ObjectRefKind, recordKeyOf } from './objectRef';
 import { ReferenceNames } from './referenceNames';
 import { adminUrl, pulumiSnippet, terraformSnippet } from './snippets';
 
@@ -54,7 +54,7 @@ export interface AuthentikRecordParts {
 
 export function authentikRecord(parts: AuthentikRecordParts, ctx: RecordContext): LoadedRecord {
   const { ref, managed } = parts;
-  const target = managed ? editTargetOf(managed.kind, managed.object) : undefined;
+  const target = managed ? editTargetOf(managed.kind, managed.object) : derivedEditOf(ref);
   const model = recordModel({
     key: recordKeyOf(ref),
     kind: parts.kind,
@@ -73,6 +73,20 @@ export function authentikRecord(parts: AuthentikRecordParts, ctx: RecordContext)
     extraActions: parts.extraActions,
   });
   return { model, json: parts.json, ...(parts.secrets && Object.keys(parts.secrets).length > 0 ? { secrets: parts.secrets } : {}) };
+}
+
+/** The kinds of the plain lists whose item schema names their derived kind (the tree's edit ids). */
+const PLAIN_DERIVED: Partial<Record<ObjectRefKind, string>> = { group: 'Group', user: 'User', outpost: 'Outpost' };
+
+/**
+ * Edit… on a record of a kind derived from the API (a stage, a source, a group…): the same
+ * document the tree's Edit… opens, unless the API allows no change to it.
+ */
+function derivedEditOf(ref: ObjectRef): EditTargetData | undefined {
+  const key = ref.model ?? PLAIN_DERIVED[ref.kind];
+  const derived = key ? derivedKind(key) : undefined;
+  if (!key || !derived || refusalsOf(derived.name, derived.row).edit) return undefined;
+  return { kindId: editKindId(key), address: { id: ref.lookup }, name: ref.name };
 }
 
 /**

@@ -90,18 +90,22 @@ describe('records: one rule for every kind', function () {
     const out = [
       { loaded: M.brandRecord(await first(client.listBrands()), ctx), editable: true },
       { loaded: M.flowRecord(flow, bindings.items, bindings.count, undefined, ctx), editable: true },
-      { loaded: M.stageRecord(await client.retrieveStage((await first(client.listStages())).pk), ctx), editable: false },
-      { loaded: M.groupRecord(await first(client.listGroups()), undefined, ctx), editable: false },
-      { loaded: M.userRecord(await first(client.listUsers()), undefined, ctx), editable: false },
+      { loaded: M.stageRecord(await client.retrieveStage((await first(client.listStages())).pk), ctx), editable: true },
+      { loaded: M.groupRecord(await first(client.listGroups()), undefined, ctx), editable: true },
+      { loaded: M.userRecord(await first(client.listUsers()), undefined, ctx), editable: true },
       { loaded: M.applicationRecord(await first(client.listApplications()), ctx), editable: true },
-      { loaded: M.sourceRecord(await first(client.listSources()), ctx), editable: false },
-      { loaded: M.mappingRecord(await first(client.listPropertyMappings()), ctx), editable: false },
+      { loaded: M.sourceRecord(await first(client.listSources()), ctx), editable: true },
+      { loaded: M.mappingRecord(await first(client.listPropertyMappings()), ctx), editable: true },
       { loaded: M.certificateRecord(certificate, [], undefined, ctx), editable: true },
-      { loaded: M.outpostRecord(await first(client.listOutposts()), ctx), editable: false },
-      { loaded: M.serviceConnectionRecord(await first(client.listServiceConnections()), undefined, ctx), editable: false },
+      { loaded: M.outpostRecord(await first(client.listOutposts()), ctx), editable: true },
+      { loaded: M.serviceConnectionRecord(await first(client.listServiceConnections()), undefined, ctx), editable: true },
       { loaded: M.permissionRecord(await first(client.listPermissions()), ctx), editable: false },
     ];
-    for (const provider of (await client.listProviders()).items) out.push({ loaded: M.providerRecord(provider, {}, ctx), editable: false });
+    for (const provider of (await client.listProviders()).items) out.push({ loaded: M.providerRecord(provider, {}, ctx), editable: true });
+    // The source authentik makes itself has no type to edit it by: no Edit… on its record.
+    const builtIn = (await client.listSources()).items.find((source) => !source.component);
+    assert.ok(builtIn, 'the stand-in has the built-in source');
+    out.push({ loaded: M.sourceRecord(builtIn, ctx), editable: false });
     for (const [view, managed] of Object.entries(MANAGED_KIND_OF) as Array<[ObjectRefKind, AuthentikKind]>) {
       if (['brand', 'flow', 'application', 'certificate'].includes(view)) continue;
       const item = (await (await client.resources(managed)).list()).items[0] as Record<string, unknown>;
