@@ -1,5 +1,6 @@
 import { LineCounter, isAlias, isMap, isScalar, isSeq, parseDocument } from 'yaml';
 import type { Document, Node, Pair, YAMLMap } from 'yaml';
+import { API_RELEASE, MODEL_NAME, closeModel, findModel } from './modelNames';
 import { describeType, type BlueprintSchema, type FieldInfo, type ModelInfo } from './schemaModel';
 import { BLUEPRINT_TAGS, CONDITION_MODES, ENUMERATE_OUTPUTS, STANDARD_TAG_PREFIX, isBlueprintTag, tagFormProblem } from './tags';
 
@@ -371,35 +372,6 @@ class Walk {
     for (const name of this.schema.models.keys()) if (name.startsWith(app)) return true;
     return false;
   }
-}
-
-/** The release of the API document the schema is made from (what "authentik has no …" is measured against). */
-const API_RELEASE = '2026.8.3';
-
-/** app_label.model_name, as Django's apps.get_model reads it. */
-const MODEL_NAME = /^[A-Za-z0-9_]+\.[A-Za-z0-9_]+$/;
-
-/** ` (did you mean …?)` for a model name one app label or one small typo away from a known one. */
-function closeModel(schema: BlueprintSchema, name: string): string {
-  const [app, model] = name.toLowerCase().split('.');
-  for (const known of schema.models.keys()) {
-    const [knownApp, knownModel] = known.split('.');
-    if ((knownModel === model && knownApp !== app) || (knownApp === app && editDistanceAtMostOne(knownModel, model))) return ` (did you mean ${known}?)`;
-  }
-  return '';
-}
-
-function editDistanceAtMostOne(a: string, b: string): boolean {
-  if (Math.abs(a.length - b.length) > 1) return false;
-  let i = 0;
-  while (i < a.length && i < b.length && a[i] === b[i]) i++;
-  return a.slice(i + 1) === b.slice(i + 1) || a.slice(i) === b.slice(i + 1) || a.slice(i + 1) === b.slice(i);
-}
-
-/** A model by its name; Django finds the model part in any case (`SAMLPropertyMapping`), the app label exactly. */
-export function findModel(schema: BlueprintSchema, name: string): ModelInfo | undefined {
-  const dot = name.indexOf('.');
-  return schema.models.get(name) ?? (dot > 0 ? schema.models.get(`${name.slice(0, dot)}.${name.slice(dot + 1).toLowerCase()}`) : undefined);
 }
 
 /** A pair's key as text; YAML 1.1's merge key (`<<: *anchor`, which PyYAML reads too) as `<<`. */

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { Problem } from './check';
-import { findModel } from './check';
+import { findModel } from './modelNames';
 import { cursorPlace, keyLine, wordAt, type CursorPlace } from './cursor';
 import { BlueprintChecker } from './incremental';
 import { describeType, readBlueprintSchema, type BlueprintSchema, type FieldInfo, type ModelInfo } from './schemaModel';
