@@ -13,7 +13,9 @@ type Features = ReturnType<typeof activateFeatures>;
  * (src/startup/shells.ts) and nothing else. The features — services, views, panels, commands,
  * with every client and the query language — load with `import()` the first time a view is
  * shown or asks for its items, a command runs, or a document or panel of the extension is
- * restored; they compile then, not while the editor starts.
+ * restored; they compile then, not while the editor starts. This chunk itself is activated once
+ * the window has started (`onStartupFinished`), so that a click on a view finds it ready
+ * (docs/decisions/0002-start-up-and-first-items.md).
  */
 export function activate(context: vscode.ExtensionContext) {
   const started = performance.now();
@@ -27,7 +29,7 @@ export function activate(context: vscode.ExtensionContext) {
     }
     return secrets;
   };
-  // Nothing is read here: globalState and the secrets only when a view is shown.
+  // Nothing is read here unless a view remembers a tree (see prepare below).
   const remembered = new RememberedTrees(
     context.globalState,
     REMEMBERING_VIEWS,
@@ -50,6 +52,9 @@ export function activate(context: vscode.ExtensionContext) {
     return loading;
   };
   const shells = createShells(context, loadFeatures, remembered);
+  // Activated when the window has started (package.json), well before most clicks on a view: a
+  // remembered tree is compared now.
+  context.subscriptions.push(remembered.prepare({ secrets: context.secrets.onDidChange, settings: vscode.workspace.onDidChangeConfiguration }));
   const activationMs = performance.now() - started;
 
   // The internals go to the test host only (integration tests, in-editor benchmarks), and only

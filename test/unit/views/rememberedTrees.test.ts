@@ -454,6 +454,45 @@ describe('remembered trees (the Honeycomb view drawn at once in the next window)
     assert.equal(settled, true);
   });
 
+  it('compares ahead of the view when a tree is stored, and again when a key or a setting changes before the view asks', async () => {
+    const settingsChanged = new vscode.EventEmitter<vscode.ConfigurationChangeEvent>();
+    disposables.push(settingsChanged);
+    const prepare = (window: ReturnType<typeof laterWindow>, p: Profile): void => {
+      disposables.push(window.remembered.prepare({ secrets: p.secrets.onDidChange, settings: settingsChanged.event }));
+    };
+    const nothing = profile();
+    const idle = laterWindow(nothing);
+    prepare(idle, nothing);
+    await new Promise((r) => setTimeout(r, 20));
+    assert.equal(nothing.secrets.reads + nothing.secrets.keyLists, 0, 'nothing stored: no secret read at activation');
+
+    const p = profile();
+    await firstWindow(p, ['Production']);
+    const ahead = laterWindow(p);
+    const before = p.secrets.reads;
+    prepare(ahead, p);
+    await new Promise((r) => setTimeout(r, 20));
+    assert.ok(p.secrets.reads > before, 'the keys are read before the view asks');
+    assert.equal((await draw(ahead.tree))[0].description, REFRESHING_DESCRIPTION, 'the rows compared ahead are drawn');
+
+    // The key changes in another window between activation and the first click: not that tree.
+    const rekeyed = laterWindow(p);
+    prepare(rekeyed, p);
+    await new Promise((r) => setTimeout(r, 20));
+    p.secrets.changeElsewhere(SecretKeys.honeycombApiKey, 'AnotherKeyEntirely42');
+    assert.equal(await rekeyed.remembered.roots('honeycomb'), undefined, 'compared again with the new key: nothing drawn');
+
+    // The same with a setting: another address.
+    const q = profile();
+    await firstWindow(q, ['Production']);
+    const moved = laterWindow(q);
+    prepare(moved, q);
+    await new Promise((r) => setTimeout(r, 20));
+    shimSettings.set('opsConfig.honeycomb.apiUrl', `${standIn.url}/`.replace('127.0.0.1', 'localhost'));
+    settingsChanged.fire({ affectsConfiguration: (section: string) => 'opsConfig.honeycomb.apiUrl'.startsWith(section) });
+    assert.equal(await moved.remembered.roots('honeycomb'), undefined, 'compared again with the new address: nothing drawn');
+  });
+
   it('reads back only what it wrote: anything else in globalState is no tree', () => {
     const item = { id: 'a', label: 'A', expandable: false };
     assert.ok(parseRememberedTree({ version: 1, fingerprint: 'f', roots: [item] }));
