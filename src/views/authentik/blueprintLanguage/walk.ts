@@ -45,8 +45,8 @@ export class Walk {
   /** The entry being walked, counted within this part (-1 before the first). */
   entryIndex = -1;
   /**
-   * Whether the last entry read as a mapping has `conditions`. An entry a tag makes, or one that is
-   * not a mapping, leaves it as it was.
+   * Whether the entry being walked has `conditions`. Unknown for an entry a tag makes, which does
+   * not matter: its part's ids are unknown then, so a `!KeyOf` that finds no id is a warning anyway.
    */
   conditional = false;
 
@@ -56,9 +56,10 @@ export class Walk {
     readonly schema: BlueprintSchema,
   ) {}
 
-  /** Counts one more entry, its id not known (yet). */
+  /** Counts one more entry, its id and conditions not known (yet). */
   beginEntry(): void {
     this.entryIndex++;
+    this.conditional = false;
     this.facts.ids[this.entryIndex] = undefined;
   }
 
