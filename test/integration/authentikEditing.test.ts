@@ -21,7 +21,7 @@ import type { TreeNode } from '../../src/views/tree/node';
 import { AUTHENTIK_TOKENS, AuthentikStandIn, startAuthentikStandIn } from '../servers/authentik';
 import { FAILING_BLUEPRINT } from '../servers/authentik/directory/managed';
 import { standInLicenseKey } from '../servers/authentik/managed/licenseKey';
-import { EXTENSION_ID, ExtensionApi, describeNodes, extensionApi, setGlobal, signOutEverywhere, treeReader, waitFor } from './helpers';
+import { ExtensionApi, describeNodes, extensionApi, offeredInMenu, setGlobal, signOutEverywhere, treeReader, waitFor } from './helpers';
 
 /** One field each edit changes, per kind (a license has no field but its secret key). */
 const EDITS: Partial<Record<AuthentikKind, [string, unknown]>> = {
@@ -390,17 +390,7 @@ describe('Editing authentik managed resources', function () {
   });
 
   it('the context menus offer the commands on the nodes they are for (when-clauses read as VS Code reads them)', async () => {
-    const menus = vscode.extensions.getExtension(EXTENSION_ID)!.packageJSON.contributes.menus['view/item/context'] as Array<{ command: string; when: string }>;
-    // VS Code builds the RegExp from the text between the slashes as it stands, without unescaping.
-    const offered = async (command: string, node: TreeNode): Promise<boolean> => {
-      const contextValue = String((await provider().getTreeItem(node)).contextValue);
-      return menus
-        .filter((m) => m.command === command)
-        .some((m) => {
-          const match = /viewItem =~ \/(.+?)\/(?: |$)/.exec(m.when);
-          return !!match && new RegExp(match[1]).test(contextValue);
-        });
-    };
+    const offered = (command: string, node: TreeNode) => offeredInMenu(provider(), command, node);
     const first = async (folderLabel: string) => (await provider().getChildren(await folder(folderLabel)))[0];
     const flow = await child(await folder('Flows'), 'default-authentication-flow');
     const binding = await child(flow, '10 · default-authentication-identification');

@@ -11,7 +11,7 @@ import { authentikApiBase } from '../../src/core/config';
 import { SecretKeys } from '../../src/core/secrets';
 import type { TreeNode } from '../../src/views/tree/node';
 import { AUTHENTIK_TOKENS, AuthentikStandIn, startAuthentikStandIn } from '../servers/authentik';
-import { EXTENSION_ID, ExtensionApi, extensionApi, setGlobal, signOutEverywhere, treeReader } from './helpers';
+import { ExtensionApi, extensionApi, offeredInMenu, setGlobal, signOutEverywhere, treeReader } from './helpers';
 
 describe('authentik relations as actions', function () {
   this.timeout(120_000);
@@ -155,16 +155,7 @@ describe('authentik relations as actions', function () {
   });
 
   it('the context menus offer each relation action on its nodes', async () => {
-    const menus = (vscode.extensions.getExtension(EXTENSION_ID)!.packageJSON.contributes.menus['view/item/context'] as Array<{ command: string; when: string }>).filter((m) => m.when);
-    const isOffered = async (command: string, node: TreeNode): Promise<boolean> => {
-      const contextValue = String((await provider().getTreeItem(node)).contextValue);
-      return menus
-        .filter((m) => m.command === command)
-        .some((m) => {
-          const match = /viewItem =~ \/(.+?)\/(?: |$)/.exec(m.when);
-          return !!match && new RegExp(match[1]).test(contextValue);
-        });
-    };
+    const isOffered = (command: string, node: TreeNode) => offeredInMenu(provider(), command, node);
     const first = async (label: string) => (await provider().getChildren(await folder(label)))[0];
     const flow = await child(await folder('Flows'), 'default-authentication-flow');
     const binding = await child(flow, '10 · default-authentication-identification');

@@ -153,3 +153,19 @@ export function settingsFiles(api: ExtensionApi): string[] {
   }
   return files.filter((f) => fs.existsSync(f));
 }
+
+/**
+ * Whether a view's context menu offers `command` on `node`: some `view/item/context` entry's
+ * `viewItem =~ /…/` matches the node's contextValue (VS Code builds the RegExp from the text
+ * between the slashes as it stands, without unescaping).
+ */
+export async function offeredInMenu(provider: vscode.TreeDataProvider<TreeNode>, command: string, node: TreeNode): Promise<boolean> {
+  const menus = vscode.extensions.getExtension(EXTENSION_ID)!.packageJSON.contributes.menus['view/item/context'] as Array<{ command: string; when?: string }>;
+  const contextValue = String((await provider.getTreeItem(node)).contextValue);
+  return menus
+    .filter((m) => m.command === command && m.when)
+    .some((m) => {
+      const match = /viewItem =~ \/(.+?)\/(?: |$)/.exec(m.when!);
+      return !!match && new RegExp(match[1]).test(contextValue);
+    });
+}
