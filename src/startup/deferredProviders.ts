@@ -95,5 +95,12 @@ export function deferredTree(slot: Slot<vscode.TreeDataProvider<TreeNode>>, subs
     },
     getTreeItem: (element) => (slot.current ? slot.current.getTreeItem(element) : element.getTreeItem()),
     getParent: (element) => (slot.current ? slot.current.getParent?.(element) : element.getParent()),
+    // Always present: the editor asks a view for tooltips on hover only if its provider had this
+    // method when the view was made, and the authentik rows fill theirs in here (refusal lines).
+    resolveTreeItem: (item, element, token) => {
+      const provider = slot.current;
+      if (provider) return provider.resolveTreeItem ? provider.resolveTreeItem(item, element, token) : item;
+      return element.resolveTreeItem ? element.resolveTreeItem(item) : item;
+    },
   };
 }

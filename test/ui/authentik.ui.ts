@@ -1,15 +1,39 @@
 /**
  * The authentik explorer as a user sees it: a flow expanded to its stage bindings next to the
- * flow's record panel, a certificate panel with its expiry badge, the 13 managed kinds in one
- * tree, and a blueprint the server refused with the diagnostic on its line. Connects through
- * AUTHENTIK_URL / AUTHENTIK_TOKEN, as a user with those variables set would.
+ * flow's record panel, rows whose Edit…/Delete…/New… the API refuses saying why when hovered, a
+ * certificate panel with its expiry badge, the 13 managed kinds in one tree, and a blueprint the
+ * server refused with the diagnostic on its line. Connects through AUTHENTIK_URL /
+ * AUTHENTIK_TOKEN, as a user with those variables set would.
  */
+import { Locator, Page } from 'playwright-core';
+import { editKindId } from '../../src/views/authentik/kinds/ids';
+import { refusalLines } from '../../src/views/authentik/kinds/refusalNotes';
 import { withAuthentik } from './explorerWindows';
-import { UiCase, chooseFromContextMenu, treeItem, webviewFrame, expandTreeItem } from './harness';
+import { UiCase, chooseFromContextMenu, treeItem, webviewFrame, expandTreeItem, foldTreeItem } from './harness';
+
+/**
+ * Hovers a tree row and checks the tooltip the workbench shows holds every line in `expected`
+ * (the lines the product makes for that kind, so a reworded reason does not break the case).
+ */
+async function expectTooltipLines(page: Page, row: Locator, expected: string[], what: string, shown?: () => Promise<unknown>): Promise<void> {
+  // An empty list would pass whatever the tooltip says.
+  if (expected.length === 0) throw new Error(`no refusal lines for ${what}: the case checks nothing`);
+  await row.hover();
+  const hover = page.locator('.monaco-hover:visible', { hasText: expected[0].slice(0, 20) }).first();
+  // Not there in time: the text below says what the hover showed instead.
+  await hover.waitFor({ timeout: 10_000 }).catch(() => undefined);
+  const text = (await page.locator('.monaco-hover:visible').allInnerTexts()).join('\n');
+  const missing = expected.filter((line) => !text.includes(line));
+  if (missing.length > 0) throw new Error(`hovering ${what} shows ${JSON.stringify(text)}, without ${JSON.stringify(missing)}`);
+  await shown?.();
+  // Moved off, so the next row's hover is not this one's left in place.
+  await page.mouse.move(1000, 500);
+  await page.locator('.monaco-hover:visible').waitFor({ state: 'detached', timeout: 5_000 });
+}
 
 export const cases: UiCase[] = [
   {
-    name: 'shows a flow expanded to its stage bindings, with the flow record and its diagram',
+    name: 'shows a flow expanded to its stage bindings, with the flow record and its diagram; a row the API refuses to change says why when hovered',
     timeoutMs: 180_000,
     async run(ctx) {
       await withAuthentik(ctx, {}, async (page) => {
@@ -24,6 +48,19 @@ export const cases: UiCase[] = [
         await frame.locator('h1', { hasText: 'default-authentication-flow' }).waitFor();
         await frame.getByText('30 · default-authentication-mfa-validation').first().waitFor();
         await ctx.screenshot(page, 'authentik-flow-bindings');
+        await foldTreeItem(page, /^Flows/);
+
+        // The built-in source (no typed endpoint in authentik's API) and a permission (listed
+        // only) say on hover why Edit…, Delete… and, on the folder, New… are refused.
+        await expandTreeItem(page, /^Sources/);
+        const builtIn = treeItem(page, /^authentik Built-in/).first();
+        await expectTooltipLines(page, builtIn, refusalLines(editKindId('authentik_core.source'), ['edit', 'delete']), 'the built-in source', () => ctx.screenshot(page, 'authentik-refusal-tooltip'));
+        await foldTreeItem(page, /^Sources/);
+        await expandTreeItem(page, /^Permissions/);
+        // The only folder open: its first object is the first row under a folder.
+        const permission = page.locator('.monaco-list-row[aria-level="3"][aria-posinset="1"]').first();
+        await expectTooltipLines(page, permission, refusalLines(editKindId('Permission'), ['edit', 'delete']), 'a permission');
+        await expectTooltipLines(page, treeItem(page, /^Permissions/).first(), refusalLines(editKindId('Permission'), ['create']), 'the Permissions folder');
       });
     },
   },

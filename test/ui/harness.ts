@@ -141,6 +141,12 @@ export async function expandTreeItem(page: Page, name: string | RegExp): Promise
   }
 }
 
+/** Folds a tree item again, so the items below it stay in sight. */
+export async function foldTreeItem(page: Page, name: string | RegExp): Promise<void> {
+  const item = treeItem(page, name).first();
+  if ((await item.getAttribute('aria-expanded')) === 'true') await item.locator('.monaco-tl-twistie').click();
+}
+
 /**
  * Runs an entry of a tree item's context menu. The menu animates in; a click that lands too
  * early is lost, so the entry is hovered first and, if the menu is still open, chosen with Enter.

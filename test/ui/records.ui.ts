@@ -8,7 +8,7 @@
 import { Locator, Page } from 'playwright-core';
 import { frameOf } from './accessibility';
 import { withAuthentik, withHoneycomb } from './explorerWindows';
-import { UiCase, chooseFromContextMenu, expandTreeItem, treeItem, waitForNotification, webviewFrame } from './harness';
+import { UiCase, chooseFromContextMenu, expandTreeItem, foldTreeItem, treeItem, waitForNotification, webviewFrame } from './harness';
 
 interface Expected {
   kind: string;
@@ -54,12 +54,6 @@ function assertNone(problems: string[]): void {
 
 /** Every folder open at once is taller than the usual window. */
 const TALL_WINDOW = { viewport: { width: 1400, height: 1900 } };
-
-/** Folds a tree item again, so the next folder's items stay in sight. */
-async function fold(page: Page, name: RegExp): Promise<void> {
-  const item = treeItem(page, name).first();
-  if ((await item.getAttribute('aria-expanded')) === 'true') await item.locator('.monaco-tl-twistie').click();
-}
 
 /**
  * The authentik folders, top to bottom, with the kind of their objects and whether it is editable
@@ -126,7 +120,7 @@ export const cases: UiCase[] = [
           .first()
           .click();
         problems.push(...(await checkRecord(page, 'Honeycomb', { kind: 'Honeycomb column', title: 'duration_ms', where: inDataset })));
-        await fold(page, /^Columns/);
+        await foldTreeItem(page, /^Columns/);
         await expandTreeItem(page, /^Derived columns(,|$)/);
         await treeItem(page, /^sli\.availability/)
           .first()
@@ -145,7 +139,7 @@ export const cases: UiCase[] = [
         // A trigger has no data source: Copy as Terraform gives its resource with the import block.
         await webviewFrame(page).locator('nav.actions vscode-button', { hasText: 'Copy as Terraform' }).click();
         await waitForNotification(page, /Copied the Terraform resource and import block of trigger “High 5xx rate”/);
-        await fold(page, /^api-gateway, api-gateway/);
+        await foldTreeItem(page, /^api-gateway, api-gateway/);
         await expandTreeItem(page, /^Recipients/);
         await expandTreeItem(page, /^Slack, 2/);
         await chooseFromContextMenu(page, treeItem(page, /^#alerts-prod/).first(), 'Open Record');
@@ -174,7 +168,7 @@ export const cases: UiCase[] = [
           const title = ((await first.locator('.label-name').first().textContent()) ?? '').trim();
           await first.click();
           problems.push(...(await checkRecord(page, 'authentik', { kind, title, where, editable })));
-          await fold(page, folder);
+          await foldTreeItem(page, folder);
         }
         for (const [folder, parent, child, kind] of AUTHENTIK_CHILDREN) {
           await expandTreeItem(page, folder);
@@ -183,8 +177,8 @@ export const cases: UiCase[] = [
           const title = ((await item.locator('.label-name').first().textContent()) ?? '').trim();
           await item.click();
           problems.push(...(await checkRecord(page, 'authentik', { kind, title, where, editable: true })));
-          await fold(page, parent);
-          await fold(page, folder);
+          await foldTreeItem(page, parent);
+          await foldTreeItem(page, folder);
         }
 
         // A brand names its flows: the link opens the flow's record.
@@ -197,7 +191,7 @@ export const cases: UiCase[] = [
         await ctx.screenshot(page, 'record-authentik-brand');
         await brand.locator('a.link', { hasText: 'default-authentication-flow' }).first().click();
         await webviewFrame(page).locator('h1', { hasText: 'default-authentication-flow' }).waitFor();
-        await fold(page, /^Brands/);
+        await foldTreeItem(page, /^Brands/);
 
         // A client secret revealed can be hidden again; the focus goes back to Reveal.
         await expandTreeItem(page, /^Providers/);
